@@ -1,0 +1,89 @@
+/**
+ * Schemas of the public calls (spec §7), shared by the server (validation, OpenAPI) and the app (parsing answers).
+ * Paths are relative to `/api/`.
+ */
+import { z } from 'zod'
+import { LOCALES } from '../constants'
+import { MARKET_CATEGORIES } from '../market'
+
+/** Where prices come from: `htx` live relay, `replay` recorded data, `sim` synthetic. Only `htx` is live. */
+export const MARKET_SOURCE_KINDS = ['htx', 'replay', 'sim'] as const
+export type MarketSourceKind = (typeof MARKET_SOURCE_KINDS)[number]
+
+/** GET common/config. `web_maintain` 1 = maintenance off (spec §3). `server_time` epoch ms. */
+export const configSchema = z.object({
+  web_maintain: z.number().int(),
+  customer_url: z.string(),
+  site_name: z.string(),
+  market_source: z.enum(MARKET_SOURCE_KINDS),
+  /** True only when prices are live exchange prices; the UI shows a badge whenever this is false. */
+  market_live: z.boolean(),
+  /** Human detail of the source, e.g. the replayed folder; not translated. */
+  market_source_detail: z.string(),
+  market_port: z.number().int(),
+  server_time: z.number().int(),
+})
+export type Config = z.infer<typeof configSchema>
+
+/** GET common/get_lang: list of `{label, value, key}`. */
+export const languageItemSchema = z.object({ label: z.string(), value: z.enum(LOCALES), key: z.string() })
+
+/** GET area_code/get_area_code: every country calling code, names in the request's language. */
+export const areaCodeItemSchema = z.object({
+  /** Country name in the Accept-Language of the request. */
+  name: z.string(),
+  /** Calling code without "+", e.g. "86", "1". */
+  area_code: z.string(),
+  /** ISO 3166-1 alpha-2, e.g. "CN". */
+  iso: z.string(),
+})
+export type AreaCodeItem = z.infer<typeof areaCodeItemSchema>
+
+/** GET common/get_announcement query: 1-based page; `limit` 1–50 (default 10). */
+export const announcementListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+})
+export type AnnouncementListQuery = z.infer<typeof announcementListQuery>
+
+/** An announcement in a list: dates are `YYYY-MM-DD HH:mm:ss` UTC. */
+export const announcementItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  pinned: z.boolean(),
+  created_at: z.string(),
+})
+export const announcementListSchema = z.object({
+  list: z.array(announcementItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+})
+export type AnnouncementList = z.infer<typeof announcementListSchema>
+
+/** GET common/get_announcement_info query. */
+export const announcementInfoQuery = z.object({ id: z.coerce.number().int().min(1) })
+/** Detail: `content` is plain text (paragraphs split by blank lines), never HTML. */
+export const announcementInfoSchema = announcementItemSchema.extend({ content: z.string() })
+export type AnnouncementInfo = z.infer<typeof announcementInfoSchema>
+
+/** GET currency/currency_list query: optional category filter. */
+export const currencyListQuery = z.object({ category: z.enum(MARKET_CATEGORIES).optional() })
+
+export const marketItemSchema = z.object({
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  legal_name: z.string(),
+  logo: z.string(),
+  matches_id: z.number().int(),
+  market_from: z.number().int(),
+  symbol: z.string(),
+  extends: z.string(),
+  category: z.enum(MARKET_CATEGORIES),
+  price_precision: z.number().int(),
+  amount_precision: z.number().int(),
+  tradable: z.object({ spot: z.boolean(), contract: z.boolean(), option: z.boolean() }),
+  popular: z.boolean(),
+  sort: z.number().int(),
+})

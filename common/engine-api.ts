@@ -1,0 +1,111 @@
+/**
+ * The market engine's API: what the React UI may ask of the worker (src-worker) through comlink. The worker owns the
+ * socket and the caches; the UI only ever sees coalesced snapshots, never raw feed deltas.
+ *
+ * Callbacks cross the thread boundary as comlink proxies (src/engine wraps them); each subscription returns an id,
+ * cancelled with `unsubscribe(id)`. Times are epoch ms unless a field says seconds.
+ */
+import type { KlinePeriod } from './feed/topics'
+import type { KlineTick, Level, TickerTick, TradeItem } from './feed/messages'
+
+/** Opaque subscription id. */
+export type SubscriptionId = number
+
+/** Where a snapshot's data came from: the live socket, or IndexedDB after a cold/offline start. */
+export type SnapshotOrigin = 'live' | 'cache'
+
+/** A ticker as the UI shows it. `ts` = feed time of the last tick (ms); `receivedAt` = when the worker got it (ms). */
+export interface TickerSnapshot extends TickerTick {
+  symbol: string
+  ts: number
+  receivedAt: number
+  origin: SnapshotOrigin
+}
+
+/** Order book snapshot: bids descending, asks ascending, at most `depth` levels each. */
+export interface BookSnapshot {
+  symbol: string
+  bids: Level[]
+  asks: Level[]
+  version: number
+  ts: number
+  receivedAt: number
+  origin: SnapshotOrigin
+}
+
+/**
+ * Candles of one symbol and period. `reset` true: `bars` is the whole series held (ascending `id`, seconds); false:
+ * `bars` are only the bars that changed since the previous snapshot (upsert by `id`, may append).
+ */
+export interface CandleSnapshot {
+  symbol: string
+  period: KlinePeriod
+  reset: boolean
+  bars: KlineTick[]
+  receivedAt: number
+  origin: SnapshotOrigin
+}
+
+/** Latest trades, newest first (at most `limit`). */
+export interface TradesSnapshot {
+  symbol: string
+  trades: TradeItem[]
+  receivedAt: number
+  origin: SnapshotOrigin
+}
+
+/** Engine counters, also visible as `self.engine` in the worker's devtools console. */
+export interface EngineStatus {
+  url: string | null
+  connected: boolean
+  /** ms of the last frame received, or null. */
+  lastFrameAt: number | null
+  reconnects: number
+  /** frames per second over the last 5 s. */
+  framesPerSec: number
+  decodeErrors: number
+  /** Topics currently subscribed on the socket. */
+  topics: string[]
+}
+
+export interface TickerOptions {
+  /** Snapshot interval, ms; also sent as the sub's `freq`. Default TICKER_FREQ_MS on lists. */
+  intervalMs?: number
+}
+export interface BookOptions {
+  /** Levels per side in snapshots (default 20). */
+  depth?: number
+  /** Snapshot interval, ms (default: one per animation frame ≈ 100 ms in a worker). */
+  intervalMs?: number
+}
+export interface TradesOptions {
+  limit?: number
+  intervalMs?: number
+}
+
+export interface EngineApi {
+  /**
+   * Opens (or re-targets) the socket. `url` e.g. `ws://localhost:8292/ws`; when omitted the worker derives it from
+   * its own location: wss when the page is https, the page host, port `port` (default MARKET_PORT).
+   */
+  connect(opts?: { url?: string; port?: number }): Promise<void>
+  /** Closes the socket for good (logout, page teardown): no reconnect until `connect` is called again. */
+  close(): Promise<void>
+
+  subscribeTickers(symbols: string[], cb: (snaps: TickerSnapshot[]) => void, opts?: TickerOptions): Promise<SubscriptionId>
+  subscribeBook(symbol: string, cb: (snap: BookSnapshot) => void, opts?: BookOptions): Promise<SubscriptionId>
+  subscribeCandles(symbol: string, period: KlinePeriod, cb: (snap: CandleSnapshot) => void): Promise<SubscriptionId>
+  subscribeTrades(symbol: string, cb: (snap: TradesSnapshot) => void, opts?: TradesOptions): Promise<SubscriptionId>
+  subscribeStatus(cb: (status: EngineStatus) => void): Promise<SubscriptionId>
+  unsubscribe(id: SubscriptionId): Promise<void>
+
+  /**
+   * Older candles through the feed's `req` (≤ 300 per answer), ending before bar id `beforeId` (seconds), ascending.
+   * Also merged into the candle cache so subscribers get them in their next reset snapshot. Rejects when offline.
+   */
+  loadHistory(symbol: string, period: KlinePeriod, beforeId: number, count?: number): Promise<KlineTick[]>
+
+  /** Last tickers restored from IndexedDB (origin 'cache'), for an offline or cold start. */
+  cachedTickers(): Promise<TickerSnapshot[]>
+  status(): Promise<EngineStatus>
+}

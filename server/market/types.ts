@@ -1,0 +1,63 @@
+/**
+ * Contract between the market side (gateway, sources, hub) and the rest of the server (API, database, later the
+ * trading engines). server/main.ts starts the market with `startMarket` (server/market/index.ts) and reads
+ * `listings()` to know which markets the active source quotes.
+ */
+import type { MarketCategory, Tradable } from '../../common/market'
+import type { MarketSourceKind } from '../../common/api/public'
+import type { DepthTick, KlineTick, TickerTick, TradeItem } from '../../common/feed/messages'
+
+/** A market the active source quotes. `symbol` is the feed symbol (`btcusdt`, `BTC-USDT`, `eurusd`). */
+export interface SourceListing {
+  symbol: string
+  category: MarketCategory
+  /** Base currency code, upper case ("BTC"). */
+  base: string
+  /** Quote currency code, upper case ("USDT", "USD"). */
+  quote: string
+  /** Decimals of prices (quote currency). */
+  price_precision: number
+  /** Decimals of amounts (base currency). */
+  amount_precision: number
+}
+
+/** Domain events every source produces for every listed symbol (DESIGN §3). Times ms unless noted. */
+export type MarketEvent =
+  | { type: 'ticker'; symbol: string; ts: number; tick: TickerTick }
+  | { type: 'book'; symbol: string; ts: number; tick: DepthTick }
+  | { type: 'trades'; symbol: string; ts: number; trades: TradeItem[] }
+  /** A 1min bar changed or opened (`bar.id` seconds). Coarser periods are aggregated by the hub. */
+  | { type: 'candle'; symbol: string; ts: number; bar: KlineTick }
+
+/** What the rest of the server sees of the running market. */
+export interface MarketService {
+  source: MarketSourceKind
+  /** Human detail (replayed path, relay URL, sim seed); shown in config, not translated. */
+  sourceDetail: string
+  /** True only for the live relay. */
+  live: boolean
+  listings(): SourceListing[]
+  /** Subscribe to domain events (for the trading engines of later issues). Returns an unsubscribe function. */
+  onEvent(listener: (event: MarketEvent) => void): () => void
+  /** Latest ticker of a symbol, or undefined. */
+  lastTicker(symbol: string): TickerTick | undefined
+  /** Port the gateway listens on. */
+  port: number
+  close(): Promise<void>
+}
+
+/** Options of `startMarket`, from the server config (DESIGN §2). */
+export interface MarketOptions {
+  host: string
+  port: number
+  /** `auto` | `sim` | `htx` | `replay:<file or folder>` */
+  source: string
+  replaySpeed: number
+  /** Upstream URL for the htx relay (default wss://api.huobi.pro/ws). */
+  htxUrl?: string
+  /** Seed of the sim source (default 42). */
+  simSeed?: number
+  log?: (msg: string) => void
+}
+
+export type { Tradable }
