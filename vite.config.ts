@@ -12,8 +12,6 @@ import { VitePWA } from 'vite-plugin-pwa'
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'))
 const apiPort = Number(process.env.PORT ?? 8080)
 
-/** The only /api/ answers the service worker may keep, network-first (DESIGN §6). */
-const CACHED_API = /\/api\/(common\/config|common\/get_lang|area_code\/get_area_code|currency\/currency_list)(\?|$)/
 
 export default defineConfig({
   plugins: [
@@ -38,7 +36,11 @@ export default defineConfig({
         clientsClaim: true,
         runtimeCaching: [
           {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && CACHED_API.test(url.pathname + url.search),
+            // The only /api/ answers the service worker may keep, network-first (DESIGN §6). The regex must sit
+            // inside the function: workbox serializes it into sw.js, where module constants do not exist.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              /^\/api\/(common\/config|common\/get_lang|area_code\/get_area_code|currency\/currency_list)$/.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'api-public',

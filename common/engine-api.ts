@@ -105,6 +105,13 @@ export interface EngineApi {
    */
   loadHistory(symbol: string, period: KlinePeriod, beforeId: number, count?: number): Promise<KlineTick[]>
 
+  /**
+   * Optional (added by the worker engine): checks the socket at once — retries now if waiting to reconnect, or pings
+   * and drops it if nothing answers within one ping interval. The UI calls it when the page becomes visible again or
+   * the network comes back (reliability.md W8); workers cannot see page visibility themselves.
+   */
+  checkLiveness?(): Promise<void>
+
   /** Last tickers restored from IndexedDB (origin 'cache'), for an offline or cold start. */
   cachedTickers(): Promise<TickerSnapshot[]>
   status(): Promise<EngineStatus>

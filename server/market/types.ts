@@ -57,6 +57,8 @@ export interface MarketOptions {
   htxUrl?: string
   /** Seed of the sim source (default 42). */
   simSeed?: number
+  /** PEM certificate and key: serve wss instead of ws (DESIGN §2 TLS_CERT/TLS_KEY). */
+  tls?: { cert: string; key: string }
   log?: (msg: string) => void
 }
 

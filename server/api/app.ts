@@ -1,0 +1,98 @@
+/**
+ * The HTTP application: every `/api/` call answers the `{code,msg,data}` envelope (unknown call → 404 envelope,
+ * any fault → 500 envelope without details, logged here); every other path serves the built PWA.
+ */
+import { createServer as createHttpServer } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { CODE_BAD_INPUT, CODE_NOT_FOUND, CODE_SERVER_ERROR } from '../../common/constants'
+import type { Envelope, InputErrorData } from '../../common/api/envelope'
+import { serverMessage } from '../content/server-messages'
+import { isApiPath, registerHeaderPolicy } from '../http/headers'
+import { registerStaticSite, type FallbackHandler } from '../http/static-site'
+import { ApiError } from './api-error'
+import { areaCodeRoute } from './area-code'
+import { announcementInfoRoute, announcementListRoute, configRoute, languagesRoute } from './common'
+import { currencyListRoute } from './currency'
+import type { AppDeps } from './deps'
+import { openApiDocument } from './docs'
+import { registerRoute, requestLocale, type ApiRoute } from './route'
+
+/** Every public call, in the order of spec §7. */
+export const PUBLIC_ROUTES: readonly ApiRoute[] = [
+  configRoute,
+  languagesRoute,
+  areaCodeRoute,
+  announcementListRoute,
+  announcementInfoRoute,
+  currencyListRoute,
+]
+
+/** Options of the HTTP layer itself. */
+export interface AppOptions {
+  /** Fastify logger options; default warnings and errors only (JSON lines on stdout). */
+  logger?: FastifyServerOptions['logger']
+  /** PEM contents: serve https. */
+  tls?: { cert: string; key: string } | undefined
+}
+
+/** Builds the app (not listening). */
+export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const tls = opts.tls
+  const app = Fastify({
+    logger: opts.logger ?? { level: 'warn' },
+    // One code path for http and https; Fastify's own `https` option would change the instance's static type.
+    serverFactory: (handler) => (tls ? createHttpsServer(tls, handler) : createHttpServer(handler)),
+  })
+  registerHeaderPolicy(app)
+  // The error handler first: Fastify binds a route to the error handler in force when the route is added, and the
+  // static plugin's registration below would otherwise leave the API routes on Fastify's default (non-envelope) one.
+  registerErrorHandler(app)
+  for (const route of PUBLIC_ROUTES) registerRoute(app, deps, route)
+  const docs = openApiDocument(PUBLIC_ROUTES)
+  app.get('/api/docs', async () => docs)
+  registerNotFound(app, await registerStaticSite(app, deps.distDir))
+  return app
+}
+
+/** Unknown paths: 404 envelope under /api/, the PWA elsewhere. */
+function registerNotFound(app: FastifyInstance, fallback: FallbackHandler): void {
+  app.setNotFoundHandler((request, reply) => {
+    if (!isApiPath(request.url)) return fallback(request, reply)
+    return reply.code(404).send(envelope(CODE_NOT_FOUND, serverMessage(requestLocale(request), 'notFound')))
+  })
+}
+
+/** Errors: envelopes under /api/ (never a stack), text elsewhere. */
+function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const locale = requestLocale(request)
+    const api = isApiPath(request.url)
+    if (error instanceof ApiError) {
+      const msg = error.detail ?? serverMessage(locale, error.messageKey)
+      return reply.code(error.httpStatus).send(envelope(error.code, msg, error.data))
+    }
+    const status = clientErrorStatus(error)
+    if (status !== undefined) {
+      // Malformed requests Fastify itself rejects (bad JSON body, unsupported media type…).
+      const message = error instanceof Error ? error.message : 'bad request'
+      const data: InputErrorData = { field: '(request)', issues: [{ field: '(request)', message }] }
+      if (!api) return reply.code(status).type('text/plain; charset=utf-8').send(`${message}\n`)
+      return reply.code(status).send(envelope(CODE_BAD_INPUT, serverMessage(locale, 'invalidInput'), data))
+    }
+    request.log.error({ err: error, url: request.url }, 'request failed')
+    if (!api) return reply.code(500).type('text/plain; charset=utf-8').send('Server error\n')
+    return reply.code(500).send(envelope(CODE_SERVER_ERROR, serverMessage(locale, 'serverError')))
+  })
+}
+
+function envelope(code: number, msg: string, data: InputErrorData | null = null): Envelope<InputErrorData | null> {
+  return { code, msg, data }
+}
+
+/** The 4xx status Fastify put on an error it raised for a malformed request, if any. */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined
+  const status = (error as { statusCode: unknown }).statusCode
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined
+}

@@ -1,0 +1,62 @@
+/** `common/*` calls of spec §7: site config, languages, announcements. */
+import { z } from 'zod'
+import {
+  announcementInfoQuery,
+  announcementInfoSchema,
+  announcementListQuery,
+  announcementListSchema,
+  configSchema,
+  languageItemSchema,
+} from '../../common/api/public'
+import { CODE_NOT_FOUND } from '../../common/constants'
+import { LANGUAGES } from '../../common/locales'
+import { getAnnouncement, listAnnouncements } from '../db/announcements'
+import { readSettings } from '../db/settings'
+import { ApiError } from './api-error'
+import { defineRoute } from './route'
+
+export const configRoute = defineRoute({
+  path: 'common/config',
+  summary: 'Site configuration: maintenance flag, customer-service link, market source and feed port.',
+  data: configSchema,
+  async handler({ deps }) {
+    const s = await readSettings(deps.db)
+    return {
+      web_maintain: Number(s.web_maintain),
+      customer_url: s.customer_url,
+      site_name: s.site_name,
+      market_source: deps.market.source,
+      market_live: deps.market.live,
+      market_source_detail: deps.market.sourceDetail,
+      market_port: deps.marketPublicPort,
+      server_time: Date.now(),
+    }
+  },
+})
+
+export const languagesRoute = defineRoute({
+  path: 'common/get_lang',
+  summary: 'The ten interface languages: label (own name), value (locale), key (Accept-Language tag).',
+  data: z.array(languageItemSchema),
+  handler: () => [...LANGUAGES],
+})
+
+export const announcementListRoute = defineRoute({
+  path: 'common/get_announcement',
+  summary: 'A page of announcements in the request language (else English): pinned first, newest first.',
+  query: announcementListQuery,
+  data: announcementListSchema,
+  handler: ({ deps, query, locale }) => listAnnouncements(deps.db, { locale, page: query.page, limit: query.limit }),
+})
+
+export const announcementInfoRoute = defineRoute({
+  path: 'common/get_announcement_info',
+  summary: 'One announcement with its plain-text content, in the request language (else English).',
+  query: announcementInfoQuery,
+  data: announcementInfoSchema,
+  async handler({ deps, query, locale }) {
+    const found = await getAnnouncement(deps.db, query.id, locale)
+    if (!found) throw new ApiError(CODE_NOT_FOUND, 'announcementNotFound')
+    return found
+  },
+})

@@ -1,0 +1,65 @@
+/**
+ * `GET /api/docs`: an OpenAPI 3.1 document generated from the same route declarations and zod schemas that
+ * validate the calls (OpenAPI 3.1 schemas are JSON Schema 2020-12, which z.toJSONSchema writes).
+ */
+import { z } from 'zod'
+import { envelopeSchema } from '../../common/api/envelope'
+import type { ApiRoute } from './route'
+
+type JsonSchema = Record<string, unknown>
+
+const errorEnvelope = {
+  description:
+    'Envelope error: code 422 bad input (data = {field, issues}), 404 unknown object or route, 500 server fault. ' +
+    'Business errors (422, unknown object) come with HTTP 200.',
+  content: { 'application/json': { schema: strip(z.toJSONSchema(envelopeSchema(z.unknown()))) } },
+}
+
+/** Builds the OpenAPI document for `routes`. */
+export function openApiDocument(routes: readonly ApiRoute[]): JsonSchema {
+  const paths: Record<string, JsonSchema> = {}
+  for (const route of routes) {
+    paths[`/api/${route.path}`] = {
+      get: {
+        summary: route.summary,
+        operationId: route.path.replace(/\W/g, '_'),
+        parameters: route.query ? queryParameters(route.query) : [],
+        responses: {
+          200: {
+            description: 'Envelope with code 1 and this data (or an envelope error, see default).',
+            content: { 'application/json': { schema: strip(z.toJSONSchema(envelopeSchema(route.data))) } },
+          },
+          default: errorEnvelope,
+        },
+      },
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'TC Market public API',
+      version: '0.1.0',
+      description: 'Every answer is {code, msg, data}; code 1 = success; msg is translated by Accept-Language.',
+    },
+    paths,
+  }
+}
+
+function queryParameters(schema: z.ZodType): JsonSchema[] {
+  const json = z.toJSONSchema(schema, { io: 'input' }) as {
+    properties?: Record<string, JsonSchema>
+    required?: string[]
+  }
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: s,
+  }))
+}
+
+/** Drops the per-schema `$schema` marker, which OpenAPI documents do not repeat. */
+function strip(schema: JsonSchema): JsonSchema {
+  const { $schema: _drop, ...rest } = schema
+  return rest
+}

@@ -1,0 +1,44 @@
+/**
+ * Decides whether the built PWA (dist/index.html) is older than its sources, so `npm start` rebuilds only when
+ * something that goes into the build changed.
+ */
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** Folders and files whose changes require a new `vite build`, relative to the repository root. */
+export const BUILD_INPUTS = [
+  'src',
+  'src-worker',
+  'common',
+  'locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'manifest.webmanifest',
+  'lingui.config.ts',
+] as const
+
+/** Newest modification time (ms) of any file under `path`, or 0 when it does not exist. */
+export function newestMtime(path: string): number {
+  let stat
+  try {
+    stat = statSync(path)
+  } catch {
+    return 0
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = 0
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue
+    newest = Math.max(newest, newestMtime(join(path, entry)))
+  }
+  return newest
+}
+
+/** Why a build is needed (`undefined` = dist is up to date). */
+export function buildReason(root: string): string | undefined {
+  const built = newestMtime(join(root, 'dist', 'index.html'))
+  if (built === 0) return 'dist/index.html is missing'
+  const stale = BUILD_INPUTS.find((input) => newestMtime(join(root, input)) > built)
+  return stale ? `${stale} changed since the last build` : undefined
+}

@@ -1,0 +1,133 @@
+/**
+ * Server configuration from the environment (DESIGN §2). Every variable is parsed once here with zod; a bad value
+ * becomes a `ConfigError` whose message is one line naming the variable, which the CLI prints before exiting 1.
+ */
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { z } from 'zod'
+import { DEFAULT_HTTP_PORT, MARKET_PORT } from '../common/constants'
+
+/** Parsed configuration. Paths are absolute. */
+export interface ServerConfig {
+  /** HTTP port of the PWA and `/api/*` (0 = any free port). */
+  port: number
+  /** Port the market gateway listens on (0 = any free port). */
+  marketPort: number
+  /** Port clients are told to connect to for the feed; undefined = the port the gateway actually bound. */
+  marketPublicPort: number | undefined
+  /** Bind address of both listeners. */
+  host: string
+  /** Directory of the embedded database (`<dataDir>/pg`) and later uploads. */
+  dataDir: string
+  /** `postgres://…` to use a real PostgreSQL instead of PGlite. */
+  databaseUrl: string | undefined
+  /** `auto` | `sim` | `htx` | `replay:<file or folder>`. */
+  marketSource: string
+  /** Replay clock multiplier (> 0). */
+  replaySpeed: number
+  /** PEM file paths; both set or neither. */
+  tls: { certPath: string; keyPath: string } | undefined
+  /** Read only for now; real e-mail arrives with a later issue. */
+  smtpUrl: string | undefined
+  /** Upstream of the htx relay. */
+  htxWsUrl: string
+}
+
+/** A configuration problem, message already one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Empty strings count as unset, as shells make it easy to export `VAR=`. */
+const unsetIfEmpty = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+const portNumber = z
+  .string()
+  .regex(/^\d+$/, 'expected an integer port 0–65535')
+  .transform(Number)
+  .pipe(z.number().max(65535, 'expected an integer port 0–65535'))
+const port = (fallback: number) => z.preprocess(unsetIfEmpty, portNumber.default(fallback))
+const optionalString = <T extends z.ZodType<string>>(s: T) => z.preprocess(unsetIfEmpty, s.optional())
+const existingFile = z.string().refine((p) => existsSync(p), 'file not found')
+
+const envSchema = z.object({
+  PORT: port(DEFAULT_HTTP_PORT),
+  MARKET_PORT: port(MARKET_PORT),
+  MARKET_PUBLIC_PORT: z.preprocess(unsetIfEmpty, portNumber.optional()),
+  HOST: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[\w.:-]+$/, 'expected a host name or IP address')
+      .default('0.0.0.0'),
+  ),
+  DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
+  DATABASE_URL: optionalString(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres://… URL')),
+  MARKET_SOURCE: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^(auto|sim|htx|replay:.+)$/, 'expected auto, sim, htx or replay:<file or folder>')
+      .default('auto'),
+  ),
+  REPLAY_SPEED: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'expected a positive number')
+      .transform(Number)
+      .pipe(z.number().positive('expected a positive number'))
+      .default(1),
+  ),
+  TLS_CERT: optionalString(existingFile),
+  TLS_KEY: optionalString(existingFile),
+  SMTP_URL: optionalString(z.string().regex(/^smtps?:\/\/\S+$/, 'expected an smtp:// or smtps:// URL')),
+  HTX_WS_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^wss?:\/\/\S+$/, 'expected a ws:// or wss:// URL')
+      .default('wss://api.huobi.pro/ws'),
+  ),
+})
+
+/**
+ * Parses the environment into a `ServerConfig`.
+ * @throws ConfigError with a one-line message such as `PORT: expected an integer port 0–65535 (got "abc")`.
+ */
+export function parseConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const name = String(issue?.path[0] ?? 'environment')
+    const got = env[name]
+    throw new ConfigError(`${name}: ${issue?.message ?? 'invalid'}${got === undefined ? '' : ` (got "${got}")`}`)
+  }
+  const e = parsed.data
+  if (Boolean(e.TLS_CERT) !== Boolean(e.TLS_KEY)) {
+    throw new ConfigError(`${e.TLS_CERT ? 'TLS_KEY' : 'TLS_CERT'}: TLS_CERT and TLS_KEY must be set together`)
+  }
+  return {
+    port: e.PORT,
+    marketPort: e.MARKET_PORT,
+    marketPublicPort: e.MARKET_PUBLIC_PORT ?? (e.MARKET_PORT === 0 ? undefined : e.MARKET_PORT),
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    marketSource: e.MARKET_SOURCE,
+    replaySpeed: e.REPLAY_SPEED,
+    tls: e.TLS_CERT && e.TLS_KEY ? { certPath: resolve(e.TLS_CERT), keyPath: resolve(e.TLS_KEY) } : undefined,
+    smtpUrl: e.SMTP_URL,
+    htxWsUrl: e.HTX_WS_URL,
+  }
+}
+
+/** `parseConfig`, but a bad value prints `config error: <line>` on stderr and exits 1 (no stack). */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): ServerConfig {
+  try {
+    return parseConfig(env)
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    process.stderr.write(`config error: ${err.message}\n`)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Starts the whole server from a config: database (migrate + seed), market gateway, missing listings added to the
+ * markets table, then the HTTP app. Whatever started is closed again if a later step fails, and by `close()`.
+ */
+import { readFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import type { ServerConfig } from '../config'
+import { buildApp } from '../api/app'
+import { openDatabase, type Database, type DatabaseOptions } from '../db/client'
+import { addMissingListings } from '../db/markets'
+import { seedDatabase } from '../db/seed'
+import type { MarketOptions, MarketService } from '../market/types'
+
+/** A started server. `close()` stops HTTP, the market and the database, in that order. */
+export interface RunningServer {
+  close(): Promise<void>
+  /** e.g. `http://localhost:8080` */
+  httpUrl: string
+  /** e.g. `ws://localhost:8292` (the port the gateway bound) */
+  marketUrl: string
+  market: MarketService
+  database: Database
+  app: FastifyInstance
+}
+
+/** What `launchServer` needs besides the config; tests pass a fake market and an in-memory database. */
+export interface LaunchDeps {
+  startMarket(opts: MarketOptions): Promise<MarketService>
+  /** Built PWA folder; default <repo>/dist. */
+  distDir?: string
+  /** Database override (default from config: DATABASE_URL or DATA_DIR/pg). */
+  database?: DatabaseOptions
+  logger?: FastifyServerOptions['logger']
+  /** Startup and market log lines; default console.log. */
+  log?: (line: string) => void
+}
+
+export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url))
+
+/**
+ * Starts everything. @throws the first failing step's error (bad TLS files, database, market source, port in use),
+ * after closing what had started.
+ */
+export async function launchServer(config: ServerConfig, deps: LaunchDeps): Promise<RunningServer> {
+  const log = deps.log ?? ((line: string) => console.log(line))
+  const stack = closeStack()
+  try {
+    const tls = readTls(config)
+    const database = await openDatabase(deps.database ?? { dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+    stack.push(() => database.close())
+    await seedDatabase(database.db)
+    const market = await deps.startMarket(marketOptions(config, tls, log))
+    stack.push(() => market.close())
+    const added = await addMissingListings(database.db, market.listings())
+    if (added.length > 0) log(`[db] listed ${added.length} new market(s) from the source: ${added.join(', ')}`)
+    const distDir = deps.distDir ?? DEFAULT_DIST_DIR
+    const marketPublicPort = config.marketPublicPort ?? market.port
+    const app = await buildApp({ db: database.db, market, marketPublicPort, distDir }, { logger: deps.logger, tls })
+    stack.push(() => app.close())
+    await app.listen({ port: config.port, host: config.host })
+    const host = displayHost(config.host)
+    const httpUrl = `${tls ? 'https' : 'http'}://${host}:${(app.server.address() as AddressInfo).port}`
+    const marketUrl = `${tls ? 'wss' : 'ws'}://${host}:${market.port}`
+    const source = `${market.source} (${market.sourceDetail}; ${market.live ? 'live' : 'not live'})`
+    log(`TC Market: ${httpUrl} · feed ${marketUrl} · market source ${source} · database ${database.kind}`)
+    return { close: stack.closeAll, httpUrl, marketUrl, market, database, app }
+  } catch (err) {
+    await stack.closeAll().catch(() => {})
+    throw err
+  }
+}
+
+/** Closers run newest first; every one runs even if an earlier one fails (the first failure is rethrown). */
+function closeStack() {
+  const closers: (() => Promise<void>)[] = []
+  return {
+    push: (close: () => Promise<void>) => void closers.push(close),
+    async closeAll() {
+      let failure: unknown
+      for (const close of closers.splice(0).reverse()) {
+        await close().catch((err: unknown) => (failure ??= err))
+      }
+      if (failure !== undefined) throw failure
+    },
+  }
+}
+
+/** PEM contents of TLS_CERT/TLS_KEY, or undefined for plain http/ws. */
+function readTls(config: ServerConfig): { cert: string; key: string } | undefined {
+  if (!config.tls) return undefined
+  return { cert: readFileSync(config.tls.certPath, 'utf8'), key: readFileSync(config.tls.keyPath, 'utf8') }
+}
+
+function marketOptions(
+  config: ServerConfig,
+  tls: { cert: string; key: string } | undefined,
+  log: (line: string) => void,
+): MarketOptions {
+  return {
+    host: config.host,
+    port: config.marketPort,
+    source: config.marketSource,
+    replaySpeed: config.replaySpeed,
+    htxUrl: config.htxWsUrl,
+    ...(tls ? { tls } : {}),
+    log: (msg) => log(`[market] ${msg}`),
+  }
+}
+
+/** The host to print in URLs: a wildcard bind address is reachable as localhost. */
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return 'localhost'
+  return host.includes(':') ? `[${host}]` : host
+}

@@ -1,0 +1,49 @@
+/**
+ * Topic → subscribers registry and fan-out. Each push is JSON-stringified and gzipped once, and the same Buffer goes
+ * to every subscriber of the topic (DESIGN §3 "encode once, send many").
+ */
+import type { PushSink } from '../hub/hub'
+import { encodeFrame } from './protocol'
+import type { Session } from './session'
+
+export class Channels implements PushSink {
+  private readonly topics = new Map<string, Set<Session>>()
+
+  add(topic: string, session: Session): void {
+    let set = this.topics.get(topic)
+    if (!set) {
+      set = new Set()
+      this.topics.set(topic, set)
+    }
+    set.add(session)
+  }
+
+  remove(topic: string, session: Session): void {
+    const set = this.topics.get(topic)
+    if (!set) return
+    set.delete(session)
+    if (set.size === 0) this.topics.delete(topic)
+  }
+
+  /** Removes a closed session from every topic. */
+  removeSession(session: Session): void {
+    for (const topic of session.subs.keys()) this.remove(topic, session)
+  }
+
+  wants(topic: string): boolean {
+    return this.topics.has(topic)
+  }
+
+  /** Encodes `{ch, ts, tick}` once and delivers it to every subscriber of `topic`. */
+  push(topic: string, ts: number, tick: unknown): void {
+    const set = this.topics.get(topic)
+    if (!set) return
+    const frame = encodeFrame({ ch: topic, ts, tick })
+    for (const session of set) session.deliver(topic, frame)
+  }
+
+  /** Number of subscriptions on a topic (0 when none). */
+  count(topic: string): number {
+    return this.topics.get(topic)?.size ?? 0
+  }
+}

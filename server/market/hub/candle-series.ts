@@ -1,0 +1,162 @@
+/**
+ * Candles of one symbol: the 1min bars as the source gives them, and every coarser period of KLINE_PERIODS
+ * aggregated from them exactly (bar-agg.ts) on the UTC+8 calendar of periods.ts. Keeps a bounded history.
+ */
+import type { KlineTick } from '../../../common/feed/messages'
+import { dec } from '../../../common/decimal'
+import { KLINE_PERIODS, type KlinePeriod } from '../../../common/feed/topics'
+import { bucketStart } from './periods'
+import {
+  type AggBar,
+  type BarPrecision,
+  type MinuteDelta,
+  aggToTick,
+  applyDelta,
+  minuteDelta,
+  openAgg,
+  tickToAgg,
+} from './bar-agg'
+
+/** 1min bars kept (7 days); older ones are dropped in batches. */
+export const MAX_MINUTES = 10_080
+/** Closed bars kept per coarser period. */
+export const MAX_CLOSED = 2000
+
+const COARSE = KLINE_PERIODS.filter((p) => p !== '1min')
+
+interface PeriodState {
+  closed: KlineTick[]
+  current: AggBar | undefined
+}
+
+export class CandleSeries {
+  /** 1min bars, ascending id. */
+  readonly minutes: KlineTick[] = []
+  private readonly periods = new Map<KlinePeriod, PeriodState>()
+
+  constructor(readonly precision: BarPrecision) {
+    for (const p of COARSE) this.periods.set(p, { closed: [], current: undefined })
+  }
+
+  /** Latest 1min bar, if any. */
+  lastMinute(): KlineTick | undefined {
+    return this.minutes[this.minutes.length - 1]
+  }
+
+  /**
+   * Inserts or replaces a 1min bar (upsert by `id`, seconds) and folds the change into every coarser period.
+   * Returns the delta applied and the previous version of that minute (undefined when new).
+   */
+  upsert(bar: KlineTick): { delta: MinuteDelta; prev: KlineTick | undefined } {
+    const prev = this.storeMinute(bar)
+    const delta = minuteDelta(bar, prev)
+    for (const [period, state] of this.periods) this.fold(period, state, delta)
+    return { delta, prev }
+  }
+
+  /**
+   * Sets a coarse period's current bucket from an upstream bar (htx relay): `bar` is the upstream aggregate and
+   * `minuteThen` the upstream 1min bar it already included; the difference to our own copy of that minute is added.
+   */
+  seed(period: KlinePeriod, bar: KlineTick, minuteThen: KlineTick | undefined): void {
+    const state = this.periods.get(period)
+    if (!state) return
+    const agg = tickToAgg(bar)
+    agg.first = bar.id
+    agg.last = minuteThen?.id ?? bar.id
+    if (minuteThen && bucketStart(period, minuteThen.id) === bar.id) {
+      // Count that minute as we hold it (or not at all yet: it will arrive whole and be added then).
+      const ours = this.findMinute(minuteThen.id)
+      if (ours) applyDelta(agg, minuteDelta(ours, minuteThen))
+      else applyDelta(agg, { bar: minuteThen, amount: dec(minuteThen.amount).neg(), vol: dec(minuteThen.vol).neg(), count: -minuteThen.count })
+    }
+    state.current = agg
+  }
+
+  /** The current (in-progress) bar of a period, rounded; undefined before any data. */
+  current(period: KlinePeriod): KlineTick | undefined {
+    if (period === '1min') return this.lastMinute()
+    const cur = this.periods.get(period)?.current
+    return cur ? aggToTick(cur, this.precision) : undefined
+  }
+
+  /** Bars of a period with `from ≤ id ≤ to` (seconds), ascending, the last `limit` of them. */
+  range(period: KlinePeriod, from: number, to: number, limit: number): KlineTick[] {
+    let list: KlineTick[]
+    if (period === '1min') list = this.minutes
+    else {
+      const state = this.periods.get(period)
+      if (!state) return []
+      const cur = this.current(period)
+      list = cur ? [...state.closed, cur] : state.closed
+    }
+    const end = upperBound(list, to)
+    let start = upperBound(list, from - 1)
+    start = Math.max(start, end - limit)
+    return list.slice(start, end)
+  }
+
+  private storeMinute(bar: KlineTick): KlineTick | undefined {
+    const m = this.minutes
+    const last = m[m.length - 1]
+    if (!last || bar.id > last.id) {
+      m.push(bar)
+      if (m.length > MAX_MINUTES + 1000) m.splice(0, m.length - MAX_MINUTES)
+      return undefined
+    }
+    if (bar.id === last.id) {
+      m[m.length - 1] = bar
+      return last
+    }
+    const i = upperBound(m, bar.id) - 1
+    const found = m[i]
+    if (found && found.id === bar.id) {
+      m[i] = bar
+      return found
+    }
+    m.splice(i + 1, 0, bar)
+    return undefined
+  }
+
+  private findMinute(id: number): KlineTick | undefined {
+    const i = upperBound(this.minutes, id) - 1
+    const found = this.minutes[i]
+    return found && found.id === id ? found : undefined
+  }
+
+  private fold(period: KlinePeriod, state: PeriodState, d: MinuteDelta): void {
+    const b = bucketStart(period, d.bar.id)
+    const cur = state.current
+    if (!cur || b > cur.id) {
+      if (cur) {
+        state.closed.push(aggToTick(cur, this.precision))
+        if (state.closed.length > MAX_CLOSED + 200) state.closed.splice(0, state.closed.length - MAX_CLOSED)
+      }
+      state.current = openAgg(b, d.bar)
+      return
+    }
+    if (b === cur.id) {
+      applyDelta(cur, d)
+      return
+    }
+    const i = upperBound(state.closed, b) - 1
+    const old = state.closed[i]
+    if (old && old.id === b) {
+      const agg = tickToAgg(old)
+      applyDelta(agg, d)
+      state.closed[i] = aggToTick(agg, this.precision)
+    }
+  }
+}
+
+/** Index of the first bar with id > `id` (bars ascending). */
+export function upperBound(list: readonly KlineTick[], id: number): number {
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((list[mid] as KlineTick).id <= id) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}

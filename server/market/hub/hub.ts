@@ -1,0 +1,172 @@
+/**
+ * The hub: per-symbol market state fed by the active source's domain events (MarketEvent). It aggregates 1min bars
+ * into every period, keeps the rolling 24 h ticker, the book and recent trades, answers `req` history, and hands
+ * every change to the gateway (as topic pushes) and to `onEvent` listeners (as domain events).
+ */
+import type { DepthTick, KlineTick, TradeDetailTick } from '../../../common/feed/messages'
+import {
+  KLINE_PERIODS,
+  type KlinePeriod,
+  type Topic,
+  depthTopic,
+  klineTopic,
+  tickerTopic,
+  tradeTopic,
+} from '../../../common/feed/topics'
+import { KLINE_REQ_MAX_BARS, TRADE_REQ_MAX } from '../../../common/constants'
+import type { MarketEvent } from '../types'
+import type { HistoryProvider, SourceSink, SymbolSpec } from '../sources/source'
+import { SymbolState } from './symbol-state'
+
+/** Receiver of topic pushes (the gateway). `wants` lets the hub skip building frames nobody subscribed to. */
+export interface PushSink {
+  wants(topic: string): boolean
+  push(topic: string, ts: number, tick: unknown): void
+}
+
+/** A `req` the hub cannot answer; the message becomes the error reply's `err-msg`. */
+export class RequestError extends Error {}
+
+export interface HubOptions {
+  tickerFromBars: boolean
+  history?: HistoryProvider
+  log?: (msg: string) => void
+}
+
+export class Hub implements SourceSink {
+  private readonly symbols = new Map<string, SymbolState>()
+  private readonly sinks = new Set<PushSink>()
+  private readonly listeners = new Set<(e: MarketEvent) => void>()
+
+  constructor(
+    specs: readonly SymbolSpec[],
+    private readonly opts: HubOptions,
+  ) {
+    for (const spec of specs) {
+      const state = new SymbolState(spec)
+      // Without an upstream to seed from, every coarser bar is built here from the 1min bars.
+      if (!opts.history) for (const p of KLINE_PERIODS) state.seeded.add(p)
+      state.seeded.add('1min')
+      this.symbols.set(spec.symbol, state)
+    }
+  }
+
+  hasSymbol(symbol: string): boolean {
+    return this.symbols.has(symbol)
+  }
+
+  state(symbol: string): SymbolState | undefined {
+    return this.symbols.get(symbol)
+  }
+
+  /** Adds a push receiver; returns its removal. */
+  attach(sink: PushSink): () => void {
+    this.sinks.add(sink)
+    return () => this.sinks.delete(sink)
+  }
+
+  /** Adds a domain-event listener; returns its removal. */
+  onEvent(listener: (e: MarketEvent) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  history(symbol: string, bars: KlineTick[]): void {
+    const s = this.symbols.get(symbol)
+    if (!s) return
+    for (const bar of bars) s.rolling.update(s.series.upsert(bar).delta)
+    if (!this.opts.history) s.refreshTicker()
+  }
+
+  seedPeriod(symbol: string, period: KlinePeriod, bar: KlineTick, minuteThen: KlineTick | undefined): void {
+    const s = this.symbols.get(symbol)
+    if (!s) return
+    s.series.seed(period, bar, minuteThen)
+    s.seeded.add(period)
+  }
+
+  event(e: MarketEvent): void {
+    const s = this.symbols.get(e.symbol)
+    if (!s) return
+    if (e.type === 'candle') this.onCandle(s, e.symbol, e.ts, e.bar)
+    else if (e.type === 'trades') {
+      s.addTrades(e.trades)
+      const first = e.trades[0]
+      const tick: TradeDetailTick = { id: first ? first.tradeId : e.ts, ts: e.ts, data: e.trades }
+      this.push(tradeTopic(e.symbol), e.ts, tick)
+    } else if (e.type === 'book') {
+      s.book = e.tick
+      this.push(depthTopic(e.symbol), e.ts, e.tick)
+    } else {
+      s.ticker = e.tick
+      this.push(tickerTopic(e.symbol), e.ts, e.tick)
+    }
+    this.emit(e)
+    if (this.opts.tickerFromBars && e.type !== 'ticker' && e.type !== 'trades') this.emitTicker(s, e.symbol, e.ts)
+  }
+
+  /** Latest ticker of a symbol. */
+  lastTicker(symbol: string) {
+    return this.symbols.get(symbol)?.ticker
+  }
+
+  /**
+   * Answers a `req`: kline → ≤ 300 bars ascending (`from`/`to` epoch seconds: both → the last 300 of [from, to];
+   * only `to` → the 300 ending at `to`; otherwise the latest 300), trade → latest ≤ 300 trades newest first,
+   * depth → the book snapshot, ticker → the latest ticker. Throws RequestError when there is nothing to answer.
+   */
+  async request(topic: Topic, from?: number, to?: number): Promise<unknown> {
+    const s = this.symbols.get(topic.symbol)
+    if (!s) throw new RequestError(`invalid symbol ${topic.symbol}`)
+    if (topic.channel === 'kline') {
+      if (this.opts.history) return this.opts.history(topic.symbol, topic.period, from, to)
+      const lo = from !== undefined && to !== undefined ? from : -Infinity
+      return s.series.range(topic.period, lo, to ?? Infinity, KLINE_REQ_MAX_BARS)
+    }
+    if (topic.channel === 'trade') return s.latestTrades(TRADE_REQ_MAX)
+    if (topic.channel === 'depth') return s.book ?? emptyBook()
+    if (!s.ticker) throw new RequestError(`no data yet for market.${topic.symbol}.ticker`)
+    return s.ticker
+  }
+
+  private onCandle(s: SymbolState, symbol: string, ts: number, bar: KlineTick): void {
+    const { delta } = s.series.upsert(bar)
+    s.rolling.update(delta)
+    for (const period of KLINE_PERIODS) {
+      const topic = klineTopic(symbol, period)
+      if (!s.seeded.has(period) || !this.wanted(topic)) continue
+      const tick = period === '1min' ? bar : s.series.current(period)
+      if (tick) this.push(topic, ts, tick)
+    }
+  }
+
+  private emitTicker(s: SymbolState, symbol: string, ts: number): void {
+    const tick = s.refreshTicker()
+    if (!tick) return
+    this.push(tickerTopic(symbol), ts, tick)
+    this.emit({ type: 'ticker', symbol, ts, tick })
+  }
+
+  private wanted(topic: string): boolean {
+    for (const sink of this.sinks) if (sink.wants(topic)) return true
+    return false
+  }
+
+  private push(topic: string, ts: number, tick: unknown): void {
+    for (const sink of this.sinks) if (sink.wants(topic)) sink.push(topic, ts, tick)
+  }
+
+  private emit(e: MarketEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(e)
+      } catch (err) {
+        this.opts.log?.(`market event listener failed: ${(err as Error).message}`)
+      }
+    }
+  }
+}
+
+function emptyBook(): DepthTick {
+  return { bids: [], asks: [], version: 0, ts: Date.now() }
+}

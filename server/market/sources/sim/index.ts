@@ -1,0 +1,95 @@
+/**
+ * `sim`: seeded synthetic markets for every CATALOG entry (spot, futures and forex), for a machine with no data and
+ * no network. ~3 days of 1min history are generated at start; then each symbol ticks about 4 times a second (a
+ * trade and the running 1min bar) and gets a derived book every second (derive-book.ts). Tickers are computed by
+ * the hub from the bars. Nothing here is real: `live` is false and the UI badges it.
+ */
+import { CATALOG } from '../../catalog'
+import { deriveBook } from '../derive-book'
+import type { MarketSource, SourceSink, SymbolSpec } from '../source'
+import { hash32, mulberry32 } from '../prng'
+import { SimMarket } from './sim-market'
+
+/** Default seed of the sim source. */
+export const DEFAULT_SIM_SEED = 42
+/** 1min bars of history generated at start (3 days). */
+export const SIM_HISTORY_BARS = 3 * 1440
+
+export interface SimOptions {
+  seed?: number
+  /** Tick interval per symbol, ms (default 250: about 4 per second). */
+  tickMs?: number
+  /** Book interval, ms (default 1000). */
+  bookMs?: number
+  now?: () => number
+  log?: (msg: string) => void
+}
+
+/** Specs of the simulated markets: the catalog's precisions; sums keep amount and price decimals. */
+export function simSpecs(): SymbolSpec[] {
+  return CATALOG.map((e) => ({
+    symbol: e.symbol,
+    category: e.category,
+    base: e.base,
+    quote: e.quote,
+    price_precision: e.price_precision,
+    amount_precision: e.amount_precision,
+    volume_decimals: e.amount_precision,
+    turnover_decimals: e.price_precision + e.amount_precision,
+  }))
+}
+
+export function createSimSource(opts: SimOptions = {}): MarketSource {
+  const seed = opts.seed ?? DEFAULT_SIM_SEED
+  const now = opts.now ?? Date.now
+  const tickMs = opts.tickMs ?? 250
+  let timers: NodeJS.Timeout[] = []
+  return {
+    kind: 'sim',
+    detail: `seed ${seed}`,
+    live: false,
+    specs: simSpecs(),
+    tickerFromBars: true,
+    async start(sink: SourceSink) {
+      const markets = CATALOG.map((e) => new SimMarket(e, seed))
+      const bookRand = mulberry32(hash32(`sim-book:${seed}`))
+      const startMinute = Math.floor(now() / 60_000) * 60
+      for (const m of markets) sink.history(m.entry.symbol, m.history(startMinute, SIM_HISTORY_BARS))
+      let version = 0
+      const tick = () => {
+        const ts = now()
+        for (const m of markets) {
+          const { trade, bar } = m.tick(ts, tickMs / 1000)
+          sink.event({ type: 'trades', symbol: m.entry.symbol, ts, trades: [trade] })
+          sink.event({ type: 'candle', symbol: m.entry.symbol, ts, bar })
+        }
+      }
+      const book = () => {
+        const ts = now()
+        version++
+        for (const m of markets) {
+          const e = m.entry
+          const tick = deriveBook({
+            lastTicks: m.lastTicks,
+            pricePrecision: e.price_precision,
+            sizePrecision: e.amount_precision,
+            meanSizeUnits: m.meanSizeUnits() * 3,
+            lastSide: m.lastSide,
+            version,
+            ts,
+            rand: bookRand,
+          })
+          sink.event({ type: 'book', symbol: e.symbol, ts, tick })
+        }
+      }
+      tick()
+      book()
+      timers = [setInterval(tick, tickMs), setInterval(book, opts.bookMs ?? 1000)]
+      opts.log?.(`market: simulating ${markets.length} markets, seed ${seed}`)
+    },
+    async stop() {
+      for (const t of timers) clearInterval(t)
+      timers = []
+    },
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * What a market source is to the rest of the market side: it lists symbols with their precision, produces domain
+ * events (MarketEvent) into a sink, and may load history before it goes live. index.ts wires a source to the hub.
+ */
+import type { MarketSourceKind } from '../../../common/api/public'
+import type { KlineTick } from '../../../common/feed/messages'
+import type { KlinePeriod } from '../../../common/feed/topics'
+import type { MarketEvent, SourceListing } from '../types'
+
+/**
+ * A listing plus the decimals the hub uses for summed figures: `volume_decimals` for base volume (`amount` of bars
+ * and tickers, ≥ amount_precision: recorded volumes may carry more decimals than a trade size) and
+ * `turnover_decimals` for quote turnover (`vol`).
+ */
+export interface SymbolSpec extends SourceListing {
+  volume_decimals: number
+  turnover_decimals: number
+}
+
+/** Where a source delivers what it produces (the hub). */
+export interface SourceSink {
+  /** A live domain event. */
+  event(event: MarketEvent): void
+  /** Completed 1min bars before the play head, ascending `id` (seconds); loaded silently as history for `req`. */
+  history(symbol: string, bars: KlineTick[]): void
+  /**
+   * The current bar of a coarser period, taken from upstream (htx relay): `minuteThen` is the upstream 1min bar it
+   * already includes. Until seeded, that period's live bars are not pushed.
+   */
+  seedPeriod?(symbol: string, period: KlinePeriod, bar: KlineTick, minuteThen: KlineTick | undefined): void
+}
+
+/** Kline history from upstream for `req` (htx relay). `from`/`to` epoch seconds; ≤ 300 bars, ascending. */
+export type HistoryProvider = (symbol: string, period: KlinePeriod, from?: number, to?: number) => Promise<KlineTick[]>
+
+export interface MarketSource {
+  kind: MarketSourceKind
+  /** Human detail: replayed path, relay URL, "seed 42". */
+  detail: string
+  live: boolean
+  specs: SymbolSpec[]
+  /** true: the hub derives tickers from the 1min bars; false: the source sends ticker events (htx). */
+  tickerFromBars: boolean
+  /** Set when coarser periods come from upstream (htx): the hub waits for `seedPeriod` before pushing them. */
+  history?: HistoryProvider
+  start(sink: SourceSink): Promise<void>
+  stop(): Promise<void>
+}

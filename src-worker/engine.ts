@@ -1,0 +1,278 @@
+/**
+ * The market engine: implements EngineApi (common/engine-api.ts) on top of the socket, the caches, the coalescing
+ * scheduler and the IndexedDB store. No worker globals here: index.ts supplies the socket factory and location,
+ * so tests drive the same engine in Node against a real `ws` server.
+ */
+import { KLINE_REQ_MAX_BARS, TICKER_FREQ_MS } from '../common/constants'
+import type {
+  BookOptions,
+  BookSnapshot,
+  CandleSnapshot,
+  EngineApi,
+  EngineStatus,
+  SubscriptionId,
+  TickerOptions,
+  TickerSnapshot,
+  TradesOptions,
+  TradesSnapshot,
+} from '../common/engine-api'
+import type { KlineTick } from '../common/feed/messages'
+import { depthTopic, tickerTopic, type KlinePeriod } from '../common/feed/topics'
+import { seriesKey } from './caches/candles'
+import { MarketCaches } from './caches/market-caches'
+import type { Push } from './codec/decode'
+import { latestBars, latestTrades, pageBackwards, type Requester } from './history'
+import { createInspector, type Inspector } from './inspector'
+import { collectForStore } from './persist/collect'
+import { LIMITS, type Restored } from './persist/records'
+import { SnapshotStore } from './persist/snapshot-store'
+import { Scheduler } from './publish/scheduler'
+import { keys } from './publish/subscriptions'
+import { MarketSocket } from './socket/market-socket'
+import { StallWatch } from './socket/stall-watch'
+import type { SocketFactory, SocketTiming } from './socket/types'
+import { marketUrl, type LocationLike } from './socket/url'
+import { DEFAULT_INTERVAL_MS, Subscriptions } from './subscribe'
+import { LruList, checkCount, checkPeriod, checkSymbol } from './validate'
+
+export interface EngineDeps {
+  socketFactory: SocketFactory
+  /** The worker's location (mirrors the page origin), used to derive the default URL. */
+  location?: LocationLike
+  timing?: Partial<SocketTiming>
+  /** false: no IndexedDB (tests); a number: write interval, ms. Default: every 5 s. */
+  persist?: boolean | number
+  now?: () => number
+  random?: () => number
+  log?: Pick<Console, 'warn'>
+  /** Frees a callback proxy (comlink's releaseProxy) when its subscription ends. */
+  releaseCallback?: (cb: unknown) => void
+}
+
+/** EngineApi plus what index.ts and tests need. */
+export interface Engine extends EngineApi {
+  /** Immediate liveness check (page visible again, network back). Added to EngineApi as an optional method. */
+  checkLiveness(): Promise<void>
+}
+
+/** Defaults: levels per side in book snapshots (EngineApi BookOptions), trades per snapshot. */
+const BOOK_DEPTH = 20
+const TRADES_LIMIT = 50
+
+/** The engine. A class so comlink can expose it as is; every public method is part of EngineApi. */
+export class MarketEngine implements Engine {
+  readonly inspector: Inspector
+  private readonly now: () => number
+  private readonly log: Pick<Console, 'warn'>
+  private readonly caches = new MarketCaches()
+  private readonly scheduler: Scheduler
+  private readonly socket: MarketSocket
+  private readonly store: SnapshotStore | undefined
+  private readonly subs: Subscriptions
+  private readonly stalls: StallWatch
+  private readonly viewedBooks = new LruList<string>(LIMITS.books)
+  private readonly viewedSeries = new LruList<string>(LIMITS.candles)
+  /** Candle series whose latest history was fetched on the current socket. */
+  private readonly primed = new Set<string>()
+  private readonly restored: Promise<Restored | undefined>
+  private stallTimer: ReturnType<typeof setInterval> | undefined
+  private readonly request: Requester = (topic, params) => this.socket.request(topic, params)
+
+  constructor(private readonly deps: EngineDeps) {
+    this.now = deps.now ?? Date.now
+    this.log = deps.log ?? console
+    this.scheduler = new Scheduler(this.now, (e) => this.log.warn('snapshot delivery failed', e))
+    this.stalls = new StallWatch(this.now)
+    this.socket = new MarketSocket({
+      factory: deps.socketFactory,
+      timing: deps.timing,
+      now: this.now,
+      random: deps.random,
+      log: this.log,
+      onPush: (p, at) => this.onPush(p, at),
+      onOpen: () => this.onOpen(),
+      onChange: () => this.scheduler.markDirty(keys.status),
+    })
+    const status = () => this.statusNow()
+    this.subs = new Subscriptions({
+      caches: this.caches,
+      scheduler: this.scheduler,
+      socket: this.socket,
+      status,
+      releaseCallback: deps.releaseCallback,
+    })
+    this.store =
+      deps.persist === false
+        ? undefined
+        : new SnapshotStore(
+            () => collectForStore(this.caches, this.viewedBooks.items(), this.viewedSeries.items()),
+            typeof deps.persist === 'number' ? deps.persist : undefined,
+            this.log,
+          )
+    this.restored = this.store
+      ? this.store.load().then((r) => this.subs.applyRestored(r, this.viewedBooks, this.viewedSeries))
+      : Promise.resolve(undefined)
+    this.inspector = createInspector({
+      caches: this.caches,
+      scheduler: this.scheduler,
+      socket: this.socket,
+      status,
+      store: this.store,
+      stalls: this.stalls,
+    })
+  }
+
+  async connect(opts?: { url?: string; port?: number }): Promise<void> {
+    this.socket.connect(marketUrl(this.deps.location, opts))
+    this.stallTimer ??= setInterval(() => this.checkStalls(), 5000)
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.stallTimer)
+    this.stallTimer = undefined
+    this.socket.close()
+    await this.store?.flush()
+  }
+
+  async checkLiveness(): Promise<void> {
+    this.socket.checkLiveness()
+  }
+
+  async subscribeTickers(
+    symbols: string[],
+    cb: (s: TickerSnapshot[]) => void,
+    opts?: TickerOptions,
+  ): Promise<SubscriptionId> {
+    return this.subs.tickers(symbols, cb, opts?.intervalMs ?? TICKER_FREQ_MS)
+  }
+
+  async subscribeBook(symbol: string, cb: (s: BookSnapshot) => void, opts?: BookOptions): Promise<SubscriptionId> {
+    const id = this.subs.book(symbol, cb, opts?.depth ?? BOOK_DEPTH, opts?.intervalMs ?? DEFAULT_INTERVAL_MS)
+    this.viewedBooks.touch(symbol)
+    return id
+  }
+
+  /** Also fetches the latest ≤ 300 bars when connected, so the first snapshot is a full chart. */
+  async subscribeCandles(
+    symbol: string,
+    period: KlinePeriod,
+    cb: (s: CandleSnapshot) => void,
+  ): Promise<SubscriptionId> {
+    const id = this.subs.candles(symbol, period, cb)
+    this.viewedSeries.touch(seriesKey(symbol, period))
+    this.primeCandles(symbol, period)
+    return id
+  }
+
+  async subscribeTrades(
+    symbol: string,
+    cb: (s: TradesSnapshot) => void,
+    opts?: TradesOptions,
+  ): Promise<SubscriptionId> {
+    const id = this.subs.trades(symbol, cb, opts?.limit ?? TRADES_LIMIT, opts?.intervalMs ?? DEFAULT_INTERVAL_MS)
+    this.primeTrades(symbol)
+    return id
+  }
+
+  async subscribeStatus(cb: (s: EngineStatus) => void): Promise<SubscriptionId> {
+    return this.subs.status(cb)
+  }
+
+  async unsubscribe(id: SubscriptionId): Promise<void> {
+    this.subs.remove(id)
+  }
+
+  async loadHistory(
+    symbol: string,
+    period: KlinePeriod,
+    beforeId: number,
+    count = KLINE_REQ_MAX_BARS,
+  ): Promise<KlineTick[]> {
+    checkSymbol(symbol)
+    checkPeriod(period)
+    if (typeof beforeId !== 'number' || !Number.isFinite(beforeId))
+      throw new Error(`beforeId: expected epoch seconds, got ${beforeId}`)
+    checkCount(count)
+    return pageBackwards(this.request, symbol, period, beforeId, count, (page) => this.mergeBars(symbol, period, page))
+  }
+
+  async cachedTickers(): Promise<TickerSnapshot[]> {
+    return (await this.restored)?.tickers ?? []
+  }
+
+  async status(): Promise<EngineStatus> {
+    return this.statusNow()
+  }
+
+  private statusNow(): EngineStatus {
+    const { socket } = this
+    return {
+      url: socket.url,
+      connected: socket.connected,
+      lastFrameAt: socket.counters.lastFrameAt,
+      reconnects: socket.counters.reconnects,
+      framesPerSec: socket.framesPerSec(),
+      decodeErrors: socket.counters.decodeErrors,
+      topics: socket.topics.names(),
+    }
+  }
+
+  private onPush(p: Push, receivedAt: number): void {
+    if (p.channel === 'ticker') this.stalls.seen(tickerTopic(p.symbol))
+    else if (p.channel === 'depth') this.stalls.seen(depthTopic(p.symbol))
+    if (!this.caches.apply(p, receivedAt)) return
+    if (p.channel === 'ticker') this.scheduler.markDirty(keys.ticker(p.symbol))
+    else if (p.channel === 'depth') this.scheduler.markDirty(keys.book(p.symbol))
+    else if (p.channel === 'trade') return this.scheduler.markDirty(keys.trades(p.symbol))
+    else this.scheduler.markDirty(keys.candles(p.symbol, p.period))
+    this.store?.markDirty()
+  }
+
+  private onOpen(): void {
+    this.stalls.reset()
+    this.caches.allowAnyNext()
+    this.primed.clear()
+    for (const { symbol, period } of this.subs.candleSeries()) this.primeCandles(symbol, period)
+    for (const symbol of this.subs.tradeSymbols()) this.primeTrades(symbol)
+  }
+
+  private checkStalls(): void {
+    if (!this.socket.connected) return
+    for (const topic of this.stalls.stalled(this.socket.topics.live())) this.socket.resubscribe(topic)
+  }
+
+  /** Latest bars after (re)connecting: fills the gap while offline and replaces bars restored from IndexedDB. */
+  private primeCandles(symbol: string, period: KlinePeriod): void {
+    const key = seriesKey(symbol, period)
+    if (!this.socket.connected || this.primed.has(key)) return
+    this.primed.add(key)
+    latestBars(this.request, symbol, period, this.now() / 1000).then(
+      (bars) => this.mergeBars(symbol, period, bars),
+      (err: unknown) => {
+        this.primed.delete(key)
+        this.log.warn(`kline history ${key} failed`, err)
+      },
+    )
+  }
+
+  private primeTrades(symbol: string): void {
+    if (!this.socket.connected) return
+    latestTrades(this.request, symbol).then(
+      (trades) => this.caches.trades.apply(symbol, trades, this.now()) && this.scheduler.markDirty(keys.trades(symbol)),
+      () => undefined, // optional on our gateway; live pushes fill the list anyway
+    )
+  }
+
+  /** Merges live history; bars restored from IndexedDB give way to it. */
+  private mergeBars(symbol: string, period: KlinePeriod, bars: KlineTick[]): void {
+    this.caches.candles.applyLive(symbol, period, bars, this.now(), true)
+    this.scheduler.markDirty(keys.candles(symbol, period))
+    this.store?.markDirty()
+  }
+}
+
+/** Builds an engine and its devtools inspector; nothing connects until `connect` is called. */
+export function createEngine(deps: EngineDeps): { engine: MarketEngine; inspector: Inspector } {
+  const engine = new MarketEngine(deps)
+  return { engine, inspector: engine.inspector }
+}

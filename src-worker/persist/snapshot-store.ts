@@ -1,0 +1,93 @@
+/**
+ * IndexedDB (idb-keyval) home of the last snapshots, so a cold or offline start shows the last markets with their
+ * age. Writes are throttled: `markDirty` at any rate, at most one write per `intervalMs`. Storage failures (private
+ * mode, quota) are logged and otherwise ignored: persistence is a convenience, never a reason to stop the feed.
+ */
+import { createStore, getMany, setMany, type UseStore } from 'idb-keyval'
+import type { TickerSnapshot } from '../../common/engine-api'
+import { validateStored, type Restored, type StoredBook, type StoredCandles } from './records'
+
+/** Default gap between two writes, ms. */
+export const PERSIST_INTERVAL_MS = 5000
+const DB_NAME = 'tc-market-engine'
+const STORE_NAME = 'snapshots'
+
+/** What one write stores. */
+export interface PersistData {
+  tickers: TickerSnapshot[]
+  books: StoredBook[]
+  candles: StoredCandles[]
+}
+
+export class SnapshotStore {
+  private store: UseStore | undefined
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private dirty = false
+  private writing: Promise<void> = Promise.resolve()
+  /** Writes done, for the inspector. */
+  writes = 0
+
+  constructor(
+    private readonly collect: () => PersistData,
+    private readonly intervalMs = PERSIST_INTERVAL_MS,
+    private readonly log: Pick<Console, 'warn'> = console,
+  ) {}
+
+  /** Reads and validates what the last session stored. Never rejects: an unreadable store restores nothing. */
+  async load(): Promise<Restored> {
+    try {
+      const [tickers, books, candles] = await getMany(['tickers', 'books', 'candles'], this.db())
+      return validateStored({ tickers, books, candles })
+    } catch (err) {
+      this.log.warn('market cache restore failed', err)
+      return { tickers: [], books: [], candles: [], rejected: 0 }
+    }
+  }
+
+  /** Something worth storing changed; it is written within `intervalMs`. */
+  markDirty(): void {
+    this.dirty = true
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined
+      void this.flush()
+    }, this.intervalMs)
+  }
+
+  /** Writes now if anything changed (also used on close). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer)
+    this.timer = undefined
+    if (!this.dirty) return this.writing
+    this.dirty = false
+    const data = this.collect()
+    this.writing = this.writing.then(() => this.write(data))
+    return this.writing
+  }
+
+  private async write(data: PersistData): Promise<void> {
+    try {
+      await setMany(
+        [
+          ['tickers', data.tickers],
+          ['books', data.books],
+          ['candles', data.candles],
+        ],
+        this.db(),
+      )
+      this.writes++
+    } catch (err) {
+      this.log.warn('market cache write failed', err)
+    }
+  }
+
+  /** Stops the throttle timer without writing. */
+  stop(): void {
+    clearTimeout(this.timer)
+    this.timer = undefined
+  }
+
+  private db(): UseStore {
+    this.store ??= createStore(DB_NAME, STORE_NAME)
+    return this.store
+  }
+}

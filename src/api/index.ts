@@ -1,0 +1,64 @@
+/**
+ * The app's API: the request layer wired to the stores (token, language), the toasts, the login dialog and the
+ * router, plus the typed public calls. Created once in main.tsx and handed to routes through the router context.
+ */
+import { msg } from '@lingui/core/macro'
+import { acceptLanguage } from '../state/language'
+import { setBackUrl } from '../state/back-url'
+import { logout } from '../state/session'
+import { getToken } from '../state/token'
+import { confirmDialog } from '../ui/dialog'
+import { showToast } from '../ui/toast'
+import { ApiError } from './errors'
+import { createPublicApi, type PublicApi } from './public'
+import { createRequester, type Requester } from './request'
+
+export { ApiError, isApiError } from './errors'
+export type { ApiErrorKind } from './errors'
+export { createRequester, buildUrl } from './request'
+export type { RequestDeps, RequestOptions, Requester, Params, HttpMethod } from './request'
+export { createPublicApi, parseAnswer } from './public'
+export type { PublicApi, CallOptions } from './public'
+
+/** What the request layer needs from the router. */
+export interface Navigation {
+  /** Current path with its query, e.g. "/market?category=forex". */
+  currentPath(): string
+  navigate(path: '/login'): void
+}
+
+/** The API in the router context: the raw requester for later modules, and the typed public calls. */
+export interface Api extends PublicApi {
+  request: Requester
+}
+
+const LOGIN_NEEDED = msg({ id: 'auth.loginRequired', message: 'Not logged in or login expired, go to the login page.' })
+
+function toUser(err: ApiError) {
+  if (err.kind === 'envelope' && err.message) return err.message
+  if (err.kind === 'timeout') return msg({ id: 'toast.timeout', message: 'The request timed out. Please try again.' })
+  return msg({ id: 'toast.networkError', message: 'Network error. Please check your connection.' })
+}
+
+/** Creates the app's API bound to `nav`. */
+export function createAppApi(nav: Navigation): Api {
+  const goLogin = () => {
+    const here = nav.currentPath()
+    if (!here.startsWith('/login')) setBackUrl(here)
+    nav.navigate('/login')
+  }
+  const request = createRequester({
+    getToken,
+    getLanguage: acceptLanguage,
+    onUnauthorized: () => {
+      logout()
+      showToast(LOGIN_NEEDED, 'error')
+      goLogin()
+    },
+    onLoginRequired: () => {
+      void confirmDialog({ message: LOGIN_NEEDED }).then((ok) => ok && goLogin())
+    },
+    onError: (err) => showToast(toUser(err), 'error'),
+  })
+  return { request, ...createPublicApi(request) }
+}

@@ -1,0 +1,63 @@
+/**
+ * Typed public calls of spec §7 (no login needed). Every answer is parsed with the shared zod schemas of
+ * common/api/public.ts; an answer that does not match rejects with ApiError kind 'parse' naming the field.
+ */
+import { z } from 'zod'
+import {
+  announcementInfoSchema,
+  announcementListSchema,
+  areaCodeItemSchema,
+  configSchema,
+  languageItemSchema,
+  marketItemSchema,
+  type AnnouncementInfo,
+  type AnnouncementList,
+  type AreaCodeItem,
+  type Config,
+} from '../../common/api/public'
+import type { LanguageItem } from '../../common/locales'
+import type { MarketCategory, MarketItem } from '../../common/market'
+import { ApiError } from './errors'
+import type { Requester, RequestOptions } from './request'
+
+/** Per-call options the screens may pass. */
+export type CallOptions = Pick<RequestOptions, 'silent' | 'signal'>
+
+/** The public API of the app, as routes receive it through the router context. */
+export interface PublicApi {
+  /** GET common/config: maintenance flag, customer-service link, market source. */
+  getConfig(opts?: CallOptions): Promise<Config>
+  /** GET common/get_lang: the ten languages. */
+  getLanguages(opts?: CallOptions): Promise<LanguageItem[]>
+  /** GET area_code/get_area_code: calling codes, names in the current language. */
+  getAreaCodes(opts?: CallOptions): Promise<AreaCodeItem[]>
+  /** GET common/get_announcement: one page (1-based) of announcements, `limit` 1–50. */
+  getAnnouncements(query: { page?: number; limit?: number }, opts?: CallOptions): Promise<AnnouncementList>
+  /** GET common/get_announcement_info: one announcement. */
+  getAnnouncementInfo(id: number, opts?: CallOptions): Promise<AnnouncementInfo>
+  /** GET currency/currency_list: listed markets, optionally of one category. */
+  getCurrencyList(category?: MarketCategory, opts?: CallOptions): Promise<MarketItem[]>
+}
+
+/** Parses `data` with `schema` or throws ApiError('parse') naming the first bad field. */
+export function parseAnswer<T>(path: string, schema: z.ZodType<T>, data: unknown): T {
+  const r = schema.safeParse(data)
+  if (r.success) return r.data
+  const field = r.error.issues[0]?.path.map(String).join('.') || '(root)'
+  throw new ApiError('parse', 0, `unexpected answer from ${path}: ${field}`, { field })
+}
+
+/** Builds the public calls over a requester. */
+export function createPublicApi(request: Requester): PublicApi {
+  const get = async <T>(path: string, schema: z.ZodType<T>, params: RequestOptions['params'], opts?: CallOptions) =>
+    parseAnswer(path, schema, await request(path, { ...opts, method: 'GET', params }))
+  return {
+    getConfig: (opts) => get('common/config', configSchema, undefined, opts),
+    getLanguages: (opts) => get('common/get_lang', z.array(languageItemSchema), undefined, opts),
+    getAreaCodes: (opts) => get('area_code/get_area_code', z.array(areaCodeItemSchema), undefined, opts),
+    getAnnouncements: (query, opts) => get('common/get_announcement', announcementListSchema, query, opts),
+    getAnnouncementInfo: (id, opts) => get('common/get_announcement_info', announcementInfoSchema, { id }, opts),
+    getCurrencyList: (category, opts) =>
+      get('currency/currency_list', z.array(marketItemSchema), category ? { category } : undefined, opts),
+  }
+}

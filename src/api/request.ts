@@ -1,0 +1,150 @@
+/**
+ * The request layer of spec §7–8: `/api/` on the page's origin, 10 s timeout, `token` and `Accept-Language`
+ * headers, GET parameters as a query string and other verbs as a JSON body, and the `{code,msg,data}` envelope:
+ * code 1 resolves with `data`; 401/4001 (envelope or HTTP) log out once and go to login; any other code shows `msg`
+ * and rejects. Dependencies (fetch, stores, toasts, navigation) are injected so the rules are testable alone.
+ */
+import { z } from 'zod'
+import { API_TIMEOUT_MS, CODE_OK, CODE_SESSION_EXPIRED, CODE_UNAUTHORIZED } from '../../common/constants'
+import { ApiError } from './errors'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** Query or body parameters; `undefined` and `null` values are left out of a query string. */
+export type Params = Record<string, string | number | boolean | null | undefined>
+
+export interface RequestOptions {
+  method?: HttpMethod
+  params?: Params
+  /** The call needs a session: without a token it asks the user to log in instead of calling (spec §5). */
+  auth?: boolean
+  /** No error toast (background calls); the promise still rejects. */
+  silent?: boolean
+  signal?: AbortSignal
+}
+
+export interface RequestDeps {
+  /** Base URL ending in "/" (default "/api/"). */
+  baseUrl?: string
+  fetch?: typeof fetch
+  /** ms before a call is aborted (default API_TIMEOUT_MS, spec §9). */
+  timeoutMs?: number
+  getToken(): string | null
+  /** Accept-Language header value. */
+  getLanguage(): string
+  /** Session rejected (401/4001): log out, remember the path, go to login. Called once per rejected token. */
+  onUnauthorized(): void
+  /** An auth-only call was made without a session: ask the user to log in. */
+  onLoginRequired(): void
+  /** Shows a failed call to the user (error toast). Not called for `silent` calls or unauthorized answers. */
+  onError(err: ApiError): void
+}
+
+/** Sends one call and resolves with the envelope's `data` (unchecked: see `createApiCall` for schema parsing). */
+export type Requester = (path: string, opts?: RequestOptions) => Promise<unknown>
+
+const envelope = z.object({ code: z.number(), msg: z.string().catch(''), data: z.unknown() })
+
+/** Builds the URL of a call: base + path, plus the query string for GET. */
+export function buildUrl(base: string, path: string, method: HttpMethod, params?: Params): string {
+  const url = base + path.replace(/^\//, '')
+  if (method !== 'GET' || !params) return url
+  const q = new URLSearchParams()
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) q.append(k, String(v))
+  const qs = q.toString()
+  return qs ? `${url}?${qs}` : url
+}
+
+/** Creates the requester. One instance per app: it remembers which token's rejection it has already handled. */
+export function createRequester(deps: RequestDeps): Requester {
+  const base = deps.baseUrl ?? '/api/'
+  const timeoutMs = deps.timeoutMs ?? API_TIMEOUT_MS
+  // The token whose rejection was handled: concurrent 401s for one session log out (and navigate) only once.
+  let rejectedToken: string | null | undefined
+
+  const unauthorized = (sentToken: string | null): ApiError => {
+    if (rejectedToken !== sentToken) {
+      rejectedToken = sentToken
+      deps.onUnauthorized()
+    }
+    return new ApiError('auth', CODE_UNAUTHORIZED, 'unauthorized')
+  }
+  const fail = (err: ApiError, silent: boolean | undefined): ApiError => {
+    if (!silent) deps.onError(err)
+    return err
+  }
+
+  return async (path, opts = {}) => {
+    const method = opts.method ?? 'GET'
+    const token = deps.getToken()
+    if (opts.auth && !token) {
+      deps.onLoginRequired()
+      throw new ApiError('auth', CODE_UNAUTHORIZED, 'login required')
+    }
+    const res = await send(deps, buildUrl(base, path, method, opts.params), method, token, opts, timeoutMs).catch(
+      (err: unknown) => {
+        throw fail(err instanceof ApiError ? err : new ApiError('network', 0, String(err)), opts.silent)
+      },
+    )
+    const body = res.json === undefined ? undefined : envelope.safeParse(res.json)
+    const code = body?.success ? body.data.code : res.status
+    if (code === CODE_UNAUTHORIZED || code === CODE_SESSION_EXPIRED) throw unauthorized(token)
+    if (body?.success && body.data.code === CODE_OK) return body.data.data
+    if (body?.success) {
+      const data = body.data.data as { field?: unknown } | null
+      const field = typeof data?.field === 'string' ? data.field : undefined
+      throw fail(new ApiError('envelope', body.data.code, body.data.msg, { field, data }), opts.silent)
+    }
+    const kind = res.status >= 200 && res.status < 300 ? 'parse' : 'http'
+    throw fail(new ApiError(kind, res.status, res.statusText || `HTTP ${res.status}`), opts.silent)
+  }
+}
+
+/** HTTP status and parsed JSON body (undefined when the body is not JSON). */
+interface RawAnswer {
+  status: number
+  statusText: string
+  json: unknown
+}
+
+/**
+ * fetch with the headers of spec §7; the timeout covers reading the body too. Rejects with ApiError kind 'timeout'
+ * or 'network'.
+ */
+async function send(
+  deps: RequestDeps,
+  url: string,
+  method: HttpMethod,
+  token: string | null,
+  opts: RequestOptions,
+  timeoutMs: number,
+): Promise<RawAnswer> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLanguage() }
+  if (token) headers.token = token
+  let body: string | undefined
+  if (method !== 'GET') {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(opts.params ?? {})
+  }
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), timeoutMs)
+  const onAbort = () => controller.abort()
+  opts.signal?.addEventListener('abort', onAbort)
+  try {
+    const res = await (deps.fetch ?? globalThis.fetch)(url, { method, headers, body, signal: controller.signal })
+    const text = await res.text()
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+    return { status: res.status, statusText: res.statusText, json }
+  } catch (err) {
+    if (controller.signal.aborted && !opts.signal?.aborted) throw new ApiError('timeout', 0, 'timeout')
+    throw new ApiError('network', 0, err instanceof Error ? err.message : String(err))
+  } finally {
+    clearTimeout(timer)
+    opts.signal?.removeEventListener('abort', onAbort)
+  }
+}

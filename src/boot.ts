@@ -1,0 +1,33 @@
+/**
+ * Start-up steps (spec §4 "App start"): restore the session, fetch the config (falling back to the last one seen
+ * when offline), point the market engine at the configured port, and load the first route.
+ */
+import type { Api } from './api'
+import { getEngine } from './engine'
+import { logout } from './state/session'
+import { setConfig, systemStore } from './state/system'
+import { getToken } from './state/token'
+
+/** Fetches and stores `common/config`; keeps the stored copy when the call fails. */
+export async function loadConfig(api: Pick<Api, 'getConfig'>): Promise<void> {
+  try {
+    setConfig(await api.getConfig({ silent: true }))
+  } catch {
+    // Offline start: the service worker's cached answer or the persisted copy (systemStore) stands in.
+  }
+}
+
+/** Session restore (spec §4): a stored token is kept; without one, any stale user info is cleared. */
+export function restoreSession(): void {
+  if (!getToken()) logout()
+}
+
+/** Runs the start-up steps; resolves when the first screen can be shown (never rejects). */
+export async function boot(api: Api, loadFirstRoute: () => Promise<void>): Promise<void> {
+  restoreSession()
+  const engine = getEngine() // starts the worker now, in parallel with the config call
+  await loadConfig(api)
+  const port = systemStore.config?.market_port
+  if (port) void engine.connect({ port }).catch((err: unknown) => console.warn('market connect failed', err))
+  await loadFirstRoute().catch((err: unknown) => console.warn('first route failed to load', err))
+}

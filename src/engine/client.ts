@@ -1,0 +1,64 @@
+/**
+ * Owns the market-engine worker on the UI thread: starts it once, wraps it with comlink and turns the EngineApi's
+ * "subscribe → id, unsubscribe(id)" into plain callbacks returning an unsubscribe function. The only place in src/
+ * that imports comlink or creates the worker.
+ */
+import * as Comlink from 'comlink'
+import type { EngineApi, SubscriptionId } from '../../common/engine-api'
+import type { EngineClient, Unsubscribe } from './types'
+
+let current: EngineClient | undefined
+
+/** The app's engine client; creates the worker (and connects it to the default market URL) on first use. */
+export function getEngine(): EngineClient {
+  current ??= createWorkerEngine()
+  return current
+}
+
+/** Test seam: makes `getEngine()` (and so every hook) return `fake`. Pass undefined to reset. */
+export function setEngineForTests(fake: EngineClient | undefined): void {
+  current = fake
+}
+
+function createWorkerEngine(): EngineClient {
+  const worker = new Worker(new URL('../../src-worker/index.ts', import.meta.url), {
+    type: 'module',
+    name: 'market-engine',
+  })
+  const remote = Comlink.wrap<EngineApi>(worker)
+  const client = wrapRemote(remote)
+  void client.connect().catch((err: unknown) => console.warn('market engine connect failed', err))
+  // Workers see neither page visibility nor (everywhere) `online`: tell the engine to check its socket now (W8).
+  const api = remote as unknown as EngineApi
+  const check = () => void api.checkLiveness?.().catch(() => undefined)
+  addEventListener('online', check)
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check())
+  return client
+}
+
+/** Adapts a comlink Remote (or any EngineApi-shaped object) to EngineClient. Exported for tests. */
+export function wrapRemote(remote: Comlink.Remote<EngineApi> | EngineApi): EngineClient {
+  const api = remote as EngineApi
+  const track = async (subscribe: Promise<SubscriptionId>): Promise<Unsubscribe> => {
+    const id = await subscribe
+    let done = false
+    return () => {
+      if (done) return
+      done = true
+      // The worker releases the proxied callback's port when it drops the subscription.
+      void api.unsubscribe(id).catch(() => undefined)
+    }
+  }
+  return {
+    connect: (opts) => api.connect(opts),
+    close: () => api.close(),
+    status: () => api.status(),
+    cachedTickers: () => api.cachedTickers(),
+    loadHistory: (symbol, period, beforeId, count) => api.loadHistory(symbol, period, beforeId, count),
+    onTickers: (symbols, cb, opts) => track(api.subscribeTickers(symbols, Comlink.proxy(cb), opts)),
+    onBook: (symbol, cb, opts) => track(api.subscribeBook(symbol, Comlink.proxy(cb), opts)),
+    onCandles: (symbol, period, cb) => track(api.subscribeCandles(symbol, period, Comlink.proxy(cb))),
+    onTrades: (symbol, cb, opts) => track(api.subscribeTrades(symbol, Comlink.proxy(cb), opts)),
+    onStatus: (cb) => track(api.subscribeStatus(Comlink.proxy(cb))),
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * React hooks over engine snapshots. Each hook subscribes while mounted and re-subscribes when its arguments change;
+ * a subscription still being registered when the component unmounts is cancelled as soon as it resolves.
+ */
+import { useEffect, useState } from 'react'
+import type { BookSnapshot, EngineStatus, TickerSnapshot, TradesSnapshot } from '../../common/engine-api'
+import { getEngine } from './client'
+import type { Unsubscribe } from './types'
+
+/** Last ticker seen per symbol on this page, so a remounting list paints at once. */
+const lastTickers = new Map<string, TickerSnapshot>()
+
+/** Runs `subscribe` for the effect's lifetime, handling the async registration. */
+function useSubscription(subscribe: () => Promise<Unsubscribe>, key: string): void {
+  useEffect(() => {
+    let unsub: Unsubscribe | undefined
+    let cancelled = false
+    subscribe().then(
+      (u) => (cancelled ? u() : (unsub = u)),
+      (err: unknown) => console.warn('engine subscription failed', err),
+    )
+    return () => {
+      cancelled = true
+      unsub?.()
+    }
+    // `key` captures every argument of `subscribe`, so a fresh closure per render is not a new subscription.
+  }, [key])
+}
+
+function pick(symbols: string[]): Map<string, TickerSnapshot> {
+  const out = new Map<string, TickerSnapshot>()
+  for (const s of symbols) {
+    const t = lastTickers.get(s)
+    if (t) out.set(s, t)
+  }
+  return out
+}
+
+/**
+ * Tickers of `symbols` by symbol. Seeded from the IndexedDB cache (origin 'cache', so offline still shows the last
+ * markets with their age via `receivedAt`) and replaced by live snapshots as they arrive.
+ * @param intervalMs snapshot interval, ms (default TICKER_FREQ_MS in the worker).
+ */
+export function useTickers(symbols: string[], intervalMs?: number): Map<string, TickerSnapshot> {
+  const key = `${symbols.join(',')}|${intervalMs ?? ''}`
+  const [map, setMap] = useState(() => pick(symbols))
+  useEffect(() => setMap(pick(symbols)), [key])
+  useSubscription(async () => {
+    const engine = getEngine()
+    const wanted = new Set(symbols)
+    const merge = (snaps: TickerSnapshot[], onlyMissing: boolean) =>
+      setMap((prev) => {
+        const next = new Map(prev)
+        for (const s of snaps) {
+          if (!wanted.has(s.symbol) || (onlyMissing && next.has(s.symbol))) continue
+          next.set(s.symbol, s)
+          if (!onlyMissing) lastTickers.set(s.symbol, s)
+        }
+        return next
+      })
+    void engine.cachedTickers().then(
+      (c) => merge(c, true),
+      () => undefined,
+    )
+    return engine.onTickers(symbols, (snaps) => merge(snaps, false), intervalMs ? { intervalMs } : undefined)
+  }, key)
+  return map
+}
+
+/** Order book of `symbol` (bids descending, asks ascending, `depth` levels each; default 20), or undefined. */
+export function useBook(symbol: string, depth?: number): BookSnapshot | undefined {
+  const [snap, setSnap] = useState<BookSnapshot>()
+  useEffect(() => setSnap(undefined), [symbol])
+  useSubscription(() => getEngine().onBook(symbol, setSnap, depth ? { depth } : undefined), `${symbol}|${depth}`)
+  return snap
+}
+
+/** Latest trades of `symbol`, newest first (at most `limit`), or undefined before the first snapshot. */
+export function useTrades(symbol: string, limit?: number): TradesSnapshot | undefined {
+  const [snap, setSnap] = useState<TradesSnapshot>()
+  useEffect(() => setSnap(undefined), [symbol])
+  useSubscription(() => getEngine().onTrades(symbol, setSnap, limit ? { limit } : undefined), `${symbol}|${limit}`)
+  return snap
+}
+
+/** Engine status (connected, reconnects, counters), or undefined until the worker answers. */
+export function useEngineStatus(): EngineStatus | undefined {
+  const [status, setStatus] = useState<EngineStatus>()
+  useSubscription(() => getEngine().onStatus(setStatus), 'status')
+  return status
+}

@@ -1,0 +1,14 @@
+/** Market engine for the UI: the worker client, its test seam and the React hooks over its snapshots. */
+export { getEngine, setEngineForTests } from './client'
+export { createFakeEngine } from './fake-engine'
+export type { FakeEngine } from './fake-engine'
+export { useBook, useEngineStatus, useTickers, useTrades } from './hooks'
+export type { EngineClient, Unsubscribe } from './types'
+export type {
+  BookSnapshot,
+  CandleSnapshot,
+  EngineStatus,
+  SnapshotOrigin,
+  TickerSnapshot,
+  TradesSnapshot,
+} from '../../common/engine-api'

@@ -1,0 +1,75 @@
+/**
+ * Depth chart of one order book: a react-konva Stage with two layers (axes, areas), each one Shape whose sceneFunc
+ * draws from the latest curves. A new book snapshot recomputes the curves and redraws once in the next frame;
+ * React re-renders only when the book prop changes.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type Konva from 'konva/lib/Core'
+import { Layer, Shape, Stage } from 'react-konva/lib/ReactKonvaCore'
+import type { Level } from '../../../common/feed/messages'
+import { createChartFormat, readChartTheme, useElementWidth, watchTheme, type ChartTheme } from '../kline'
+import { cumulate, depthDomain } from './depth-model'
+import { drawDepthAreas, drawDepthAxes, type DepthScope } from './draw-depth'
+
+export interface DepthChartProps {
+  /** Bids descending and asks ascending: `[price (quote), amount (base)]`. */
+  bids: readonly Level[]
+  asks: readonly Level[]
+  pricePrecision: number
+  amountPrecision: number
+  /** BCP 47 locale for number grouping. */
+  locale: string
+  /** Stage height, CSS px (default 220). */
+  height?: number
+}
+
+/** Cumulative bid/ask areas around the mid price. */
+export function DepthChart({ bids, asks, pricePrecision, amountPrecision, locale, height = 220 }: DepthChartProps) {
+  const boxRef = useRef<HTMLDivElement>(null)
+  const layers = useRef<Konva.Layer[]>([])
+  const width = useElementWidth(boxRef)
+  const [theme, setTheme] = useState<ChartTheme>(() => readChartTheme())
+  useEffect(() => watchTheme(() => setTheme(readChartTheme())), [])
+  const format = useMemo(() => createChartFormat(locale, pricePrecision), [locale, pricePrecision])
+  const curves = useMemo(() => {
+    const b = cumulate(bids, amountPrecision)
+    const a = cumulate(asks, amountPrecision)
+    return { bids: b, asks: a, domain: depthDomain(b, a) }
+  }, [bids, asks, amountPrecision])
+  const scope = useRef<DepthScope | null>(null)
+  const state = useRef(curves)
+  state.current = curves
+  scope.current = { pixelRatio: window.devicePixelRatio || 1, width, height, theme, price: format.price, amount: format.volume }
+
+  useEffect(() => {
+    const id = requestAnimationFrame(() => layers.current.forEach((l) => l.draw()))
+    return () => cancelAnimationFrame(id)
+  }, [curves, width, height, theme, format])
+
+  const paint = (which: 'axes' | 'areas') => (con: Konva.Context) => {
+    const s = scope.current
+    if (!s) return
+    const ctx = con._context
+    const { bids: b, asks: a, domain } = state.current
+    ctx.save()
+    ctx.setTransform(1, 0, 0, 1, 0, 0)
+    const sc = { ...s, pixelRatio: con.canvas.getPixelRatio() }
+    if (which === 'axes') drawDepthAxes(ctx, domain, sc)
+    else drawDepthAreas(ctx, b, a, domain, sc)
+    ctx.restore()
+  }
+
+  return (
+    <div ref={boxRef} className="depth-chart" style={{ height }}>
+      {width > 0 && (
+        <Stage width={width} height={height} listening={false}>
+          {(['axes', 'areas'] as const).map((name, i) => (
+            <Layer key={name} listening={false} ref={(l) => void (l && (layers.current[i] = l))}>
+              <Shape listening={false} perfectDrawEnabled={false} sceneFunc={paint(name)} />
+            </Layer>
+          ))}
+        </Stage>
+      )}
+    </div>
+  )
+}

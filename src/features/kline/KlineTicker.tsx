@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react/macro'
+import type { TickerSnapshot } from '../../../common/engine-api'
+import type { MarketItem } from '../../../common/market'
+import { formatChange, formatPrice, formatVolume } from '../../lib/format'
+
+/**
+ * The K-line page's quote block: last price in the colour of its 24 h change, the change, and the 24 h high, low,
+ * volume (base currency) and turnover (quote currency) from the ticker. "--" until the first ticker.
+ */
+export function KlineTicker({ market, ticker }: { market: MarketItem; ticker: TickerSnapshot | undefined }) {
+  const { t, i18n } = useLingui()
+  const locale = i18n.locale
+  const p = market.price_precision
+  const change = formatChange(ticker?.open, ticker?.close, locale)
+  const stats: [string, string][] = [
+    [t({ id: 'kline.high24h', message: '24h High' }), formatPrice(ticker?.high, p, locale)],
+    [t({ id: 'kline.low24h', message: '24h Low' }), formatPrice(ticker?.low, p, locale)],
+    [t({ id: 'kline.vol24h', message: `24h Vol (${market.currency_name})` }), formatVolume(ticker?.amount, locale)],
+    [t({ id: 'kline.turnover24h', message: `24h Turnover (${market.legal_name})` }), formatVolume(ticker?.vol, locale)],
+  ]
+  return (
+    <section className="kline-ticker">
+      <div className="kline-ticker__main">
+        <div className={`kline-ticker__price trend--${change.trend}`} data-testid="kline-last-price">
+          {formatPrice(ticker?.close, p, locale)}
+        </div>
+        <div className="kline-ticker__change">
+          <span className={`trend--${change.trend}`}>{change.text}</span>
+          <span className="kline-ticker__quote">{market.legal_name}</span>
+        </div>
+      </div>
+      <dl className="kline-ticker__stats">
+        {stats.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,62 @@
+import { useLingui } from '@lingui/react/macro'
+import { Suspense, useEffect, useMemo } from 'react'
+import type { KlinePeriod } from '../../../common/feed/topics'
+import type { MarketItem } from '../../../common/market'
+import { getEngine, useTickers } from '../../engine'
+import { Spinner } from '../../ui/Spinner'
+import { KlineActions } from './KlineActions'
+import { KlinePanels } from './KlinePanels'
+import { KlineTicker } from './KlineTicker'
+import { KlineChartLazy, preloadCharts } from './lazy'
+import { PeriodTabs } from './PeriodTabs'
+import type { ChartLabels } from './render/types'
+import './kline.css'
+
+/** Ticker refresh on this page, ms: faster than lists, the user is watching one pair. */
+const TICKER_MS = 1000
+export const CHART_HEIGHT = 300
+
+/** The K-line page body for a listed market: quote block, period switch, candle chart, panels and action bar. */
+export function KlineView({ market, period, onPeriod }: { market: MarketItem; period: KlinePeriod; onPeriod: (p: KlinePeriod) => void }) {
+  const { t, i18n } = useLingui()
+  useEffect(preloadCharts, [])
+  const tickers = useTickers(useMemo(() => [market.extends], [market.extends]), TICKER_MS)
+  const labels: ChartLabels = useMemo(
+    () => ({
+      open: t({ id: 'kline.legend.open', message: 'Open' }),
+      high: t({ id: 'kline.legend.high', message: 'High' }),
+      low: t({ id: 'kline.legend.low', message: 'Low' }),
+      close: t({ id: 'kline.legend.close', message: 'Close' }),
+      volume: t({ id: 'kline.legend.volume', message: 'Vol' }),
+      change: t({ id: 'kline.legend.change', message: 'Change' }),
+    }),
+    [t],
+  )
+  return (
+    <div className="kline-view">
+      <KlineTicker market={market} ticker={tickers.get(market.extends)} />
+      <section className="kline-chart-card">
+        <PeriodTabs value={period} onChange={onPeriod} />
+        <Suspense
+          fallback={
+            <div className="kline-chart-fallback" style={{ height: CHART_HEIGHT }}>
+              <Spinner />
+            </div>
+          }
+        >
+          <KlineChartLazy
+            symbol={market.extends}
+            period={period}
+            source={getEngine()}
+            pricePrecision={market.price_precision}
+            locale={i18n.locale}
+            labels={labels}
+            height={CHART_HEIGHT}
+          />
+        </Suspense>
+      </section>
+      <KlinePanels market={market} />
+      <KlineActions market={market} />
+    </div>
+  )
+}

@@ -1,0 +1,38 @@
+import { useLingui } from '@lingui/react/macro'
+import dayjs from 'dayjs'
+import type { TickerSnapshot } from '../../../common/engine-api'
+import { useEngineStatus } from '../../engine'
+import { Icon } from '../../ui/Icon'
+import { newestReceivedAt } from './market-model'
+import { useNow } from './use-now'
+
+/**
+ * Connection and staleness line above a market list: hidden while the market socket is connected; otherwise says
+ * whether the device is offline or the app is reconnecting, and how old the prices on screen are (from the tickers'
+ * `receivedAt`, relative time in the current locale).
+ */
+export function FeedStatus({ tickers }: { tickers: ReadonlyMap<string, TickerSnapshot> }) {
+  const status = useEngineStatus()
+  const now = useNow()
+  const { t } = useLingui()
+  if (!status || status.connected) return null
+  const newest = newestReceivedAt(tickers.values())
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false
+  let text: string
+  if (newest === null) {
+    text = offline
+      ? t({ id: 'feed.offlineNoData', message: 'Offline — no prices yet' })
+      : t({ id: 'feed.connecting', message: 'Connecting to market data…' })
+  } else {
+    const age = dayjs(Math.min(newest, now)).from(now)
+    text = offline
+      ? t({ id: 'feed.offlineAge', message: `Offline — prices from ${age}` })
+      : t({ id: 'feed.reconnectingAge', message: `Reconnecting — prices from ${age}` })
+  }
+  return (
+    <div className="feed-status" role="status">
+      <Icon name="offline" size={16} />
+      <span>{text}</span>
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { TickerSnapshot } from '../../../common/engine-api'
+import type { MarketItem } from '../../../common/market'
+import { formatChange, formatPrice, formatVolume } from '../../lib/format'
+import { ChangePill } from './ChangePill'
+import { CoinLogo } from './CoinLogo'
+
+/**
+ * One market: logo, pair with its 24 h volume underneath, latest price (market precision, locale grouping) and the
+ * quote change pill. The whole row is a button.
+ */
+export function MarketRow({
+  item,
+  ticker,
+  onOpen,
+  tagFutures = true,
+}: {
+  item: MarketItem
+  ticker: TickerSnapshot | undefined
+  onOpen: (item: MarketItem) => void
+  tagFutures?: boolean
+}) {
+  const { i18n } = useLingui()
+  const locale = i18n.locale
+  const change = formatChange(ticker?.open, ticker?.close, locale)
+  const volume = formatVolume(ticker?.vol, locale)
+  return (
+    <li>
+      <button type="button" className="market-row" onClick={() => onOpen(item)}>
+        <span className="market-row__name">
+          <CoinLogo code={item.currency_name} logo={item.logo} />
+          <span className="market-row__pair">
+            <span className="market-row__base">
+              {item.currency_name}
+              <span className="market-row__quote">/{item.legal_name}</span>
+              {tagFutures && item.category === 'futures' && (
+                <span className="tag">
+                  <Trans id="market.perpetual">Perp</Trans>
+                </span>
+              )}
+            </span>
+            <span className="market-row__vol">
+              <Trans id="market.volShort">Vol {volume}</Trans>
+            </span>
+          </span>
+        </span>
+        <span className={`market-row__price market-row__price--${change.trend}`}>
+          {formatPrice(ticker?.close, item.price_precision, locale)}
+        </span>
+        <span className="market-row__change">
+          <ChangePill change={change} />
+        </span>
+      </button>
+    </li>
+  )
+}

@@ -1,0 +1,66 @@
+/**
+ * Pure helpers over listed markets and their tickers: display names and the Home gain-list rankings
+ * (Comprehensive = 24 h quote volume, Increase = top gainers, Decline = top losers). Comparisons use big.js.
+ */
+import type Big from 'big.js'
+import type { TickerSnapshot } from '../../../common/engine-api'
+import { compare, dec } from '../../../common/decimal'
+import type { MarketItem } from '../../../common/market'
+
+/** "BTC/USDT" for every category (futures additionally carry a "Perp" tag on screen). */
+export function pairName(item: Pick<MarketItem, 'currency_name' | 'legal_name'>): string {
+  return `${item.currency_name}/${item.legal_name}`
+}
+
+/** Gain-list rankings of the Home screen (spec §2). */
+export const RANKINGS = ['comprehensive', 'increase', 'decline'] as const
+export type Ranking = (typeof RANKINGS)[number]
+
+/** Exact relative change (close − open) / open; 0 when open is 0 (as common/decimal quoteChange treats it). */
+function changeOf(t: TickerSnapshot): Big {
+  const open = dec(t.open)
+  return open.eq(0) ? dec(0) : dec(t.close).minus(open).div(open)
+}
+
+/**
+ * Ranks `items` that have a ticker: comprehensive by 24 h quote volume (`vol`) descending, increase by quote change
+ * descending, decline by quote change ascending. Items without a ticker are left out. At most `limit` items.
+ */
+export function rankMarkets(
+  items: readonly MarketItem[],
+  tickers: ReadonlyMap<string, TickerSnapshot>,
+  ranking: Ranking,
+  limit = 10,
+): MarketItem[] {
+  const withTicker = items.flatMap((item) => {
+    const t = tickers.get(item.extends)
+    return t ? [{ item, t, change: ranking === 'comprehensive' ? dec(0) : changeOf(t) }] : []
+  })
+  withTicker.sort((a, b) => {
+    if (ranking === 'comprehensive') return compare(b.t.vol, a.t.vol)
+    return ranking === 'increase' ? compare(b.change, a.change) : compare(a.change, b.change)
+  })
+  return withTicker.slice(0, limit).map((x) => x.item)
+}
+
+/** Markets of the gain list: those quoted in USDT (volumes are then comparable), spot and futures. */
+export function gainListMarkets(items: readonly MarketItem[]): MarketItem[] {
+  return items.filter((i) => i.legal_name === 'USDT' && i.category !== 'forex')
+}
+
+/**
+ * The oldest `receivedAt` (ms) among cached tickers, i.e. how old the prices on screen may be; null when every
+ * ticker shown is live or there are none.
+ */
+export function oldestCachedAt(tickers: Iterable<TickerSnapshot>): number | null {
+  let oldest: number | null = null
+  for (const t of tickers) if (t.origin === 'cache' && (oldest === null || t.receivedAt < oldest)) oldest = t.receivedAt
+  return oldest
+}
+
+/** Newest `receivedAt` (ms) among `tickers`, or null when there are none. */
+export function newestReceivedAt(tickers: Iterable<TickerSnapshot>): number | null {
+  let newest: number | null = null
+  for (const t of tickers) if (newest === null || t.receivedAt > newest) newest = t.receivedAt
+  return newest
+}

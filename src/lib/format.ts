@@ -1,0 +1,114 @@
+/**
+ * Display formatting of prices, volumes, quote changes and dates. Rounding is done on decimals (big.js through
+ * common/decimal.ts); `Intl.NumberFormat` only groups the integer part (exactly, as a BigInt) and supplies the
+ * locale's decimal separator, so a price is never turned into a float on its way to the screen.
+ */
+import dayjs from 'dayjs'
+import { DATE_FORMAT } from '../../common/constants'
+import { dec, quoteChange, toFixed, type DecimalInput } from '../../common/decimal'
+
+const groupers = new Map<string, { int: Intl.NumberFormat; sep: string }>()
+
+function grouper(locale: string): { int: Intl.NumberFormat; sep: string } {
+  let g = groupers.get(locale)
+  if (!g) {
+    const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+    const sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
+    g = { int, sep }
+    groupers.set(locale, g)
+  }
+  return g
+}
+
+/**
+ * Groups a plain decimal string ("-1234567.50") by `locale`: "-1,234,567.50" (en), "-1.234.567,50" (pt),
+ * "-12,34,567.50" (hi). The digits are kept as given.
+ */
+export function groupDecimal(fixed: string, locale: string): string {
+  const negative = fixed.startsWith('-')
+  const [intPart = '0', frac] = (negative ? fixed.slice(1) : fixed).split('.')
+  const g = grouper(locale)
+  const body = g.int.format(BigInt(intPart)) + (frac !== undefined ? g.sep + frac : '')
+  return negative ? `-${body}` : body
+}
+
+/**
+ * A price with exactly `precision` decimals (half-up), grouped by `locale`: formatPrice('97000.5', 2, 'en') →
+ * "97,000.50". Returns "--" when `value` is missing or not a decimal.
+ * @param value price in the market's quote currency (decimal string or feed number)
+ */
+export function formatPrice(value: DecimalInput | null | undefined, precision: number, locale: string): string {
+  if (value === null || value === undefined) return '--'
+  try {
+    return groupDecimal(toFixed(value, precision), locale)
+  } catch {
+    return '--'
+  }
+}
+
+const compacts = new Map<string, Intl.NumberFormat>()
+
+/**
+ * A volume in the locale's compact notation with at most 2 fraction digits: 1234567.89 → "1.23M" (en),
+ * "123.46万" (zh-CN), "12.35 लाख" (hi). Rounded to 2 decimals with big.js first; the compact scaling itself is
+ * display only. "--" when missing or invalid.
+ */
+export function formatVolume(value: DecimalInput | null | undefined, locale: string): string {
+  if (value === null || value === undefined) return '--'
+  let f = compacts.get(locale)
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 })
+    compacts.set(locale, f)
+  }
+  try {
+    return f.format(Number(dec(value).round(2).toString()))
+  } catch {
+    return '--'
+  }
+}
+
+/** Direction of a quote change, for colouring: up green, down red, flat grey. */
+export type ChangeTrend = 'up' | 'down' | 'flat'
+
+/** A formatted quote change: `text` "+1.25%" (locale decimal separator), `trend` for colour, `pct` "+1.25". */
+export interface FormattedChange {
+  text: string
+  trend: ChangeTrend
+  pct: string
+}
+
+/**
+ * Quote change of a ticker from its 24 h open to the last close (spec §3 derived fields, common/decimal quoteChange):
+ * "+2.35%", "-0.40%", "0.00%". Missing or invalid input gives "--" and trend flat.
+ */
+export function formatChange(
+  open: DecimalInput | null | undefined,
+  close: DecimalInput | null | undefined,
+  locale = 'en',
+): FormattedChange {
+  if (open === null || open === undefined || close === null || close === undefined) {
+    return { text: '--', trend: 'flat', pct: '0.00' }
+  }
+  try {
+    const { change } = quoteChange(open, close)
+    const trend: ChangeTrend = change.startsWith('+') ? 'up' : change.startsWith('-') ? 'down' : 'flat'
+    const body = groupDecimal(change.replace('+', ''), locale)
+    return { text: `${trend === 'up' ? '+' : ''}${body}%`, trend, pct: change }
+  } catch {
+    return { text: '--', trend: 'flat', pct: '0.00' }
+  }
+}
+
+/** Epoch ms (or a date string dayjs parses) as `YYYY-MM-DD HH:mm:ss` in local time (spec §9). */
+export function formatDateTime(value: number | string | Date): string {
+  return dayjs(value).format(DATE_FORMAT)
+}
+
+/**
+ * A server date `YYYY-MM-DD HH:mm:ss` in UTC (the API's date format) shown in local time, same format. Text that
+ * does not parse is returned unchanged.
+ */
+export function formatUtcDateTime(utc: string): string {
+  const d = new Date(`${utc.trim().replace(' ', 'T')}Z`)
+  return Number.isNaN(d.getTime()) ? utc : formatDateTime(d)
+}

@@ -1,0 +1,41 @@
+/**
+ * Entry: rem scaling and theme first (no flash), the interface language activated before the first render, then
+ * the router with its context ({ api, i18n }), the start-up sequence and the service worker.
+ */
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './App'
+import { boot } from './boot'
+import { changeLocale, i18n } from './i18n'
+import { installRemScaling } from './lib/rem'
+import { registerServiceWorker } from './pwa/register'
+import { createAppRouter } from './router'
+import { languageStore } from './state/language'
+import { installTheme } from './ui/theme-dom'
+import './styles/theme.css'
+import './styles/base.css'
+import './styles/shell.css'
+import './styles/widgets.css'
+
+installRemScaling()
+installTheme()
+
+try {
+  await changeLocale(languageStore.locale)
+} catch {
+  // The chosen catalog could not be fetched (offline before it was cached): fall back to English.
+  await changeLocale('en').catch(() => i18n.activate('en'))
+}
+
+const router = createAppRouter()
+const ready = boot(router.options.context.api, () => router.load())
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root')
+createRoot(root).render(
+  <StrictMode>
+    <App router={router} ready={ready} />
+  </StrictMode>,
+)
+
+registerServiceWorker()

@@ -1,0 +1,43 @@
+/**
+ * Service-worker registration (vite-plugin-pwa, registerType 'prompt'): a new version waits until the user accepts
+ * the update prompt, so a running session is never reloaded under the user's fingers.
+ */
+import { registerSW } from 'virtual:pwa-register'
+import { proxy } from 'valtio'
+
+export interface PwaState {
+  /** A new service worker is installed and waiting. */
+  needRefresh: boolean
+  /** The app shell is cached: it will open offline. */
+  offlineReady: boolean
+}
+
+export const pwaStore = proxy<PwaState>({ needRefresh: false, offlineReady: false })
+
+let update: ((reload?: boolean) => Promise<void>) | undefined
+
+/** Registers the service worker (no-op where service workers are unavailable, e.g. plain http on a LAN address). */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return
+  update = registerSW({
+    immediate: true,
+    onNeedRefresh: () => {
+      pwaStore.needRefresh = true
+    },
+    onOfflineReady: () => {
+      pwaStore.offlineReady = true
+    },
+    onRegisterError: (err: unknown) => console.warn('service worker registration failed', err),
+  })
+}
+
+/** Activates the waiting service worker and reloads the page with the new version. */
+export function applyUpdate(): void {
+  pwaStore.needRefresh = false
+  void update?.(true)
+}
+
+/** Hides the prompt; the new version activates on the next start. */
+export function dismissUpdate(): void {
+  pwaStore.needRefresh = false
+}

@@ -1,0 +1,43 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { z } from 'zod'
+import { formatUtcDateTime } from '../lib/format'
+import { PageHeader } from '../ui/PageHeader'
+
+const searchSchema = z.object({ id: z.coerce.number().int().min(1).optional().catch(undefined) })
+
+/** One announcement (spec §2 notice details): title, date and plain-text paragraphs in the current language. */
+export const Route = createFileRoute('/notice-details')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  loader: ({ context, deps }) =>
+    deps.id === undefined ? null : context.api.getAnnouncementInfo(deps.id, { silent: true }).catch(() => null),
+  component: NoticeDetailsPage,
+})
+
+function NoticeDetailsPage() {
+  const notice = Route.useLoaderData()
+  const router = useRouter()
+  const { t } = useLingui()
+  return (
+    <div className="page">
+      <PageHeader title={t({ id: 'page.noticeDetails', message: 'Announcement' })} />
+      {notice ? (
+        <article className="notice">
+          <h2 className="notice__title">{notice.title}</h2>
+          <time className="notice__date">{formatUtcDateTime(notice.created_at)}</time>
+          {notice.content.split(/\n\s*\n/).map((para, i) => (
+            <p key={i} className="notice__para">{para}</p>
+          ))}
+        </article>
+      ) : (
+        <div className="load-failed" role="alert">
+          <p><Trans id="notice.notFound">This announcement could not be loaded.</Trans></p>
+          <button type="button" className="btn btn--ghost" onClick={() => void router.invalidate()}>
+            <Trans id="common.retry">Retry</Trans>
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+/** Inline SVG icons (24×24 grid, stroked in the current colour), so the shell needs no icon font or image request. */
+
+const PATHS = {
+  home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z',
+  market: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
+  micro: 'M12 7v5l3 2M12 22a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9 2h6',
+  lever: 'M3 17l6-6 4 4 8-8M15 7h6v6',
+  assets: 'M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM16 12h2M3 9h18',
+  back: 'M15 5l-7 7 7 7',
+  globe: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z',
+  sun: 'M12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4',
+  moon: 'M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z',
+  service: 'M4 14v-2a8 8 0 0 1 16 0v2M4 14a2 2 0 0 0 2 2h1v-5H6a2 2 0 0 0-2 2zM20 14a2 2 0 0 1-2 2h-1v-5h1a2 2 0 0 1 2 2zM17 16v1a3 3 0 0 1-3 3h-2',
+  check: 'M5 12.5l4.5 4.5L19 7.5',
+  arrowDown: 'M12 5v14M6 13l6 6 6-6',
+  speaker: 'M4 10v4a1 1 0 0 0 1 1h3l5 4V5L8 9H5a1 1 0 0 0-1 1zM17 9a4 4 0 0 1 0 6M19.5 6.5a7.5 7.5 0 0 1 0 11',
+  chevronRight: 'M9 5l7 7-7 7',
+  offline: 'M2 8.8a15 15 0 0 1 4.2-2.6M22 8.8A15 15 0 0 0 10.5 5.1M5 12.5a10 10 0 0 1 3-1.9M19 12.5a10 10 0 0 0-3.6-2.1M8.5 16a5 5 0 0 1 7 0M12 20h.01M3 3l18 18',
+  info: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 16v-4M12 8h.01',
+} as const
+
+/** Name of a built-in icon. */
+export type IconName = keyof typeof PATHS
+
+/**
+ * One icon. Decorative by default (aria-hidden); pass `label` when the icon is the only content of a control.
+ * @param size px, default 20 (spec §2 tab icons)
+ */
+export function Icon({ name, size = 20, label, className }: { name: IconName; size?: number; label?: string; className?: string }) {
+  return (
+    <svg
+      className={className ? `icon ${className}` : 'icon'}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  )
+}

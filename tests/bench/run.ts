@@ -1,0 +1,39 @@
+/**
+ * `npm run bench`: every performance figure of issue 2 in one run, each printed with its target. Ratios compare our
+ * code with a baseline measured in the same run. Figures are informative: the run exits 0 even when a target is
+ * missed (speed targets are not tests), and non-zero only when a benchmark could not run.
+ */
+import type { BenchResult } from './types'
+
+type Bench = { name: string; run: () => Promise<BenchResult[]> }
+
+const benches: Bench[] = [
+  { name: 'engine decode', run: async () => (await import('./engine-decode')).runEngineDecodeBench() },
+  { name: 'gateway fan-out', run: async () => (await import('./gateway-fanout')).runGatewayFanoutBench() },
+  { name: 'k-line tick', run: async () => (await import('./kline-tick')).runKlineTickBench() },
+  { name: 'home bundle', run: async () => (await import('./home-bundle')).runHomeBundleBench() },
+  { name: 'main thread', run: async () => (await import('./main-thread')).runMainThreadBench() },
+]
+
+const only = process.argv.slice(2)
+const results: BenchResult[] = []
+let broken = 0
+for (const b of benches) {
+  if (only.length && !only.some((o) => b.name.includes(o))) continue
+  process.stdout.write(`running ${b.name}…\n`)
+  try {
+    results.push(...(await b.run()))
+  } catch (err) {
+    broken++
+    console.error(`${b.name} failed to run:`, err instanceof Error ? err.stack : err)
+  }
+}
+
+console.log('\n' + 'figure'.padEnd(58) + 'value'.padStart(14) + '  target'.padEnd(14) + '  result')
+for (const r of results) {
+  const value = `${r.value} ${r.unit}`
+  const verdict = r.skipped ? 'SKIPPED' : r.pass ? 'met' : 'MISSED'
+  console.log(r.name.padEnd(58) + value.padStart(14) + `  ${r.target}`.padEnd(14) + `  ${verdict}`)
+  console.log(`    ${r.note}`)
+}
+process.exit(broken === 0 ? 0 : 1)

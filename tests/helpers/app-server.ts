@@ -1,0 +1,96 @@
+/**
+ * Starts the real server (`npm start`'s entry: build if needed, then serve) as a child process on free ports, for
+ * the end-to-end tests and benchmarks. The child is its own process group so `stop()` (or a crash of the test run)
+ * takes the whole server down; `kill()` stops it abruptly, as a lost connection would look to the app.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export interface AppServer {
+  url: string
+  port: number
+  marketPort: number
+  dataDir: string
+  /** Everything the server printed so far. */
+  output(): string
+  stop(): Promise<void>
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address()
+      const port = typeof addr === 'object' && addr ? addr.port : 0
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+export interface StartOptions {
+  env?: Record<string, string>
+  dataDir?: string
+  port?: number
+  marketPort?: number
+  /** ms to wait for `common/config` to answer (includes a build). */
+  timeoutMs?: number
+}
+
+/** Starts `server/cli/start.ts` and resolves once `/api/common/config` answers code 1. */
+export async function startAppServer(opts: StartOptions = {}): Promise<AppServer> {
+  const port = opts.port ?? (await freePort())
+  const marketPort = opts.marketPort ?? (await freePort())
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tc-e2e-'))
+  let out = ''
+  const child: ChildProcess = spawn('npx', ['tsx', 'server/cli/start.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), MARKET_PORT: String(marketPort), DATA_DIR: dataDir, ...opts.env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (b: Buffer) => (out += b.toString()))
+  child.stderr?.on('data', (b: Buffer) => (out += b.toString()))
+  const url = `http://127.0.0.1:${port}`
+  const stop = () => stopGroup(child)
+  const deadline = Date.now() + (opts.timeoutMs ?? 240_000)
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`)
+    try {
+      const res = await fetch(`${url}/api/common/config`)
+      const body = (await res.json()) as { code: number }
+      if (body.code === 1) return { url, port, marketPort, dataDir, output: () => out, stop }
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  await stop()
+  throw new Error(`server did not answer within the timeout:\n${out}`)
+}
+
+function stopGroup(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.pid === undefined) return resolve()
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }, 5000)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      clearTimeout(timer)
+      resolve()
+    }
+  })
+}

@@ -1,0 +1,42 @@
+/**
+ * The HTTP app over a test database and a fake market, for `app.inject` tests; server-side error log lines are
+ * captured in `logs` instead of printed.
+ */
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/api/app'
+import type { Db } from '../../server/db/client'
+import type { MarketService } from '../../server/market/types'
+import { fakeMarket } from './server-fake-market'
+
+export interface TestApp {
+  app: FastifyInstance
+  market: MarketService
+  /** JSON log lines the server wrote (errors). */
+  logs: string[]
+}
+
+export async function testApp(opts: {
+  db: Db
+  market?: MarketService
+  distDir?: string
+  marketPublicPort?: number
+}): Promise<TestApp> {
+  const logs: string[] = []
+  const market = opts.market ?? fakeMarket()
+  const app = await buildApp(
+    { db: opts.db, market, marketPublicPort: opts.marketPublicPort ?? 8292, distDir: opts.distDir },
+    { logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } } },
+  )
+  await app.ready()
+  return { app, market, logs }
+}
+
+/** GET `url` with an optional Accept-Language; returns status, headers and the parsed JSON body. */
+export async function getJson<T = { code: number; msg: string; data: unknown }>(
+  app: FastifyInstance,
+  url: string,
+  lang?: string,
+) {
+  const res = await app.inject({ method: 'GET', url, headers: lang ? { 'accept-language': lang } : {} })
+  return { status: res.statusCode, headers: res.headers, body: res.json() as T, raw: res.body }
+}

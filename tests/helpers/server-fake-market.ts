@@ -1,0 +1,67 @@
+/**
+ * A stand-in MarketService for server tests: quotes a fixed list of listings (default: the whole catalogue, like
+ * the sim source) and records the options it was started with. No sockets.
+ */
+import type { MarketEvent, MarketOptions, MarketService, SourceListing } from '../../server/market/types'
+import { CATALOG } from '../../server/market/catalog'
+
+/** The catalogue as a source would list it. */
+export const CATALOG_LISTINGS: SourceListing[] = CATALOG.map((e) => ({
+  symbol: e.symbol,
+  category: e.category,
+  base: e.base,
+  quote: e.quote,
+  price_precision: e.price_precision,
+  amount_precision: e.amount_precision,
+}))
+
+export interface FakeMarketOptions {
+  listings?: SourceListing[]
+  source?: MarketService['source']
+  sourceDetail?: string
+  live?: boolean
+  port?: number
+}
+
+/** A fake market; `listings` can be swapped later through the returned object's `setListings`. */
+export function fakeMarket(
+  opts: FakeMarketOptions = {},
+): MarketService & { closed: boolean; setListings(l: SourceListing[]): void } {
+  let listings = opts.listings ?? CATALOG_LISTINGS
+  const listeners = new Set<(e: MarketEvent) => void>()
+  return {
+    source: opts.source ?? 'sim',
+    sourceDetail: opts.sourceDetail ?? 'sim seed 42 (fake)',
+    live: opts.live ?? false,
+    port: opts.port ?? 18292,
+    closed: false,
+    listings: () => listings,
+    setListings(l) {
+      listings = l
+    },
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    lastTicker: () => undefined,
+    async close() {
+      this.closed = true
+    },
+  }
+}
+
+/** A `startMarket` replacement that returns `fakeMarket(opts)` and remembers its options. */
+export function fakeStartMarket(opts: FakeMarketOptions = {}) {
+  const calls: MarketOptions[] = []
+  const markets: ReturnType<typeof fakeMarket>[] = []
+  return {
+    calls,
+    markets,
+    startMarket: async (options: MarketOptions) => {
+      calls.push(options)
+      const m = fakeMarket(opts)
+      markets.push(m)
+      return m
+    },
+  }
+}

@@ -1,0 +1,82 @@
+/** TLS_CERT/TLS_KEY: the app is served over https and the market gets the same certificate for wss. */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { get } from 'node:https'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseConfig } from '../../server/config'
+import { launchServer } from '../../server/http/launch'
+import { pgliteTemplateClient } from '../helpers/server-db'
+import { fakeStartMarket } from '../helpers/server-fake-market'
+
+function selfSigned(): { cert: string; key: string } | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'tc-tls-'))
+  const cert = join(dir, 'cert.pem')
+  const key = join(dir, 'key.pem')
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+      ],
+      { stdio: 'ignore' },
+    )
+  } catch {
+    return undefined
+  }
+  return { cert, key }
+}
+
+function httpsJson(url: string): Promise<{ code: number; data: { market_port: number } }> {
+  return new Promise((resolve, reject) => {
+    get(url, { rejectUnauthorized: false }, (res) => {
+      let body = ''
+      res.on('data', (c: Buffer) => (body += c.toString()))
+      res.on('end', () => resolve(JSON.parse(body)))
+    }).on('error', reject)
+  })
+}
+
+const files = selfSigned()
+
+describe('https', () => {
+  it.skipIf(!files)('serves the API over https and hands the certificate to the market (wss)', async () => {
+    const config = parseConfig({
+      HOST: '127.0.0.1',
+      PORT: '0',
+      MARKET_PORT: '0',
+      TLS_CERT: files!.cert,
+      TLS_KEY: files!.key,
+    })
+    const fake = fakeStartMarket({ port: 8443 })
+    const server = await launchServer(config, {
+      startMarket: fake.startMarket,
+      database: { pglite: await pgliteTemplateClient() },
+      distDir: mkdtempSync(join(tmpdir(), 'tc-nodist-')),
+      log: () => {},
+    })
+    try {
+      expect(server.httpUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
+      expect(server.marketUrl).toBe('wss://127.0.0.1:8443')
+      const answer = await httpsJson(`${server.httpUrl}/api/common/config`)
+      expect(answer).toMatchObject({ code: 1, data: { market_port: 8443 } })
+      expect(fake.calls[0]?.tls?.cert).toContain('BEGIN CERTIFICATE')
+      expect(fake.calls[0]?.tls?.key).toContain('PRIVATE KEY')
+    } finally {
+      await server.close()
+    }
+  })
+})

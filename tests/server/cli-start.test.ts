@@ -1,0 +1,50 @@
+/** `npm start` rebuilds the PWA only when dist/index.html is missing or older than something that goes into it. */
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { buildReason } from '../../server/cli/build-freshness'
+
+function touch(root: string, path: string, secondsAgo: number): void {
+  const file = join(root, path)
+  mkdirSync(join(file, '..'), { recursive: true })
+  writeFileSync(file, 'x')
+  const t = new Date(Date.now() - secondsAgo * 1000)
+  utimesSync(file, t, t)
+}
+
+describe('buildReason', () => {
+  it('asks for a build when dist/index.html is missing', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tc-root-'))
+    touch(root, 'src/main.tsx', 100)
+    expect(buildReason(root)).toBe('dist/index.html is missing')
+  })
+
+  it('is satisfied when the build is newer than every input', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tc-root-'))
+    touch(root, 'src/features/markets/list.tsx', 100)
+    touch(root, 'locales/zh-CN/messages.po', 100)
+    touch(root, 'vite.config.ts', 100)
+    touch(root, 'server/api/app.ts', 1) // the server is not part of the build
+    touch(root, 'src/node_modules/x.js', 1)
+    touch(root, 'dist/index.html', 50)
+    expect(buildReason(root)).toBeUndefined()
+  })
+
+  it.each([
+    'src/routes/kline.tsx',
+    'src-worker/engine.ts',
+    'common/market.ts',
+    'locales/ja/messages.po',
+    'public/coins/btc.svg',
+    'index.html',
+    'vite.config.ts',
+    'manifest.webmanifest',
+    'lingui.config.ts',
+  ])('rebuilds when %s changed after the build', (input) => {
+    const root = mkdtempSync(join(tmpdir(), 'tc-root-'))
+    touch(root, 'dist/index.html', 50)
+    touch(root, input, 1)
+    expect(buildReason(root)).toMatch(/changed since the last build$/)
+  })
+})

@@ -1,0 +1,157 @@
+// ChartModel + ChartController: which layers a change dirties, one draw per frame, crosshair snapping, history paging.
+import { describe, expect, it } from 'vitest'
+import { ChartController, HISTORY_PAGE } from '../../src/features/kline/chart-controller'
+import { Dirty, type LayerName } from '../../src/features/kline/model/invalidate-mask'
+import { indexToX } from '../../src/features/kline/model/time-scale'
+import { bar, loadBtcKlines, series, SKIP_BTC_KLINES } from './kline-bars'
+import { testScope } from './kline-recording-context'
+
+/** A controller on a manual frame clock, with layers that count their draws. */
+function setup(opts: { now?: () => number } = {}) {
+  const frames: (() => void)[] = []
+  const draws: LayerName[] = []
+  const history: number[] = []
+  const c = new ChartController({
+    scope: testScope(),
+    requestFrame: (cb) => frames.push(cb),
+    cancelFrame: () => undefined,
+    ...opts,
+  })
+  c.onNeedHistory = (beforeId) => history.push(beforeId)
+  const layer = (name: LayerName) => ({ draw: () => draws.push(name) })
+  c.attachLayers({ axes: layer('axes'), volume: layer('volume'), candles: layer('candles'), lastPrice: layer('lastPrice'), crosshair: layer('crosshair') })
+  c.resize(390, 300)
+  const runFrames = () => {
+    draws.length = 0
+    frames.splice(0).forEach((f) => f())
+    return [...draws]
+  }
+  runFrames()
+  return { c, frames, runFrames, history }
+}
+
+describe('chart model dirtiness', () => {
+  it('a tick on the newest bar inside the price range redraws candles, volume and last price, not the axes', () => {
+    const { c, runFrames } = setup()
+    const bars = series(500)
+    c.applySnapshot({ reset: true, bars })
+    runFrames()
+    const last = bars[499]!
+    c.applySnapshot({ reset: false, bars: [{ ...last, close: last.close + 0.5, amount: 2.5 }] })
+    expect(runFrames()).toEqual(['volume', 'candles', 'lastPrice'])
+  })
+
+  it('a tick that only adds volume redraws the volume pane only; a repeated tick redraws nothing', () => {
+    const { c, runFrames } = setup()
+    const bars = series(500)
+    c.applySnapshot({ reset: true, bars })
+    runFrames()
+    const last = bars[499]!
+    c.applySnapshot({ reset: false, bars: [{ ...last, amount: 2.5 }] })
+    expect(runFrames()).toEqual(['volume'])
+    c.applySnapshot({ reset: false, bars: [{ ...last, amount: 2.5 }] })
+    expect(runFrames()).toEqual([])
+  })
+
+  it('the volume pane rescales (and its axis label redraws) only when a bar passes a round maximum', () => {
+    const { c, runFrames } = setup()
+    const bars = series(500)
+    c.applySnapshot({ reset: true, bars })
+    runFrames()
+    expect(c.model.volumeScale!.max).toBe(5) // volumes 1–5 in view
+    const last = bars[499]!
+    c.applySnapshot({ reset: false, bars: [{ ...last, amount: 9 }] })
+    expect(runFrames()).toEqual(['axes', 'volume'])
+    expect(c.model.volumeScale!.max).toBe(10)
+  })
+
+  it('a tick that widens the visible price range or opens a new bar redraws every layer', () => {
+    const { c, runFrames } = setup()
+    const bars = series(500)
+    c.applySnapshot({ reset: true, bars })
+    runFrames()
+    const last = bars[499]!
+    c.applySnapshot({ reset: false, bars: [{ ...last, high: 10_000 }] })
+    expect(runFrames()).toEqual(['axes', 'volume', 'candles', 'lastPrice', 'crosshair'])
+    c.applySnapshot({ reset: false, bars: [bar(last.id + 60, 100, 101)] })
+    expect(runFrames()).toHaveLength(5)
+  })
+
+  it('moving the crosshair redraws only the crosshair layer and snaps to the bar under it', () => {
+    const { c, runFrames } = setup()
+    c.applySnapshot({ reset: true, bars: series(500) })
+    runFrames()
+    const m = c.model
+    const x = indexToX(m.time, 500, 480) + 2
+    c.setCrosshair({ x, y: 50 })
+    expect(runFrames()).toEqual(['crosshair'])
+    expect(m.crosshair).toEqual({ x, y: 50, index: 480 })
+    c.setCrosshair(null)
+    expect(runFrames()).toEqual(['crosshair'])
+    c.setCrosshair(null)
+    expect(runFrames()).toEqual([])
+  })
+
+  it('many snapshots between two frames cost one draw per dirty layer', () => {
+    const { c, frames, runFrames } = setup()
+    const bars = series(500)
+    c.applySnapshot({ reset: true, bars })
+    runFrames()
+    const last = bars[499]!
+    for (let k = 1; k <= 50; k++) c.applySnapshot({ reset: false, bars: [{ ...last, close: last.close + (k % 3) * 0.01, amount: 2 + k / 100 }] })
+    expect(frames).toHaveLength(1)
+    expect(runFrames()).toEqual(['volume', 'candles', 'lastPrice'])
+  })
+})
+
+describe('history paging', () => {
+  it('asks for bars before the oldest when the view nears it, once at a time, and keeps the view still', () => {
+    const { c, runFrames, history } = setup()
+    const all = series(700)
+    c.applySnapshot({ reset: true, bars: all.slice(400) })
+    expect(history).toEqual([])
+    c.panBy(300 * c.model.time.barSpacing) // drag right until the oldest bars come into view
+    expect(history).toEqual([all[400]!.id])
+    c.panBy(10)
+    expect(history).toHaveLength(1)
+    runFrames()
+    const id = all[420]!.id
+    const xBefore = indexToX(c.model.time, c.model.series.length, c.model.series.indexOf(id))
+    c.historyLoaded(all.slice(100, 400))
+    expect(c.model.series.length).toBe(600)
+    expect(indexToX(c.model.time, c.model.series.length, c.model.series.indexOf(id))).toBeCloseTo(xBefore, 9)
+    expect(HISTORY_PAGE).toBeLessThanOrEqual(300)
+  })
+
+  it('an empty page ends paging; a failed page is retried only after a pause', () => {
+    let now = 0
+    const { c, history } = setup({ now: () => now })
+    c.applySnapshot({ reset: true, bars: series(50) })
+    expect(history).toHaveLength(1)
+    c.historyFailed()
+    c.panBy(1)
+    expect(history).toHaveLength(1)
+    now = 6000
+    c.panBy(-1)
+    expect(history).toHaveLength(2)
+    c.historyLoaded([])
+    c.panBy(1)
+    expect(history).toHaveLength(2)
+  })
+})
+
+describe.skipIf(SKIP_BTC_KLINES)('controller on recorded BTCUSDT bars', () => {
+  it('shows the newest recorded bars with the price scale spanning their lows and highs', () => {
+    const { c, runFrames } = setup()
+    const bars = loadBtcKlines()
+    c.applySnapshot({ reset: true, bars })
+    runFrames()
+    const { range, priceScale } = c.model
+    expect(range!.to).toBe(bars.length - 1)
+    const shown = bars.slice(range!.from, range!.to + 1)
+    expect(priceScale!.min).toBe(Math.min(...shown.map((b) => b.low)))
+    expect(priceScale!.max).toBe(Math.max(...shown.map((b) => b.high)))
+    expect(c.model.layout.plotWidth).toBeLessThan(390)
+    expect(Dirty.all).toBe(31)
+  })
+})

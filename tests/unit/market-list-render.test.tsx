@@ -1,0 +1,78 @@
+// What a user sees in a market list, rendered to HTML: locale-grouped prices at market precision, the coloured
+// change pill, the futures tag, "--" before the first tick, translated column heads in zh-CN; and the "prices not
+// live" badge following config.market_live.
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { renderToString } from 'react-dom/server'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { TickerSnapshot } from '../../common/engine-api'
+import type { MarketItem } from '../../common/market'
+import { MarketList, SourceBadge } from '../../src/features/markets'
+import { setConfig, systemStore } from '../../src/state/system'
+
+const btc: MarketItem = {
+  currency_id: 1, currency_name: 'BTC', legal_name: 'USDT', logo: '/coins/btc.svg', matches_id: 2, market_from: 2,
+  symbol: 'btcusdt', extends: 'btcusdt', category: 'spot', price_precision: 2, amount_precision: 6,
+  tradable: { spot: true, contract: true, option: true }, popular: true, sort: 1,
+}
+const perp: MarketItem = { ...btc, symbol: 'ETH-USDT', extends: 'ETH-USDT', currency_name: 'ETH', category: 'futures', sort: 2 }
+
+const tick: TickerSnapshot = {
+  symbol: 'btcusdt', open: 95000, close: 97232.5, high: 98000, low: 94000, amount: 120, vol: 11_234_567.8, count: 10,
+  bid: 97232.4, bidSize: 1, ask: 97232.5, askSize: 1, lastPrice: 97232.5, lastSize: 0.1, ts: 1, receivedAt: 1, origin: 'live',
+}
+
+async function activate(locale: 'en' | 'zh-CN') {
+  const { messages } = await import(`../../locales/${locale}/messages.po`)
+  i18n.loadAndActivate({ locale, messages })
+}
+
+const html = (node: React.ReactNode) => renderToString(<I18nProvider i18n={i18n}>{node}</I18nProvider>)
+
+beforeEach(async () => {
+  await activate('en')
+  systemStore.config = null
+})
+
+describe('MarketList', () => {
+  it('shows price, volume and change of each market', () => {
+    const out = html(<MarketList items={[btc, perp]} tickers={new Map([['btcusdt', tick]])} onOpen={() => undefined} />)
+    expect(out).toContain('97,232.50')
+    expect(out).toContain('11.23M')
+    expect(out).toContain('+2.35%')
+    expect(out).toContain('change-pill--up')
+    expect(out).toContain('Last price')
+    expect(out).toContain('Perp') // the futures row is tagged
+    expect(out).toContain('--') // ETH-USDT has no ticker yet
+  })
+
+  it('is translated and grouped for zh-CN', async () => {
+    await activate('zh-CN')
+    const out = html(<MarketList items={[btc, perp]} tickers={new Map([['btcusdt', { ...tick, close: 90000 }]])} onOpen={() => undefined} />)
+    expect(out).toContain('最新价')
+    expect(out).toContain('永续')
+    expect(out).toContain('1123.46万')
+    expect(out).toContain('-5.26%')
+    expect(out).toContain('change-pill--down')
+  })
+
+  it('shows the empty text when a category has no markets', () => {
+    expect(html(<MarketList items={[]} tickers={new Map()} onOpen={() => undefined} empty="Nothing here" />)).toContain('Nothing here')
+  })
+})
+
+describe('SourceBadge', () => {
+  const config = {
+    web_maintain: 1, customer_url: '', site_name: 'TC', market_source: 'sim' as const, market_live: false,
+    market_source_detail: 'sim', market_port: 8292, server_time: 0,
+  }
+  it('says Simulated or Replay while prices are not live, nothing when live', () => {
+    expect(html(<SourceBadge />)).toBe('')
+    setConfig(config)
+    expect(html(<SourceBadge />)).toContain('Simulated')
+    setConfig({ ...config, market_source: 'replay' })
+    expect(html(<SourceBadge />)).toContain('Replay')
+    setConfig({ ...config, market_source: 'htx', market_live: true })
+    expect(html(<SourceBadge />)).toBe('')
+  })
+})

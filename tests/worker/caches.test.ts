@@ -1,0 +1,159 @@
+/** Caches: what a subscriber would see after a sequence of pushes. */
+import { describe, expect, it } from 'vitest'
+import type { KlineTick, TradeItem } from '../../common/feed/messages'
+import { CandleCache } from '../../src-worker/caches/candles'
+import { CandleSeries } from '../../src-worker/caches/candle-series'
+import { OrderBookCache } from '../../src-worker/caches/order-book'
+import { TickerCache } from '../../src-worker/caches/tickers'
+import { TradeCache } from '../../src-worker/caches/trades'
+import { btcKlines, FILES, missing } from './support/recorded'
+
+const bar = (id: number, close: number): KlineTick => ({
+  id,
+  open: close,
+  close,
+  low: close,
+  high: close,
+  amount: 1,
+  vol: close,
+  count: 1,
+})
+const trade = (tradeId: number, ts: number, price = 100): TradeItem => ({
+  id: tradeId,
+  ts,
+  tradeId,
+  amount: 1,
+  price,
+  direction: 'buy',
+})
+
+describe('order book (depth.step0 snapshots)', () => {
+  const book = (version: number, bid: number) => ({
+    bids: [
+      [bid, 1],
+      [bid - 1, 2],
+    ] as [number, number][],
+    asks: [[bid + 1, 1]] as [number, number][],
+    version,
+    ts: version,
+  })
+
+  it('keeps the newest version and drops older or duplicate ones', () => {
+    const c = new OrderBookCache()
+    expect(c.apply('btcusdt', book(10, 100), 0)).toBe(true)
+    expect(c.apply('btcusdt', book(9, 90), 0)).toBe(false)
+    expect(c.apply('btcusdt', book(10, 95), 0)).toBe(false)
+    expect(c.get('btcusdt')?.bids[0]).toEqual([100, 1])
+    expect(c.apply('btcusdt', book(11, 101), 0)).toBe(true)
+    expect(c.snapshot('btcusdt', 1)).toMatchObject({ bids: [[101, 1]], asks: [[102, 1]], version: 11, origin: 'live' })
+  })
+
+  it('accepts a lower version after a reconnect (restarted server)', () => {
+    const c = new OrderBookCache()
+    c.apply('btcusdt', book(500, 100), 0)
+    c.allowAnyNext()
+    expect(c.apply('btcusdt', book(3, 99), 0)).toBe(true)
+  })
+
+  it('never lets a restored book replace a live one', () => {
+    const c = new OrderBookCache()
+    c.apply('btcusdt', book(1, 100), 0)
+    expect(c.restore('btcusdt', { ...book(99, 1), receivedAt: 0 })).toBe(false)
+    expect(c.snapshot('btcusdt', 5)?.origin).toBe('live')
+  })
+})
+
+describe('candles', () => {
+  it('upserts by id: the in-progress bar is replaced, new bars append, late bars insert in order', () => {
+    const s = new CandleSeries(100)
+    s.upsert(bar(60, 1))
+    s.upsert(bar(120, 2))
+    s.upsert(bar(120, 3))
+    s.upsert(bar(0, 0.5))
+    expect(s.bars().map((b) => [b.id, b.close])).toEqual([
+      [0, 0.5],
+      [60, 1],
+      [120, 3],
+    ])
+  })
+
+  it('reports only bars changed since a seq, and a reset after an insert in the middle', () => {
+    const s = new CandleSeries(100)
+    s.upsertMany([bar(60, 1), bar(120, 2), bar(180, 3)])
+    const seq = s.seq
+    s.upsert(bar(180, 4))
+    s.upsert(bar(240, 5))
+    expect(s.changedSince(seq).map((b) => b.id)).toEqual([180, 240])
+    expect(s.resetSeq).toBeLessThanOrEqual(seq)
+    s.upsertMany([bar(0, 0)])
+    expect(s.resetSeq).toBeGreaterThan(seq)
+    expect(s.firstId()).toBe(0)
+  })
+
+  const bars = btcKlines()
+  it.skipIf(!bars)(
+    `holds 3 days of recorded 1-minute bars and merges history pages in order${bars ? '' : ` — skipped: ${missing(FILES.btcKlines)}`}`,
+    () => {
+      const s = new CandleSeries(50_000)
+      for (const b of bars!.slice(-300)) s.upsert(b)
+      for (let end = bars!.length - 300; end > 0; end -= 300) s.upsertMany(bars!.slice(Math.max(0, end - 300), end))
+      expect(s.length).toBe(bars!.length)
+      expect(s.bars()).toEqual(bars)
+    },
+  )
+
+  it('drops the oldest bars past its cap', () => {
+    const s = new CandleSeries(3)
+    for (let i = 1; i <= 5; i++) s.upsert(bar(i * 60, i))
+    expect(s.bars().map((b) => b.id)).toEqual([180, 240, 300])
+  })
+
+  it('replaces bars restored from IndexedDB with the first live history answer', () => {
+    const c = new CandleCache()
+    c.restore('btcusdt', '1min', [bar(0, 1), bar(60, 2)], 5)
+    expect(c.get('btcusdt', '1min')?.origin).toBe('cache')
+    c.applyLive('btcusdt', '1min', [bar(120, 3)], 6)
+    expect(c.get('btcusdt', '1min')!.series.length).toBe(3)
+    c.applyLive('btcusdt', '1min', [bar(60, 9), bar(120, 10)], 7, true)
+    const e = c.get('btcusdt', '1min')!
+    expect(e.series.bars().map((b) => b.close)).toEqual([9, 10])
+    expect(e.origin).toBe('live')
+  })
+})
+
+describe('trades', () => {
+  it('de-duplicates by tradeId and keeps the newest first, bounded', () => {
+    const c = new TradeCache(3)
+    expect(c.apply('btcusdt', [trade(1, 10), trade(2, 20)], 0)).toBe(2)
+    expect(c.apply('btcusdt', [trade(2, 20), trade(3, 30)], 0)).toBe(1)
+    expect(c.apply('btcusdt', [trade(4, 25), trade(5, 40)], 0)).toBe(2)
+    expect(c.latest('btcusdt', 10)!.trades.map((t) => t.tradeId)).toEqual([5, 3, 4])
+  })
+})
+
+describe('tickers', () => {
+  const tick = (close: number) => ({
+    open: 1,
+    high: 1,
+    low: 1,
+    close,
+    amount: 1,
+    vol: 1,
+    count: 1,
+    bid: 1,
+    bidSize: 1,
+    ask: 1,
+    askSize: 1,
+    lastPrice: close,
+    lastSize: 1,
+  })
+  it('drops ticks older than the one held, and restored tickers never replace live ones', () => {
+    const c = new TickerCache()
+    c.restore({ ...tick(5), symbol: 'btcusdt', ts: 1, receivedAt: 1, origin: 'cache' })
+    expect(c.get('btcusdt')?.origin).toBe('cache')
+    expect(c.apply('btcusdt', tick(10), 100, 2)).toBe(true)
+    expect(c.apply('btcusdt', tick(9), 99, 3)).toBe(false)
+    expect(c.restore({ ...tick(5), symbol: 'btcusdt', ts: 1, receivedAt: 1, origin: 'cache' })).toBe(false)
+    expect(c.get('btcusdt')).toMatchObject({ close: 10, origin: 'live', ts: 100 })
+  })
+})

@@ -1,0 +1,130 @@
+/**
+ * IndexedDB persistence (fake-indexeddb): the last tickers, books and candles survive a restart, are served at once
+ * with origin 'cache' and their original receive time (their age), and malformed stored entries are dropped.
+ */
+import 'fake-indexeddb/auto'
+import { clear, createStore, set } from 'idb-keyval'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { BookSnapshot, CandleSnapshot, TickerSnapshot } from '../../common/engine-api'
+import { validateStored } from '../../src-worker/persist/records'
+import { HtxTestServer, until } from './support/htx-server'
+import { makeEngine } from './support/engine-harness'
+
+const store = createStore('tc-market-engine', 'snapshots')
+const tick = (close: number) => ({
+  open: 1,
+  high: close,
+  low: 1,
+  close,
+  amount: 2,
+  vol: 3,
+  count: 4,
+  bid: close - 1,
+  bidSize: 1,
+  ask: close + 1,
+  askSize: 1,
+  lastPrice: close,
+  lastSize: 0.5,
+})
+const goodTicker = { ...tick(42), symbol: 'btcusdt', ts: 1000, receivedAt: 2000, origin: 'live' }
+
+let server: HtxTestServer
+beforeEach(async () => {
+  await clear(store)
+  server = await HtxTestServer.start()
+})
+afterEach(async () => void (await server.close()))
+
+describe('persistence', () => {
+  it('restores the last tickers, book and candles of a previous session, marked cache and aged', async () => {
+    const first = makeEngine({ persist: 20 })
+    const e1 = first.engine
+    await e1.connect({ url: server.url })
+    await e1.subscribeTickers(['btcusdt', 'ethusdt'], () => undefined, { intervalMs: 50 })
+    await e1.subscribeBook('btcusdt', () => undefined)
+    await e1.subscribeCandles('ethusdt', '5min', () => undefined)
+    await until(() => server.messages('sub').length === 4, 'subs')
+    server.broadcast({ ch: 'market.btcusdt.ticker', ts: 10, tick: tick(100) })
+    server.broadcast({ ch: 'market.ethusdt.ticker', ts: 10, tick: tick(5) })
+    server.broadcast({
+      ch: 'market.btcusdt.depth.step0',
+      ts: 10,
+      tick: { bids: [[99, 1]], asks: [[101, 2]], version: 3, ts: 10 },
+    })
+    server.broadcast({
+      ch: 'market.ethusdt.kline.5min',
+      ts: 10,
+      tick: { id: 1_700_000_100, open: 1, close: 2, low: 1, high: 2, amount: 1, vol: 2, count: 1 },
+    })
+    await until(() => (first.inspector.counters.persistWrites as number) > 0, 'a write')
+    await e1.close()
+    const saved = first.inspector.caches as { tickers: Record<string, unknown> }
+    expect(Object.keys(saved.tickers).sort()).toEqual(['btcusdt', 'ethusdt'])
+
+    // A new session with the server gone: everything comes from IndexedDB.
+    await server.close()
+    const { engine: e2 } = makeEngine({ persist: 20 })
+    const cached = await e2.cachedTickers()
+    expect(cached.map((t) => [t.symbol, t.close, t.origin]).sort()).toEqual([
+      ['btcusdt', 100, 'cache'],
+      ['ethusdt', 5, 'cache'],
+    ])
+    expect(cached.every((t) => t.receivedAt > 0 && t.receivedAt <= Date.now())).toBe(true)
+    const tickers: TickerSnapshot[] = [],
+      books: BookSnapshot[] = [],
+      candles: CandleSnapshot[] = []
+    await e2.subscribeTickers(['btcusdt'], (s) => void tickers.push(...s), { intervalMs: 50 })
+    await e2.subscribeBook('btcusdt', (b) => void books.push(b))
+    await e2.subscribeCandles('ethusdt', '5min', (c) => void candles.push(c))
+    await until(() => tickers.length > 0 && books.length > 0 && candles.length > 0, 'cached snapshots')
+    expect(tickers[0]).toMatchObject({ symbol: 'btcusdt', close: 100, origin: 'cache' })
+    expect(books[0]).toMatchObject({ bids: [[99, 1]], asks: [[101, 2]], origin: 'cache' })
+    expect(candles[0]).toMatchObject({ reset: true, origin: 'cache', bars: [{ id: 1_700_000_100, close: 2 }] })
+    server = await HtxTestServer.start()
+  })
+
+  it('drops malformed stored entries and keeps the good ones', async () => {
+    await set(
+      'tickers',
+      [
+        goodTicker,
+        { ...goodTicker, symbol: 'ethusdt', close: 'NaN' },
+        { ...goodTicker, symbol: '../../etc' },
+        { ...goodTicker, symbol: 'xrpusdt', receivedAt: undefined },
+        null,
+        42,
+      ],
+      store,
+    )
+    await set('books', { not: 'a list' }, store)
+    await set(
+      'candles',
+      [
+        {
+          symbol: 'btcusdt',
+          period: '1min',
+          receivedAt: 1,
+          bars: [{ id: 60, open: 1, close: 1, low: 1, high: 1, amount: 1, vol: 1, count: 1 }],
+        },
+        { symbol: 'btcusdt', period: '2min', receivedAt: 1, bars: [] },
+        { symbol: 'btcusdt', period: '5min', receivedAt: 1, bars: [{ id: 'x' }] },
+      ],
+      store,
+    )
+    const { engine } = makeEngine({ persist: 20 })
+    const cached = await engine.cachedTickers()
+    expect(cached).toEqual([{ ...goodTicker, origin: 'cache' }])
+    const got: CandleSnapshot[] = []
+    await engine.subscribeCandles('btcusdt', '1min', (c) => void got.push(c))
+    await until(() => got.length === 1, 'restored candles')
+    expect(got[0]!.bars).toHaveLength(1)
+  })
+
+  it('validates each stored kind on its own and bounds what it restores', () => {
+    const many = Array.from({ length: 700 }, (_, i) => ({ ...goodTicker, symbol: `sym${i}usdt` }))
+    const r = validateStored({ tickers: many, books: 'garbage', candles: undefined })
+    expect(r.tickers).toHaveLength(500)
+    expect(r.books).toEqual([])
+    expect(r.rejected).toBe(1)
+  })
+})

@@ -1,0 +1,87 @@
+/** Coalescing: many changes within an interval become one delivery with the latest state. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { TickerCache } from '../../src-worker/caches/tickers'
+import { Scheduler } from '../../src-worker/publish/scheduler'
+import { keys, TickerSubscription } from '../../src-worker/publish/subscriptions'
+import type { TickerSnapshot } from '../../common/engine-api'
+
+const tick = (close: number) => ({
+  open: 1,
+  high: 1,
+  low: 1,
+  close,
+  amount: 1,
+  vol: 1,
+  count: 1,
+  bid: 1,
+  bidSize: 1,
+  ask: 1,
+  askSize: 1,
+  lastPrice: close,
+  lastSize: 1,
+})
+
+describe('scheduler', () => {
+  beforeEach(() => void vi.useFakeTimers())
+  afterEach(() => void vi.useRealTimers())
+
+  function setup(intervalMs: number, cb: (s: TickerSnapshot[]) => unknown) {
+    const cache = new TickerCache()
+    const sched = new Scheduler(Date.now)
+    const apply = (symbol: string, close: number) => {
+      cache.apply(symbol, tick(close), Date.now(), Date.now())
+      sched.markDirty(keys.ticker(symbol))
+    }
+    sched.add(new TickerSubscription(1, intervalMs, cb as (s: TickerSnapshot[]) => void, ['btcusdt', 'ethusdt'], cache))
+    return { apply, sched }
+  }
+
+  it('merges a burst into one delivery per interval, latest values only', () => {
+    const got: TickerSnapshot[][] = []
+    const { apply } = setup(100, (s) => void got.push(s))
+    for (let i = 1; i <= 50; i++) apply('btcusdt', i)
+    apply('ethusdt', 7)
+    vi.advanceTimersByTime(0)
+    expect(got).toHaveLength(1)
+    expect(got[0]!.map((t) => [t.symbol, t.close])).toEqual([
+      ['btcusdt', 50],
+      ['ethusdt', 7],
+    ])
+    for (let i = 51; i <= 80; i++) {
+      apply('btcusdt', i)
+      vi.advanceTimersByTime(3)
+    }
+    // 90 ms of ticks: at most one more delivery (the interval is 100 ms), carrying the newest close.
+    vi.advanceTimersByTime(100)
+    expect(got).toHaveLength(2)
+    expect(got[1]!.map((t) => t.close)).toEqual([80])
+  })
+
+  it('holds further snapshots while the UI has not run the previous callback, then sends the newest', async () => {
+    let release!: () => void
+    const got: number[] = []
+    const { apply } = setup(10, (s) => {
+      got.push(s[0]!.close)
+      return new Promise<void>((r) => (release = r))
+    })
+    apply('btcusdt', 1)
+    vi.advanceTimersByTime(0)
+    for (let i = 2; i <= 100; i++) {
+      apply('btcusdt', i)
+      vi.advanceTimersByTime(20)
+    }
+    expect(got).toEqual([1])
+    release()
+    await vi.advanceTimersByTimeAsync(20)
+    expect(got).toEqual([1, 100])
+  })
+
+  it('delivers nothing after a subscription is removed', () => {
+    const got: unknown[] = []
+    const { apply, sched } = setup(100, (s) => void got.push(s))
+    apply('btcusdt', 1)
+    sched.remove(1)
+    vi.advanceTimersByTime(500)
+    expect(got).toEqual([])
+  })
+})
