@@ -15,7 +15,12 @@ import { installTheme } from './ui/theme-dom'
 import './styles/theme.css'
 import './styles/base.css'
 import './styles/shell.css'
+import './styles/layers.css'
+import './styles/pages.css'
 import './styles/widgets.css'
+import './styles/markets.css'
+import './styles/home.css'
+import './styles/notices.css'
 
 installRemScaling()
 installTheme()

@@ -9,6 +9,7 @@ import type { Session } from './session'
 export class Channels implements PushSink {
   private readonly topics = new Map<string, Set<Session>>()
 
+  /** Registers `session` as a subscriber of `topic`. */
   add(topic: string, session: Session): void {
     let set = this.topics.get(topic)
     if (!set) {
@@ -18,6 +19,7 @@ export class Channels implements PushSink {
     set.add(session)
   }
 
+  /** Removes one subscription. */
   remove(topic: string, session: Session): void {
     const set = this.topics.get(topic)
     if (!set) return
@@ -30,6 +32,7 @@ export class Channels implements PushSink {
     for (const topic of session.subs.keys()) this.remove(topic, session)
   }
 
+  /** True when `topic` has at least one subscriber (the hub skips building frames otherwise). */
   wants(topic: string): boolean {
     return this.topics.has(topic)
   }

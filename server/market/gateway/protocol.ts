@@ -79,14 +79,17 @@ export function encodeFrame(message: unknown): Buffer {
   return gzipSync(JSON.stringify(message))
 }
 
+/** `{id, status: 'ok', subbed, ts}` (htx-protocol.md a4). */
 export function subAck(id: RequestId, topic: string) {
   return { id, status: 'ok', subbed: topic, ts: Date.now() }
 }
 
+/** `{id, status: 'ok', unsubbed, ts}`. */
 export function unsubAck(id: RequestId, topic: string) {
   return { id, status: 'ok', unsubbed: topic, ts: Date.now() }
 }
 
+/** `{id, status: 'ok', rep, ts, data}`: the reply of a `req` (data, not the old docs' tick). */
 export function reqReply(id: RequestId, topic: string, data: unknown) {
   return { id, status: 'ok', rep: topic, ts: Date.now(), data }
 }

@@ -51,10 +51,12 @@ export class Hub implements SourceSink {
     }
   }
 
+  /** True when the active source lists `symbol`. */
   hasSymbol(symbol: string): boolean {
     return this.symbols.has(symbol)
   }
 
+  /** The state held for a symbol (tests and diagnostics). */
   state(symbol: string): SymbolState | undefined {
     return this.symbols.get(symbol)
   }

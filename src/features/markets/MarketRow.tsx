@@ -33,13 +33,13 @@ export function MarketRow({
             <span className="market-row__base">
               {item.currency_name}
               <span className="market-row__quote">/{item.legal_name}</span>
+            </span>
+            <span className="market-row__vol">
               {tagFutures && item.category === 'futures' && (
-                <span className="tag">
+                <span className="tag tag--lead">
                   <Trans id="market.perpetual">Perp</Trans>
                 </span>
               )}
-            </span>
-            <span className="market-row__vol">
               <Trans id="market.volShort">Vol {volume}</Trans>
             </span>
           </span>

@@ -40,6 +40,10 @@ export function htxSpecs(): SymbolSpec[] {
   }))
 }
 
+/**
+ * The relay source (not started). `start` connects and returns at once (reconnecting in the background while the
+ * feed is down); `history` answers kline `req`s from upstream through the cache.
+ */
 export function createHtxSource(opts: HtxOptions = {}): MarketSource {
   const url = opts.url ?? HTX_DEFAULT_URL
   const specs = htxSpecs()

@@ -39,6 +39,7 @@ export function simSpecs(): SymbolSpec[] {
   }))
 }
 
+/** The sim source (not started): `start` generates the history and begins ticking; `stop` ends the timers. */
 export function createSimSource(opts: SimOptions = {}): MarketSource {
   const seed = opts.seed ?? DEFAULT_SIM_SEED
   const now = opts.now ?? Date.now
