@@ -1,6 +1,7 @@
 // Switching the language at runtime: the catalog is loaded and active, <html lang> follows, the choice persists
 // under LANGUAGE_KEY, and relative times ("5 minutes ago") come out in that language.
 import dayjs from 'dayjs'
+import type {} from 'dayjs/plugin/relativeTime' // fromNow() typing; the plugin is installed by src/i18n
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '../../common/constants'
 import { installMemoryStorage, type MemoryStorage } from '../helpers/ui-storage'

@@ -88,8 +88,18 @@ export function drawDepthAxes(ctx: Ctx2D, d: DepthDomain | null, s: DepthScope):
   }
   ctx.textAlign = 'right'
   ctx.textBaseline = 'top'
+  // Amount labels sit over the ask area: give each a surface-coloured pill so the curve does not cross the digits.
   for (const f of [1 / 3, 2 / 3, 1]) {
     const cum = d.maxCum * f
-    ctx.fillText(s.amount(cum), Math.round((s.width - 2) * pr), Math.round((m.y(cum) + 2) * pr))
+    const text = s.amount(cum)
+    const w = ctx.measureText(text).width + Math.round(6 * pr)
+    const x = Math.round((s.width - 2) * pr)
+    const y = Math.round((m.y(cum) + 2) * pr)
+    ctx.globalAlpha = 0.85
+    ctx.fillStyle = s.theme.legendBg
+    ctx.fillRect(x - w + Math.round(3 * pr), y - Math.round(1 * pr), w, Math.round(13 * pr))
+    ctx.globalAlpha = 1
+    ctx.fillStyle = s.theme.textMuted
+    ctx.fillText(text, x, y)
   }
 }

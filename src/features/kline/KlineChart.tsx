@@ -76,7 +76,7 @@ export function KlineChart(props: KlineChartProps) {
   useCandleFeed(controller, source, symbol, period)
 
   return (
-    <div ref={boxRef} className="kline-chart" style={{ height, touchAction: 'none', userSelect: 'none' }}>
+    <div ref={boxRef} className="kline-chart" style={{ height, userSelect: 'none', WebkitUserSelect: 'none' }}>
       {width > 0 && (
         <Stage ref={stageRef} width={width} height={height} listening={false}>
           {LAYERS.map(([name]) => (

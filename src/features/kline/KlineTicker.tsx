@@ -11,12 +11,14 @@ export function KlineTicker({ market, ticker }: { market: MarketItem; ticker: Ti
   const { t, i18n } = useLingui()
   const locale = i18n.locale
   const p = market.price_precision
+  const base = market.currency_name
+  const quote = market.legal_name
   const change = formatChange(ticker?.open, ticker?.close, locale)
   const stats: [string, string][] = [
     [t({ id: 'kline.high24h', message: '24h High' }), formatPrice(ticker?.high, p, locale)],
     [t({ id: 'kline.low24h', message: '24h Low' }), formatPrice(ticker?.low, p, locale)],
-    [t({ id: 'kline.vol24h', message: `24h Vol (${market.currency_name})` }), formatVolume(ticker?.amount, locale)],
-    [t({ id: 'kline.turnover24h', message: `24h Turnover (${market.legal_name})` }), formatVolume(ticker?.vol, locale)],
+    [t({ id: 'kline.vol24h', message: `24h Vol (${base})` }), formatVolume(ticker?.amount, locale)],
+    [t({ id: 'kline.turnover24h', message: `24h Turnover (${quote})` }), formatVolume(ticker?.vol, locale)],
   ]
   return (
     <section className="kline-ticker">

@@ -3,7 +3,8 @@
  * capture, no hit-canvas readback per move):
  * - mouse: hover moves the crosshair, drag pans, wheel zooms around the pointer;
  * - touch: swipe pans, pinch zooms (and pans with the fingers' midpoint), long press shows the crosshair and a drag
- *   then moves it; a tap while the crosshair is shown hides it.
+ *   then moves it; a tap while the crosshair is shown hides it. Vertical swipes scroll the page (touch-action
+ *   pan-y) except while the crosshair is shown, when every touch belongs to the chart.
  */
 
 /** What gestures drive (the ChartController). */
@@ -21,8 +22,21 @@ export const TAP_SLOP_PX = 6
 
 type Mode = 'idle' | 'pending' | 'pan' | 'crosshair' | 'pinch'
 
+const noMenu = (e: Event) => e.preventDefault()
+
 /** Listens on `el` and drives `target`. Returns a function that removes the listeners. */
-export function attachGestures(el: HTMLElement, target: GestureTarget): () => void {
+export function attachGestures(el: HTMLElement, chart: GestureTarget): () => void {
+  const syncTouchAction = () => {
+    if (el.style) el.style.touchAction = chart.crosshairShown() ? 'none' : 'pan-y'
+  }
+  const target: GestureTarget = {
+    ...chart,
+    setCrosshair: (p) => {
+      chart.setCrosshair(p)
+      syncTouchAction()
+    },
+  }
+  syncTouchAction()
   const pointers = new Map<number, { x: number; y: number }>()
   let mode: Mode = 'idle'
   let start = { x: 0, y: 0 }
@@ -110,6 +124,13 @@ export function attachGestures(el: HTMLElement, target: GestureTarget): () => vo
     if (pointers.size === 0) mode = 'idle'
   }
 
+  // The browser took the touch (e.g. a vertical scroll): forget it without treating it as a tap.
+  const cancel = (e: PointerEvent) => {
+    if (!pointers.delete(e.pointerId)) return
+    clearPress()
+    if (pointers.size === 0) mode = 'idle'
+  }
+
   const leave = (e: PointerEvent) => {
     if (e.pointerType === 'mouse' && !pointers.has(e.pointerId)) target.setCrosshair(null)
   }
@@ -123,16 +144,18 @@ export function attachGestures(el: HTMLElement, target: GestureTarget): () => vo
   el.addEventListener('pointerdown', down)
   el.addEventListener('pointermove', move)
   el.addEventListener('pointerup', up)
-  el.addEventListener('pointercancel', up)
+  el.addEventListener('pointercancel', cancel)
   el.addEventListener('pointerleave', leave)
   el.addEventListener('wheel', wheel, { passive: false })
+  el.addEventListener('contextmenu', noMenu) // a long press must not open the browser's menu
   return () => {
     clearPress()
     el.removeEventListener('pointerdown', down)
     el.removeEventListener('pointermove', move)
     el.removeEventListener('pointerup', up)
-    el.removeEventListener('pointercancel', up)
+    el.removeEventListener('pointercancel', cancel)
     el.removeEventListener('pointerleave', leave)
     el.removeEventListener('wheel', wheel)
+    el.removeEventListener('contextmenu', noMenu)
   }
 }

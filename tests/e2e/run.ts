@@ -1,0 +1,46 @@
+/**
+ * End-to-end run: the real server (built PWA, API, market gateway) on replayed real candles — or on the sim source,
+ * saying so, when ../shared/data/market is absent — driven in Debian Chromium at 390×844 as a phone user would.
+ * Screenshots land in tests/e2e/out/. `--report FILE` writes the counts for `npm test`.
+ */
+import { startAppServer, type AppServer } from '../helpers/app-server'
+import { launchPhone } from '../helpers/browser'
+import type { E2E } from './context'
+import { runSteps } from './harness'
+import { hasReplayData, KLINES_DIR } from './replay-data'
+import { klineSteps } from './steps-kline'
+import { lookSteps } from './steps-look'
+import { marketSteps } from './steps-markets'
+import { pwaSteps } from './steps-pwa'
+
+const reportAt = process.argv.indexOf('--report')
+const reportFile = reportAt > 0 ? process.argv[reportAt + 1] : undefined
+
+async function main(): Promise<number> {
+  if (!hasReplayData) console.log('e2e: ../shared/data/market/klines is absent — running on the sim source; replay checks skipped')
+  const source = hasReplayData ? `replay:${KLINES_DIR}` : 'sim'
+  let server: AppServer | undefined
+  let state: E2E | undefined
+  try {
+    server = await startAppServer({ env: { MARKET_SOURCE: source } })
+    const browser = await launchPhone()
+    const page = browser.pages()[0] ?? (await browser.newPage())
+    page.on('pageerror', (err) => console.log(`    page error: ${err.message}`))
+    state = { server, browser, page, replay: hasReplayData }
+    const e = () => state!
+    const report = await runSteps(
+      [...marketSteps(e), ...klineSteps(e), ...lookSteps(e), ...pwaSteps(e)],
+      reportFile,
+    )
+    return report.failed === 0 ? 0 : 1
+  } catch (err) {
+    console.error('e2e could not run:', err)
+    if (server) console.error(server.output().slice(-3000))
+    return 1
+  } finally {
+    await state?.browser.close().catch(() => undefined)
+    await server?.stop()
+  }
+}
+
+process.exit(await main())
