@@ -40,7 +40,7 @@ function e2eCounts(file: string): Counts {
 }
 
 mkdirSync('.tmp', { recursive: true })
-const extract = run('npx', ['lingui', 'extract', '--clean'])
+const extract = run('npx', ['lingui', 'extract', '--clean', '--overwrite'])
 const unitCode = run('npx', [
   'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest-report.json',
 ])

@@ -104,6 +104,18 @@ describe('chart model dirtiness', () => {
   })
 })
 
+describe('first paint', () => {
+  it('bars that arrive before the chart has a size still open at the newest bar once it is sized', () => {
+    const c = new ChartController({ scope: testScope(), requestFrame: () => 1, cancelFrame: () => undefined })
+    c.resize(0, 300) // the stage is measured after the first render
+    c.switchSeries(60)
+    c.applySnapshot({ reset: true, bars: series(300) })
+    c.resize(390, 300)
+    expect(c.model.range!.to).toBe(299)
+    expect(c.model.time.rightOffset).toBeGreaterThan(0)
+  })
+})
+
 describe('history paging', () => {
   it('asks for bars before the oldest when the view nears it, once at a time, and keeps the view still', () => {
     const { c, runFrames, history } = setup()

@@ -24,6 +24,7 @@ import {
   type TimeScaleState,
 } from '../../src/features/kline/model/time-scale'
 import { timeStep, timeTicks } from '../../src/features/kline/model/time-ticks'
+import { formatAxisTime, formatBarTime } from '../../src/features/kline/format'
 import { bar, series } from './kline-bars'
 
 const ts = (over: Partial<TimeScaleState> = {}): TimeScaleState => ({ width: 300, barSpacing: 10, rightOffset: 0, ...over })
@@ -137,5 +138,18 @@ describe('time labels', () => {
     expect(ticks.length).toBeGreaterThan(1)
     for (const t of ticks) expect((t.id + tz) % step).toBe(0)
     for (let i = 1; i < ticks.length; i++) expect(ticks[i]!.x - ticks[i - 1]!.x).toBeGreaterThanOrEqual(54)
+  })
+})
+
+describe('time label text (local time)', () => {
+  const at = (y: number, mo: number, d: number, h: number, mi: number) => new Date(y, mo - 1, d, h, mi).getTime() / 1000
+  it('HH:mm within a day, MM-DD at midnight and for day steps, YYYY-MM for month steps', () => {
+    expect(formatAxisTime(at(2025, 10, 29, 4, 30), 900)).toBe('04:30')
+    expect(formatAxisTime(at(2025, 10, 30, 0, 0), 900)).toBe('10-30')
+    expect(formatAxisTime(at(2025, 10, 30, 8, 0), 86_400)).toBe('10-30')
+    expect(formatAxisTime(at(2025, 11, 1, 0, 0), 61 * 86_400)).toBe('2025-11')
+  })
+  it('the crosshair shows the full bar time', () => {
+    expect(formatBarTime(at(2025, 1, 2, 3, 4))).toBe('2025-01-02 03:04')
   })
 })

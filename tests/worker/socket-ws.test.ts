@@ -59,7 +59,7 @@ describe('market socket on a real ws server', () => {
   it('drops a socket whose server went silent (half-open) and opens a new one', async () => {
     const { engine } = makeEngine()
     await engine.connect({ url: server.url })
-    await until(() => server.clients.size === 1, 'connected')
+    await until(async () => server.clients.size === 1 && (await engine.status()).connected, 'connected')
     server.blackhole = true
     await until(() => server.connections === 2, 'a new connection after silence')
     expect((await engine.status()).reconnects).toBeGreaterThanOrEqual(1)
@@ -69,7 +69,7 @@ describe('market socket on a real ws server', () => {
   it('makes no reconnect after close()', async () => {
     const { engine } = makeEngine()
     await engine.connect({ url: server.url })
-    await until(() => server.clients.size === 1, 'connected')
+    await until(async () => server.clients.size === 1 && (await engine.status()).connected, 'connected')
     await engine.close()
     await until(() => server.clients.size === 0, 'closed')
     await new Promise((r) => setTimeout(r, 400))
@@ -86,7 +86,7 @@ describe('market socket on a real ws server', () => {
       return [{ id: to - (to % 60), open: 1, close: 2, low: 1, high: 2, amount: 1, vol: 2, count: 1 }]
     }
     await engine.connect({ url: server.url })
-    await until(() => server.clients.size === 1, 'connected')
+    await until(async () => server.clients.size === 1 && (await engine.status()).connected, 'connected')
     const [a, b, c] = await Promise.all([
       engine.loadHistory('btcusdt', '1min', 1_700_000_000, 1),
       engine.loadHistory('ethusdt', '1min', 1_700_000_600, 1),
@@ -103,7 +103,7 @@ describe('market socket on a real ws server', () => {
     const { engine } = makeEngine()
     server.onReq = () => new Error('invalid topic market.nosuch.kline.1min')
     await engine.connect({ url: server.url })
-    await until(() => server.clients.size === 1, 'connected')
+    await until(async () => server.clients.size === 1 && (await engine.status()).connected, 'connected')
     await expect(engine.loadHistory('nosuch', '1min', 1_700_000_000, 10)).rejects.toThrow('invalid topic')
     await engine.close()
   })

@@ -7,7 +7,15 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type Konva from 'konva/lib/Core'
 import { Layer, Shape, Stage } from 'react-konva/lib/ReactKonvaCore'
 import type { Level } from '../../../common/feed/messages'
-import { createChartFormat, readChartTheme, useElementWidth, watchTheme, type ChartTheme } from '../kline'
+import {
+  applyPixelRatio,
+  createChartFormat,
+  readChartTheme,
+  useElementWidth,
+  watchPixelRatio,
+  watchTheme,
+  type ChartTheme,
+} from '../kline'
 import { cumulate, depthDomain } from './depth-model'
 import { drawDepthAreas, drawDepthAxes, type DepthScope } from './draw-depth'
 
@@ -30,6 +38,7 @@ export function DepthChart({ bids, asks, pricePrecision, amountPrecision, locale
   const width = useElementWidth(boxRef)
   const [theme, setTheme] = useState<ChartTheme>(() => readChartTheme())
   useEffect(() => watchTheme(() => setTheme(readChartTheme())), [])
+  useEffect(() => watchPixelRatio((r) => applyPixelRatio(layers.current, r)), [])
   const format = useMemo(() => createChartFormat(locale, pricePrecision), [locale, pricePrecision])
   const curves = useMemo(() => {
     const b = cumulate(bids, amountPrecision)

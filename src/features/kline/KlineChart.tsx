@@ -10,6 +10,7 @@ import type { KlinePeriod } from '../../../common/feed/topics'
 import { ChartController } from './chart-controller'
 import { createChartFormat } from './format'
 import { attachGestures } from './gestures'
+import { applyPixelRatio, watchPixelRatio } from './pixel-ratio'
 import { LAYERS, type LayerName } from './model/invalidate-mask'
 import type { ChartLabels } from './render/types'
 import { readChartTheme, watchTheme } from './theme'
@@ -51,9 +52,11 @@ export function KlineChart(props: KlineChartProps) {
 
   useEffect(() => {
     props.onController?.(controller)
-    const stop = watchTheme(() => controller.setScope({ ...controller.scope, theme: readChartTheme(boxRef.current ?? undefined) }))
+    const stopTheme = watchTheme(() => controller.setScope({ ...controller.scope, theme: readChartTheme(boxRef.current ?? undefined) }))
+    const stopRatio = watchPixelRatio((r) => applyPixelRatio(Object.values(layerRefs.current), r))
     return () => {
-      stop()
+      stopTheme()
+      stopRatio()
       controller.dispose()
     }
   }, [controller]) // eslint-disable-line react-hooks/exhaustive-deps

@@ -97,9 +97,9 @@ export class HtxTestServer {
 }
 
 /** Resolves when `pred` holds (polled every 5 ms); rejects after `timeoutMs` as a failsafe, not as an assertion. */
-export async function until(pred: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
+export async function until(pred: () => boolean | Promise<boolean>, what: string, timeoutMs = 8000): Promise<void> {
   const end = Date.now() + timeoutMs
-  while (!pred()) {
+  while (!(await pred())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 5))
   }

@@ -49,8 +49,9 @@ export function visibleRange(s: TimeScaleState, count: number): IndexRange | nul
   return from <= to ? { from, to } : null
 }
 
-/** Keeps at least MIN_VISIBLE_BARS on screen (or all of them when fewer are loaded). */
+/** Keeps at least MIN_VISIBLE_BARS on screen (or all of them when fewer are loaded). Unsized scales are left alone. */
 export function clampOffset(s: TimeScaleState, count: number): TimeScaleState {
+  if (s.width <= 0) return s
   const keep = Math.min(MIN_VISIBLE_BARS, Math.max(count, 1))
   const maxOffset = s.width / s.barSpacing - keep
   const minOffset = -(count - keep)
