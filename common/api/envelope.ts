@@ -2,7 +2,7 @@
  * The REST envelope (spec §3, §8): every answer is `{code, msg, data}`; code 1 = success, 401/4001 = not logged in,
  * any other code = a business error whose `msg` (already translated by Accept-Language) is shown to the user.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { CODE_OK } from '../constants'
 
 export interface Envelope<T> {
@@ -26,11 +26,10 @@ export interface InputErrorData {
 }
 
 /** Converts a zod error into the fields of an input error; the first issue's path names the field. */
-export function inputErrorData(error: z.ZodError): InputErrorData {
+export function inputErrorData(error: z.core.$ZodError): InputErrorData {
   const issues = error.issues.map((i) => ({ field: i.path.map(String).join('.') || '(root)', message: i.message }))
   return { field: issues[0]?.field ?? '(root)', issues }
 }
 
 /** Zod schema of an envelope around `data`. */
-export const envelopeSchema = <T extends z.ZodTypeAny>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), data })
+export const envelopeSchema = <T extends z.core.$ZodType>(data: T) => z.object({ code: z.int(), msg: z.string(), data })

@@ -1,8 +1,9 @@
 /**
  * Schemas of the public calls (spec §7), shared by the server (validation, OpenAPI) and the app (parsing answers).
- * Paths are relative to `/api/`.
+ * Paths are relative to `/api/`. Written with zod/mini (tree-shakable functions) so the app ships a few KB of it
+ * rather than all of zod; the server reads the same schemas through zod's core functions.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { LOCALES } from '../constants'
 import { MARKET_CATEGORIES } from '../market'
 
@@ -12,7 +13,7 @@ export type MarketSourceKind = (typeof MARKET_SOURCE_KINDS)[number]
 
 /** GET common/config. `web_maintain` 1 = maintenance off (spec §3). `server_time` epoch ms. */
 export const configSchema = z.object({
-  web_maintain: z.number().int(),
+  web_maintain: z.int(),
   customer_url: z.string(),
   site_name: z.string(),
   market_source: z.enum(MARKET_SOURCE_KINDS),
@@ -20,8 +21,8 @@ export const configSchema = z.object({
   market_live: z.boolean(),
   /** Human detail of the source, e.g. the replayed folder; not translated. */
   market_source_detail: z.string(),
-  market_port: z.number().int(),
-  server_time: z.number().int(),
+  market_port: z.int(),
+  server_time: z.int(),
 })
 export type Config = z.infer<typeof configSchema>
 
@@ -41,14 +42,14 @@ export type AreaCodeItem = z.infer<typeof areaCodeItemSchema>
 
 /** GET common/get_announcement query: 1-based page; `limit` 1–50 (default 10). */
 export const announcementListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  page: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1))), 1),
+  limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(50))), 10),
 })
 export type AnnouncementListQuery = z.infer<typeof announcementListQuery>
 
 /** An announcement in a list: dates are `YYYY-MM-DD HH:mm:ss` UTC. */
 export const announcementItemSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   summary: z.string(),
   pinned: z.boolean(),
@@ -56,34 +57,34 @@ export const announcementItemSchema = z.object({
 })
 export const announcementListSchema = z.object({
   list: z.array(announcementItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  total: z.int(),
+  page: z.int(),
+  limit: z.int(),
 })
 export type AnnouncementList = z.infer<typeof announcementListSchema>
 
 /** GET common/get_announcement_info query. */
-export const announcementInfoQuery = z.object({ id: z.coerce.number().int().min(1) })
+export const announcementInfoQuery = z.object({ id: z.pipe(z.coerce.number(), z.int().check(z.minimum(1))) })
 /** Detail: `content` is plain text (paragraphs split by blank lines), never HTML. */
-export const announcementInfoSchema = announcementItemSchema.extend({ content: z.string() })
+export const announcementInfoSchema = z.extend(announcementItemSchema, { content: z.string() })
 export type AnnouncementInfo = z.infer<typeof announcementInfoSchema>
 
 /** GET currency/currency_list query: optional category filter. */
-export const currencyListQuery = z.object({ category: z.enum(MARKET_CATEGORIES).optional() })
+export const currencyListQuery = z.object({ category: z.optional(z.enum(MARKET_CATEGORIES)) })
 
 export const marketItemSchema = z.object({
-  currency_id: z.number().int(),
+  currency_id: z.int(),
   currency_name: z.string(),
   legal_name: z.string(),
   logo: z.string(),
-  matches_id: z.number().int(),
-  market_from: z.number().int(),
+  matches_id: z.int(),
+  market_from: z.int(),
   symbol: z.string(),
   extends: z.string(),
   category: z.enum(MARKET_CATEGORIES),
-  price_precision: z.number().int(),
-  amount_precision: z.number().int(),
+  price_precision: z.int(),
+  amount_precision: z.int(),
   tradable: z.object({ spot: z.boolean(), contract: z.boolean(), option: z.boolean() }),
   popular: z.boolean(),
-  sort: z.number().int(),
+  sort: z.int(),
 })

@@ -45,7 +45,7 @@ export function openApiDocument(routes: readonly ApiRoute[]): JsonSchema {
   }
 }
 
-function queryParameters(schema: z.ZodType): JsonSchema[] {
+function queryParameters(schema: z.core.$ZodType): JsonSchema[] {
   const json = z.toJSONSchema(schema, { io: 'input' }) as {
     properties?: Record<string, JsonSchema>
     required?: string[]

@@ -19,7 +19,7 @@ export interface RouteContext<Q> {
 }
 
 /** A GET call under `/api/`. */
-export interface ApiRoute<Q extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
+export interface ApiRoute<Q extends z.core.$ZodType = z.core.$ZodType, D extends z.core.$ZodType = z.core.$ZodType> {
   /** Path relative to /api/, e.g. `common/config`. */
   path: string
   /** One line for the OpenAPI document. */
@@ -32,7 +32,7 @@ export interface ApiRoute<Q extends z.ZodType = z.ZodType, D extends z.ZodType =
 }
 
 /** Identity helper that keeps the handler's types tied to its schemas. */
-export function defineRoute<Q extends z.ZodType, D extends z.ZodType>(route: ApiRoute<Q, D>): ApiRoute<Q, D> {
+export function defineRoute<Q extends z.core.$ZodType, D extends z.core.$ZodType>(route: ApiRoute<Q, D>): ApiRoute<Q, D> {
   return route
 }
 
@@ -60,10 +60,10 @@ export function requestLocale(request: FastifyRequest): Locale {
  * Validates `input` with `schema`, zod messages in `locale`.
  * @throws ApiError 422 whose detail is `<field>: <problem>` and whose data is InputErrorData.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, locale: Locale): z.output<S> {
+export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown, locale: Locale): z.output<S> {
   let error = zodErrorMaps.get(locale)
   if (!error) zodErrorMaps.set(locale, (error = ZOD_LOCALES[locale]().localeError))
-  const parsed = schema.safeParse(input, { error })
+  const parsed = z.safeParse(schema, input, { error })
   if (parsed.success) return parsed.data
   const data = inputErrorData(parsed.error)
   throw new ApiError(CODE_BAD_INPUT, 'invalidInput', `${data.field}: ${data.issues[0]?.message ?? ''}`, data)
@@ -76,6 +76,6 @@ export function registerRoute(app: FastifyInstance, deps: AppDeps, route: ApiRou
     const query = route.query ? parseInput(route.query, request.query, locale) : {}
     const answer = await route.handler({ query, locale, deps })
     // A handler answering outside its schema is a server bug: parse() throws and the error handler logs it as 500.
-    return ok(route.data.parse(answer), serverMessage(locale, 'success'))
+    return ok(z.parse(route.data, answer), serverMessage(locale, 'success'))
   })
 }

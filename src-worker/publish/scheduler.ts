@@ -16,11 +16,16 @@ export interface Publishable {
   readonly intervalMs: number
   /** A key it listens to changed. */
   touch(key: string): void
+  /** True while it holds changes the view has never shown (a list filling up): flushed within FIRST_FILL_MS. */
+  firstFill?(): boolean
   /** The snapshot to deliver now, or undefined when there is nothing new. */
   build(): unknown
   /** Hands the snapshot to the UI; may return a promise that settles once the UI ran the callback. */
   deliver(snapshot: unknown): unknown
 }
+
+/** Delay of a first-fill flush, ms: short enough to feel instant, long enough to merge a burst of first ticks. */
+export const FIRST_FILL_MS = 100
 
 interface State {
   sub: Publishable
@@ -28,6 +33,8 @@ interface State {
   timer: ReturnType<typeof setTimeout> | undefined
   inflight: boolean
   pending: boolean
+  /** When the armed timer fires, ms. */
+  dueAt?: number
 }
 
 export class Scheduler {
@@ -87,9 +94,15 @@ export class Scheduler {
   }
 
   private request(st: State): void {
-    if (st.timer !== undefined || st.inflight) return
+    if (st.inflight) return
     // Always through a timer, so a burst of changes in one task ends up in one snapshot.
-    const wait = Math.max(0, st.lastFlushAt + st.sub.intervalMs - this.now())
+    const due = Math.max(0, st.lastFlushAt + st.sub.intervalMs - this.now())
+    const wait = st.sub.firstFill?.() ? Math.min(due, FIRST_FILL_MS) : due
+    if (st.timer !== undefined) {
+      if (wait >= (st.dueAt ?? 0) - this.now()) return
+      clearTimeout(st.timer)
+    }
+    st.dueAt = this.now() + wait
     st.timer = setTimeout(() => this.flush(st), wait)
   }
 

@@ -38,6 +38,9 @@ abstract class Base<T> implements Publishable {
     readonly deliver: Deliver<T>,
   ) {}
   touch(_key: string): void {}
+  firstFill(): boolean {
+    return false
+  }
   abstract build(): T | undefined
 }
 
@@ -45,6 +48,8 @@ export class TickerSubscription extends Base<TickerSnapshot[]> {
   readonly kind = 'tickers'
   readonly keys: string[]
   private readonly changed: Set<string>
+  /** Symbols already delivered with live data: later changes wait for the interval, first ones do not. */
+  private readonly deliveredLive = new Set<string>()
   constructor(
     id: number,
     intervalMs: number,
@@ -59,11 +64,18 @@ export class TickerSubscription extends Base<TickerSnapshot[]> {
   override touch(key: string): void {
     this.changed.add(key.slice('ticker:'.length))
   }
+  /** A list fills within a frame or two instead of one row per interval: any symbol not yet shown live is urgent. */
+  override firstFill(): boolean {
+    for (const s of this.changed) if (!this.deliveredLive.has(s)) return true
+    return false
+  }
   build(): TickerSnapshot[] | undefined {
     const out: TickerSnapshot[] = []
     for (const s of this.changed) {
       const t = this.cache.get(s)
-      if (t) out.push(t)
+      if (!t) continue
+      out.push(t)
+      if (t.origin === 'live') this.deliveredLive.add(s)
     }
     this.changed.clear()
     return out.length ? out : undefined

@@ -2,7 +2,7 @@
  * Typed public calls of spec §7 (no login needed). Every answer is parsed with the shared zod schemas of
  * common/api/public.ts; an answer that does not match rejects with ApiError kind 'parse' naming the field.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   announcementInfoSchema,
   announcementListSchema,
@@ -40,7 +40,7 @@ export interface PublicApi {
 }
 
 /** Parses `data` with `schema` or throws ApiError('parse') naming the first bad field. */
-export function parseAnswer<T>(path: string, schema: z.ZodType<T>, data: unknown): T {
+export function parseAnswer<T>(path: string, schema: z.ZodMiniType<T>, data: unknown): T {
   const r = schema.safeParse(data)
   if (r.success) return r.data
   const field = r.error.issues[0]?.path.map(String).join('.') || '(root)'
@@ -49,7 +49,7 @@ export function parseAnswer<T>(path: string, schema: z.ZodType<T>, data: unknown
 
 /** Builds the public calls over a requester. */
 export function createPublicApi(request: Requester): PublicApi {
-  const get = async <T>(path: string, schema: z.ZodType<T>, params: RequestOptions['params'], opts?: CallOptions) =>
+  const get = async <T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions) =>
     parseAnswer(path, schema, await request(path, { ...opts, method: 'GET', params }))
   return {
     getConfig: (opts) => get('common/config', configSchema, undefined, opts),

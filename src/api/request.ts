@@ -4,7 +4,7 @@
  * code 1 resolves with `data`; 401/4001 (envelope or HTTP) log out once and go to login; any other code shows `msg`
  * and rejects. Dependencies (fetch, stores, toasts, navigation) are injected so the rules are testable alone.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { API_TIMEOUT_MS, CODE_OK, CODE_SESSION_EXPIRED, CODE_UNAUTHORIZED } from '../../common/constants'
 import { ApiError } from './errors'
 
@@ -43,7 +43,7 @@ export interface RequestDeps {
 /** Sends one call and resolves with the envelope's `data` (unchecked: see `createApiCall` for schema parsing). */
 export type Requester = (path: string, opts?: RequestOptions) => Promise<unknown>
 
-const envelope = z.object({ code: z.number(), msg: z.string().catch(''), data: z.unknown() })
+const envelope = z.object({ code: z.number(), msg: z.catch(z.string(), ''), data: z.unknown() })
 
 /** Builds the URL of a call: base + path, plus the query string for GET. */
 export function buildUrl(base: string, path: string, method: HttpMethod, params?: Params): string {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { KLINE_PERIODS } from '../../common/feed/topics'
 import { KlineView } from '../features/kline'
 import { LoadFailed, loadMarkets, pairName, SourceBadge } from '../features/markets'
@@ -11,8 +11,8 @@ import { PageHeader } from '../ui/PageHeader'
  * `?period=` one of KLINE_PERIODS (default 1min; anything else falls back to 1min).
  */
 const searchSchema = z.object({
-  symbol: z.union([z.string(), z.number()]).transform(String).default('btcusdt').catch('btcusdt'),
-  period: z.enum(KLINE_PERIODS).default('1min').catch('1min'),
+  symbol: z.catch(z._default(z.pipe(z.union([z.string(), z.number()]), z.transform(String)), 'btcusdt'), 'btcusdt'),
+  period: z.catch(z._default(z.enum(KLINE_PERIODS), '1min'), '1min'),
 })
 
 /** K-line page (spec §2): quote, candles with a period switch, order book, trades, depth, buttons to trade. */

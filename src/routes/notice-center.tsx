@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { formatUtcDateTime } from '../lib/format'
 import { PageHeader } from '../ui/PageHeader'
 
-const searchSchema = z.object({ page: z.coerce.number().int().min(1).default(1).catch(1) })
+const searchSchema = z.object({ page: z.catch(z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1))), 1), 1) })
 const PAGE_SIZE = 20
 
 /** Notice center (spec §2): announcements of the current language, newest first, 20 a page. */

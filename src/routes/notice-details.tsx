@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { formatUtcDateTime } from '../lib/format'
 import { PageHeader } from '../ui/PageHeader'
 
-const searchSchema = z.object({ id: z.coerce.number().int().min(1).optional().catch(undefined) })
+const searchSchema = z.object({ id: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1)))), undefined) })
 
 /** One announcement (spec §2 notice details): title, date and plain-text paragraphs in the current language. */
 export const Route = createFileRoute('/notice-details')({

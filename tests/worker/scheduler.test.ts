@@ -57,6 +57,24 @@ describe('scheduler', () => {
     expect(got[1]!.map((t) => t.close)).toEqual([80])
   })
 
+  it('fills a list at once: a symbol not yet shown does not wait for the 5 s interval, a repeat does', () => {
+    const got: TickerSnapshot[][] = []
+    const { apply } = setup(5000, (s) => void got.push(s))
+    apply('btcusdt', 1)
+    vi.advanceTimersByTime(0)
+    expect(got.map((s) => s.map((t) => t.symbol))).toEqual([['btcusdt']])
+    vi.advanceTimersByTime(300)
+    apply('ethusdt', 2) // first price of a row the user is looking at: shown within FIRST_FILL_MS
+    vi.advanceTimersByTime(100)
+    expect(got.map((s) => s.map((t) => t.symbol))).toEqual([['btcusdt'], ['ethusdt']])
+    apply('btcusdt', 3) // a change to a row already shown waits for the interval
+    vi.advanceTimersByTime(1000)
+    expect(got).toHaveLength(2)
+    vi.advanceTimersByTime(4000)
+    expect(got).toHaveLength(3)
+    expect(got[2]!.map((t) => t.close)).toEqual([3])
+  })
+
   it('holds further snapshots while the UI has not run the previous callback, then sends the newest', async () => {
     let release!: () => void
     const got: number[] = []

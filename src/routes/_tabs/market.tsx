@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useMemo } from 'react'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { TICKER_FREQ_MS } from '../../../common/constants'
 import { MARKET_CATEGORIES, type MarketCategory } from '../../../common/market'
 import { useTickers } from '../../engine'
@@ -11,7 +11,7 @@ import { Tabs } from '../../ui/Tabs'
 import { ThemeSwitch } from '../../ui/ThemeSwitch'
 
 /** `?category=spot|futures|forex` (default spot; anything else falls back to spot). */
-const searchSchema = z.object({ category: z.enum(MARKET_CATEGORIES).default('spot').catch('spot') })
+const searchSchema = z.object({ category: z.catch(z._default(z.enum(MARKET_CATEGORIES), 'spot'), 'spot') })
 
 /** Market (spec §2): Spot, Futures and Forex tabs; name / 24h volume, latest price, quote change. */
 export const Route = createFileRoute('/_tabs/market')({
