@@ -1,8 +1,8 @@
 /** Candle series per symbol+period, each remembering whether its bars came from IndexedDB or the live feed. */
 import type { SnapshotOrigin } from '../../common/engine-api'
+import { CandleSeries } from '../../common/feed/candle-series'
 import type { KlineTick } from '../../common/feed/messages'
 import type { KlinePeriod } from '../../common/feed/topics'
-import { CandleSeries } from './candle-series'
 
 /** Bars kept per series; older ones are dropped (≈ 35 days of 1min bars, 1.6 MB per series). */
 export const MAX_BARS = 50_000
@@ -56,9 +56,9 @@ export class CandleCache {
       e.restored = false
     }
     if (bars.length === 1) e.series.upsert(bars[0]!)
-    else if (bars.length > 1) e.series.upsertMany(bars)
+    else if (bars.length > 1) e.series.merge(bars)
     // An empty answer still counts as news: subscribers learn there is nothing to draw.
-    else e.series.seq++
+    else e.series.touch()
     e.origin = 'live'
     e.receivedAt = receivedAt
     return e
@@ -68,7 +68,7 @@ export class CandleCache {
   restore(symbol: string, period: KlinePeriod, bars: readonly KlineTick[], receivedAt: number): boolean {
     const e = this.entry(symbol, period)
     if (e.series.length > 0) return false
-    e.series.upsertMany(bars)
+    e.series.merge(bars)
     e.origin = 'cache'
     e.receivedAt = receivedAt
     e.restored = true

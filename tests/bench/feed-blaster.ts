@@ -30,8 +30,13 @@ export function startBlaster(port: number, framesPerSecond: number): Promise<Bla
     ws.on('close', () => clients.delete(ws))
   })
   const tickMs = 10
-  const perTick = Math.max(1, Math.round((framesPerSecond * tickMs) / 1000))
+  const startedAt = Date.now()
+  let due = 0
+  // Paced by elapsed time, not by timer count: timers drift late under load, and the rate is the point.
   const timer = setInterval(() => {
+    const target = Math.floor(((Date.now() - startedAt) * framesPerSecond) / 1000)
+    const perTick = Math.max(0, target - due)
+    due = target
     for (const [ws, state] of clients) {
       if (state.topics.length === 0) continue
       for (let i = 0; i < perTick; i++) {

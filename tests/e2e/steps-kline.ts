@@ -37,6 +37,7 @@ export function klineSteps(e: () => E2E): Step[] {
         check(/\d/.test(last), `last price reads "${last}"`)
         const stats = (await page.textContent('.kline-ticker__stats')) ?? ''
         check(/\d/.test(stats), 'the 24h high/low/volume are empty')
+        check(stats.includes('(BTC)') && stats.includes('(USDT)'), `volume labels lack their currency: "${stats}"`)
         await assertNoSideScroll(page)
         await shot(page, 'kline-light-390')
         const bookPrices = await page.$$eval('.order-book .trend--up, .order-book .trend--down', (els) => els.length)

@@ -1,7 +1,7 @@
 // K-line chart maths: bar index ↔ x (visible range, hit → bar, pan, zoom) and value ↔ y (range, ticks, time labels).
 import { describe, expect, it } from 'vitest'
-import { CandleSeries } from '../../src/features/kline/model/candle-series'
 import { ChartModel } from '../../src/features/kline/model/chart-model'
+import { ChartSeries } from '../../src/features/kline/model/chart-series'
 import {
   makeScale,
   maxVolumeOf,
@@ -102,8 +102,8 @@ describe('price scale', () => {
   })
 
   it('takes low/high and max volume over the visible bars only', () => {
-    const cs = new CandleSeries()
-    cs.reset([bar(60, 10, 20, 5), bar(120, 1000, 1000, 99), bar(180, 30, 25, 7)])
+    const cs = new ChartSeries()
+    cs.replace([bar(60, 10, 20, 5), bar(120, 1000, 1000, 99), bar(180, 30, 25, 7)])
     expect(priceRangeOf(cs, { from: 0, to: 0 })).toEqual({ min: 9, max: 21 })
     expect(priceRangeOf(cs, { from: 0, to: 2 })).toEqual({ min: 9, max: 1001 })
     expect(maxVolumeOf(cs, { from: 2, to: 2 })).toBe(7)

@@ -2,11 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import type { KlineTick, TradeItem } from '../../common/feed/messages'
 import { CandleCache } from '../../src-worker/caches/candles'
-import { CandleSeries } from '../../src-worker/caches/candle-series'
 import { OrderBookCache } from '../../src-worker/caches/order-book'
 import { TickerCache } from '../../src-worker/caches/tickers'
 import { TradeCache } from '../../src-worker/caches/trades'
-import { btcKlines, FILES, missing } from './support/recorded'
 
 const bar = (id: number, close: number): KlineTick => ({
   id,
@@ -64,50 +62,7 @@ describe('order book (depth.step0 snapshots)', () => {
 })
 
 describe('candles', () => {
-  it('upserts by id: the in-progress bar is replaced, new bars append, late bars insert in order', () => {
-    const s = new CandleSeries(100)
-    s.upsert(bar(60, 1))
-    s.upsert(bar(120, 2))
-    s.upsert(bar(120, 3))
-    s.upsert(bar(0, 0.5))
-    expect(s.bars().map((b) => [b.id, b.close])).toEqual([
-      [0, 0.5],
-      [60, 1],
-      [120, 3],
-    ])
-  })
-
-  it('reports only bars changed since a seq, and a reset after an insert in the middle', () => {
-    const s = new CandleSeries(100)
-    s.upsertMany([bar(60, 1), bar(120, 2), bar(180, 3)])
-    const seq = s.seq
-    s.upsert(bar(180, 4))
-    s.upsert(bar(240, 5))
-    expect(s.changedSince(seq).map((b) => b.id)).toEqual([180, 240])
-    expect(s.resetSeq).toBeLessThanOrEqual(seq)
-    s.upsertMany([bar(0, 0)])
-    expect(s.resetSeq).toBeGreaterThan(seq)
-    expect(s.firstId()).toBe(0)
-  })
-
-  const bars = btcKlines()
-  it.skipIf(!bars)(
-    `holds 3 days of recorded 1-minute bars and merges history pages in order${bars ? '' : ` — skipped: ${missing(FILES.btcKlines)}`}`,
-    () => {
-      const s = new CandleSeries(50_000)
-      for (const b of bars!.slice(-300)) s.upsert(b)
-      for (let end = bars!.length - 300; end > 0; end -= 300) s.upsertMany(bars!.slice(Math.max(0, end - 300), end))
-      expect(s.length).toBe(bars!.length)
-      expect(s.bars()).toEqual(bars)
-    },
-  )
-
-  it('drops the oldest bars past its cap', () => {
-    const s = new CandleSeries(3)
-    for (let i = 1; i <= 5; i++) s.upsert(bar(i * 60, i))
-    expect(s.bars().map((b) => b.id)).toEqual([180, 240, 300])
-  })
-
+  // The series itself (upsert, merge, cap, change tracking) is tested in tests/unit/candle-series.test.ts.
   it('replaces bars restored from IndexedDB with the first live history answer', () => {
     const c = new CandleCache()
     c.restore('btcusdt', '1min', [bar(0, 1), bar(60, 2)], 5)

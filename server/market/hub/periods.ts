@@ -4,19 +4,13 @@
  * day bar opens at 16:00 UTC. Weeks start on Monday 00:00 UTC+8 (assumed: HTX does not document the week start; it
  * is the ISO convention and what the HTX app shows). 4hour bars in UTC+8 coincide with UTC multiples of 4 h.
  */
-import type { KlinePeriod } from '../../../common/feed/topics'
+import { PERIOD_SECONDS, type KlinePeriod } from '../../../common/feed/topics'
 
 /** Offset of HTX's kline calendar from UTC, seconds (UTC+8). */
 export const KLINE_UTC_OFFSET_S = 8 * 3600
 
-const FIXED_SECONDS: Partial<Record<KlinePeriod, number>> = {
-  '1min': 60,
-  '5min': 300,
-  '15min': 900,
-  '30min': 1800,
-  '60min': 3600,
-  '4hour': 14_400,
-}
+/** Periods that are plain multiples of their length (the calendar ones are handled below). */
+const FIXED_PERIODS: ReadonlySet<KlinePeriod> = new Set(['1min', '5min', '15min', '30min', '60min', '4hour'])
 
 const DAY = 86_400
 
@@ -25,7 +19,7 @@ const DAY = 86_400
  * Example: 1day of 2024-01-01T17:00Z → 2024-01-01T16:00Z (= 2024-01-02 00:00 UTC+8).
  */
 export function bucketStart(period: KlinePeriod, sec: number): number {
-  const fixed = FIXED_SECONDS[period]
+  const fixed = FIXED_PERIODS.has(period) ? PERIOD_SECONDS[period] : undefined
   if (fixed !== undefined) return Math.floor(sec / fixed) * fixed
   const local = sec + KLINE_UTC_OFFSET_S
   const days = Math.floor(local / DAY)

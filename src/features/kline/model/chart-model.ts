@@ -4,7 +4,7 @@
  * those bits and redraws once per animation frame.
  */
 import type { KlineTick } from '../../../../common/feed/messages'
-import { CandleSeries } from './candle-series'
+import { ChartSeries } from './chart-series'
 import { Dirty, type DirtyMask } from './invalidate-mask'
 import { makeScale, maxVolumeOf, niceCeil, priceRangeOf, sameScale, type PriceScale } from './price-scale'
 import {
@@ -60,7 +60,7 @@ export function computeLayout(width: number, height: number, axisWidth: number):
 }
 
 export class ChartModel {
-  readonly series = new CandleSeries()
+  readonly series = new ChartSeries()
   layout: ChartLayout = computeLayout(0, 0, 0)
   time: TimeScaleState = { width: 0, barSpacing: DEFAULT_BAR_SPACING, rightOffset: DEFAULT_RIGHT_OFFSET }
   range: IndexRange | null = null
@@ -80,7 +80,7 @@ export class ChartModel {
 
   /** Replaces all bars (a reset snapshot); keeps the zoom and the offset from the newest bar. */
   reset(bars: readonly KlineTick[]): DirtyMask {
-    this.series.reset(bars)
+    this.series.replace(bars)
     this.time = clampOffset(this.time, this.series.length)
     this.crosshair = null
     this.recompute()
@@ -121,7 +121,7 @@ export class ChartModel {
 
   /** Merges an older history page; the view does not move. */
   prepend(bars: readonly KlineTick[]): DirtyMask {
-    const added = this.series.prepend(bars)
+    const added = this.series.merge(bars)
     if (added === 0) return Dirty.none
     if (this.crosshair) this.crosshair = { ...this.crosshair, index: this.crosshair.index + added }
     this.recompute()

@@ -2,7 +2,7 @@
  * Vertical mapping of a pane: the price (or volume) range of the visible bars onto the pane's pixels, and "nice"
  * tick values (1, 2, 2.5, 5 × 10ⁿ) for the grid and axis labels. Pure maths on plot coordinates.
  */
-import type { CandleSeries } from './candle-series'
+import type { ChartSeries } from './chart-series'
 import type { IndexRange } from './time-scale'
 
 /** A pane's value range mapped onto [top, top + height] CSS px, with `margin` (fraction) kept free at each end. */
@@ -15,7 +15,7 @@ export interface PriceScale {
 }
 
 /** Lowest low and highest high of bars `range`; null for an empty range. */
-export function priceRangeOf(series: CandleSeries, range: IndexRange | null): { min: number; max: number } | null {
+export function priceRangeOf(series: ChartSeries, range: IndexRange | null): { min: number; max: number } | null {
   if (!range || series.length === 0) return null
   let min = Infinity
   let max = -Infinity
@@ -28,7 +28,7 @@ export function priceRangeOf(series: CandleSeries, range: IndexRange | null): { 
 }
 
 /** Highest volume of bars `range` (0 for an empty range). */
-export function maxVolumeOf(series: CandleSeries, range: IndexRange | null): number {
+export function maxVolumeOf(series: ChartSeries, range: IndexRange | null): number {
   if (!range) return 0
   let max = 0
   const v = series.volume
