@@ -53,8 +53,15 @@ const total: Counts = {
   failed: unit.failed + e2e.failed + (extract === 0 ? 0 : 1),
   skipped: unit.skipped + e2e.skipped,
 }
-if (unitCode !== 0 && unit.failed === 0) total.failed += 1
-if (e2eCode !== 0 && e2e.failed === 0) total.failed += 1
+if (extract !== 0) console.log(`lingui extract exited ${extract}`)
+if (unitCode !== 0 && unit.failed === 0) {
+  console.log(`vitest exited ${unitCode} although no test failed`)
+  total.failed += 1
+}
+if (e2eCode !== 0 && e2e.failed === 0) {
+  console.log(`the e2e run exited ${e2eCode} although no step failed`)
+  total.failed += 1
+}
 console.log(`\nunit+server: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped; e2e: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`)
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exit(total.failed === 0 ? 0 : 1)

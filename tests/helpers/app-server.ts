@@ -55,7 +55,8 @@ export async function startAppServer(opts: StartOptions = {}): Promise<AppServer
   child.stdout?.on('data', (b: Buffer) => (out += b.toString()))
   child.stderr?.on('data', (b: Buffer) => (out += b.toString()))
   const url = `http://127.0.0.1:${port}`
-  const stop = () => stopGroup(child)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = () => stopGroup(child, exited)
   const deadline = Date.now() + (opts.timeoutMs ?? 240_000)
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`)
@@ -72,25 +73,30 @@ export async function startAppServer(opts: StartOptions = {}): Promise<AppServer
   throw new Error(`server did not answer within the timeout:\n${out}`)
 }
 
-function stopGroup(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.pid === undefined) return resolve()
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }, 5000)
-    child.once('exit', () => {
-      clearTimeout(timer)
-      resolve()
-    })
+/**
+ * SIGTERM to the server's process group, SIGKILL after 5 s. Resolves once the child has exited, also when it had
+ * already (a second `stop()`), so no caller waits on an `exit` event that fired long ago.
+ */
+async function stopGroup(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  const signalGroup = (signal: NodeJS.Signals) => {
     try {
-      process.kill(-child.pid, 'SIGTERM')
+      if (child.pid !== undefined) process.kill(-child.pid, signal)
     } catch {
-      clearTimeout(timer)
-      resolve()
+      // the group is gone already
     }
+  }
+  if (child.exitCode !== null || child.signalCode !== null) {
+    signalGroup('SIGKILL') // leftovers of the group, if any
+    return
+  }
+  signalGroup('SIGTERM')
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      signalGroup('SIGKILL')
+      resolve()
+    }, 5000)
   })
+  await Promise.race([exited, late])
+  clearTimeout(timer)
 }
