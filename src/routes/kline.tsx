@@ -30,7 +30,9 @@ function KlinePage() {
   const router = useRouter()
   const { t } = useLingui()
   const market = items.find((m) => m.extends === symbol)
-  const title = market ? pairName(market) : t({ id: 'kline.title', message: 'K-line' })
+  // A perpetual contract reads like its spot pair; say which one this is, as the market list does.
+  const perp = market?.category === 'futures' ? ` · ${t({ id: 'market.perpetual', message: 'Perp' })}` : ''
+  const title = market ? pairName(market) + perp : t({ id: 'kline.title', message: 'K-line' })
   return (
     <div className="page">
       <PageHeader title={title} right={<SourceBadge />} />
