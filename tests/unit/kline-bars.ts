@@ -2,9 +2,10 @@
  * Bars for the K-line tests: real recorded Binance 1-minute klines from ../shared/data/market/klines (read when
  * present; tests skip with a message otherwise) and small hand-made series.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { KlineTick } from '../../common/feed/messages'
+import { readBinanceSpotCsv } from '../helpers/recorded-klines'
 
 /** The recorded BTCUSDT spot file (4,320 bars from 2025-10-29 04:22 UTC). */
 export const BTC_KLINES = fileURLToPath(
@@ -13,22 +14,9 @@ export const BTC_KLINES = fileURLToPath(
 export const HAVE_BTC_KLINES = existsSync(BTC_KLINES)
 export const SKIP_BTC_KLINES = HAVE_BTC_KLINES ? false : `recorded klines absent: ${BTC_KLINES}`
 
-/** Parses the recorded CSV (header; ISO open_time; open, high, low, close, volume, …, qav, num_trades). */
+/** The recorded BTCUSDT bars (see tests/helpers/recorded-klines.ts). */
 export function loadBtcKlines(): KlineTick[] {
-  const lines = readFileSync(BTC_KLINES, 'utf8').trim().split('\n').slice(1)
-  return lines.map((line) => {
-    const c = line.split(',')
-    return {
-      id: Date.parse(c[0]!.replace(' ', 'T')) / 1000,
-      open: Number(c[1]),
-      high: Number(c[2]),
-      low: Number(c[3]),
-      close: Number(c[4]),
-      amount: Number(c[5]),
-      vol: Number(c[7]),
-      count: Number(c[8]),
-    }
-  })
+  return readBinanceSpotCsv(BTC_KLINES)
 }
 
 /** A bar at `id` (seconds) with the given open/close; high/low 1 beyond them, volume `amount`. */

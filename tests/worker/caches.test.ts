@@ -5,6 +5,7 @@ import { CandleCache } from '../../src-worker/caches/candles'
 import { OrderBookCache } from '../../src-worker/caches/order-book'
 import { TickerCache } from '../../src-worker/caches/tickers'
 import { TradeCache } from '../../src-worker/caches/trades'
+import { tickerTick as tick } from './support/frames'
 
 const bar = (id: number, close: number): KlineTick => ({
   id,
@@ -87,21 +88,6 @@ describe('trades', () => {
 })
 
 describe('tickers', () => {
-  const tick = (close: number) => ({
-    open: 1,
-    high: 1,
-    low: 1,
-    close,
-    amount: 1,
-    vol: 1,
-    count: 1,
-    bid: 1,
-    bidSize: 1,
-    ask: 1,
-    askSize: 1,
-    lastPrice: close,
-    lastSize: 1,
-  })
   it('drops ticks older than the one held, and restored tickers never replace live ones', () => {
     const c = new TickerCache()
     c.restore({ ...tick(5), symbol: 'btcusdt', ts: 1, receivedAt: 1, origin: 'cache' })

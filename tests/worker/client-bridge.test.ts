@@ -11,26 +11,12 @@ import { createFakeEngine } from '../../src/engine/fake-engine'
 import type { EngineApi } from '../../common/engine-api'
 import { HtxTestServer, until } from './support/htx-server'
 import { makeEngine } from './support/engine-harness'
+import { tickerTick as tick } from './support/frames'
 
 let server: HtxTestServer
 beforeEach(async () => void (server = await HtxTestServer.start()))
 afterEach(async () => void (await server.close()))
 
-const tick = (close: number) => ({
-  open: 1,
-  high: close,
-  low: 1,
-  close,
-  amount: 2,
-  vol: 3,
-  count: 4,
-  bid: close - 1,
-  bidSize: 1,
-  ask: close + 1,
-  askSize: 1,
-  lastPrice: close,
-  lastSize: 0.5,
-})
 
 describe('engine client over comlink', () => {
   it('delivers snapshots to a plain callback and releases it on unsubscribe', async () => {

@@ -14,26 +14,12 @@ import type { KlineTick } from '../../common/feed/messages'
 import { HtxTestServer, until } from './support/htx-server'
 import { makeEngine } from './support/engine-harness'
 import { btcKlines } from './support/recorded'
+import { tickerTick as tick } from './support/frames'
 
 let server: HtxTestServer
 beforeEach(async () => void (server = await HtxTestServer.start()))
 afterEach(async () => void (await server.close()))
 
-const tick = (close: number) => ({
-  open: 1,
-  high: close,
-  low: 1,
-  close,
-  amount: 2,
-  vol: 3,
-  count: 4,
-  bid: close - 1,
-  bidSize: 1,
-  ask: close + 1,
-  askSize: 1,
-  lastPrice: close,
-  lastSize: 0.5,
-})
 const levels = (n: number, from: number, dir: 1 | -1) => Array.from({ length: n }, (_, i) => [from + dir * i, i + 1])
 
 /** Recorded BTCUSDT minute bars when present; otherwise a synthetic series (paging behaviour is the same). */

@@ -9,23 +9,9 @@ import type { BookSnapshot, CandleSnapshot, TickerSnapshot } from '../../common/
 import { validateStored } from '../../src-worker/persist/records'
 import { HtxTestServer, until } from './support/htx-server'
 import { makeEngine } from './support/engine-harness'
+import { tickerTick as tick } from './support/frames'
 
 const store = createStore('tc-market-engine', 'snapshots')
-const tick = (close: number) => ({
-  open: 1,
-  high: close,
-  low: 1,
-  close,
-  amount: 2,
-  vol: 3,
-  count: 4,
-  bid: close - 1,
-  bidSize: 1,
-  ask: close + 1,
-  askSize: 1,
-  lastPrice: close,
-  lastSize: 0.5,
-})
 const goodTicker = { ...tick(42), symbol: 'btcusdt', ts: 1000, receivedAt: 2000, origin: 'live' }
 
 let server: HtxTestServer

@@ -4,22 +4,8 @@ import { TickerCache } from '../../src-worker/caches/tickers'
 import { Scheduler } from '../../src-worker/publish/scheduler'
 import { keys, TickerSubscription } from '../../src-worker/publish/subscriptions'
 import type { TickerSnapshot } from '../../common/engine-api'
+import { tickerTick as tick } from './support/frames'
 
-const tick = (close: number) => ({
-  open: 1,
-  high: 1,
-  low: 1,
-  close,
-  amount: 1,
-  vol: 1,
-  count: 1,
-  bid: 1,
-  bidSize: 1,
-  ask: 1,
-  askSize: 1,
-  lastPrice: close,
-  lastSize: 1,
-})
 
 describe('scheduler', () => {
   beforeEach(() => void vi.useFakeTimers())

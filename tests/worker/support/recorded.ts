@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import type { DepthTick, KlineTick, Level, TickerTick, TradeItem } from '../../../common/feed/messages'
+import { readBinanceSpotCsv } from '../../helpers/recorded-klines'
 
 /** Root of the recorded data; MARKET_DATA_DIR overrides. */
 export const DATA_DIR =
@@ -40,24 +41,7 @@ export function htxCapture(rel: string): unknown[] | undefined {
 
 /** Binance 1-minute klines (spot CSV with header, ISO times) as HTX bars: id = open time in seconds. */
 export function btcKlines(): KlineTick[] | undefined {
-  if (!present(FILES.btcKlines)) return undefined
-  return readFileSync(file(FILES.btcKlines), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => {
-      const c = line.split(',')
-      return {
-        id: Date.parse(c[0]!.replace(' ', 'T')) / 1000,
-        open: Number(c[1]),
-        high: Number(c[2]),
-        low: Number(c[3]),
-        close: Number(c[4]),
-        amount: Number(c[5]),
-        vol: Number(c[7]),
-        count: Number(c[8]),
-      }
-    })
+  return present(FILES.btcKlines) ? readBinanceSpotCsv(file(FILES.btcKlines)) : undefined
 }
 
 /**
