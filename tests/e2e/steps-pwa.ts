@@ -2,6 +2,7 @@
  * Install and offline: the manifest and icons, a service worker in control, and a reload with no network and then
  * with the server gone still opens the app on the last market list, saying how old it is.
  */
+import { readFileSync, writeFileSync } from 'node:fs'
 import type { Step } from './harness'
 import { check } from './harness'
 import { marketRows, shot, type E2E } from './context'
@@ -40,6 +41,35 @@ export function pwaSteps(e: () => E2E): Step[] {
         await page.reload()
         await page.waitForSelector('.market-row')
         check(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'no service worker controls the page')
+      },
+    },
+    {
+      name: 'a new version prompts "A new version is available", and Reload puts it in control',
+      run: async () => {
+        const ctx = e()
+        const { page } = ctx
+        await openMarketWithPrices(ctx)
+        await page.evaluate(() => navigator.serviceWorker.ready)
+        const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')
+        // A deploy as the browser sees it: a byte-different sw.js. Restored afterwards.
+        const swFile = 'dist/sw.js'
+        const original = readFileSync(swFile, 'utf8')
+        writeFileSync(swFile, `${original}\n// e2e deploy ${Date.now()}\n`)
+        try {
+          await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
+          await page.getByRole('alert').getByText('A new version is available').waitFor({ timeout: 20_000 })
+          await shot(page, 'update-prompt-390')
+          const reloaded = page.waitForEvent('load', { timeout: 20_000 })
+          await page.getByRole('button', { name: 'Reload' }).click()
+          await reloaded
+          await page.waitForSelector('.market-row')
+          const waiting = await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null))
+          check(waiting === null, 'the new service worker is still waiting after Reload')
+          check((await page.getByText('A new version is available').count()) === 0, 'the prompt stayed after Reload')
+          check(before.endsWith('/sw.js'), `controller was ${before}`)
+        } finally {
+          writeFileSync(swFile, original)
+        }
       },
     },
     {
