@@ -5,6 +5,7 @@
  * Seed prices are rounded 2025–2026 levels, used only by the synthetic source.
  */
 import type { MarketCategory, Tradable } from '../../common/market'
+import type { SourceListing } from './types'
 
 export interface CatalogEntry {
   symbol: string
@@ -51,4 +52,16 @@ export const CATALOG: readonly CatalogEntry[] = [
 /** Catalogue entry of a symbol, if the venue lists it. */
 export function catalogEntry(symbol: string): CatalogEntry | undefined {
   return CATALOG.find((e) => e.symbol === symbol)
+}
+
+/** A catalogue entry as a source lists it (symbol, category, currencies, precisions). */
+export function catalogListing(e: CatalogEntry): SourceListing {
+  return {
+    symbol: e.symbol,
+    category: e.category,
+    base: e.base,
+    quote: e.quote,
+    price_precision: e.price_precision,
+    amount_precision: e.amount_precision,
+  }
 }

@@ -7,6 +7,9 @@ import { buildApp } from '../../server/api/app'
 import type { Db } from '../../server/db/client'
 import type { MarketService } from '../../server/market/types'
 import { fakeMarket } from './server-fake-market'
+import type { Database } from '../../server/db/client'
+import { pgliteTestDb } from './server-db'
+import { afterAll, beforeAll } from 'vitest'
 
 export interface TestApp {
   app: FastifyInstance
@@ -39,4 +42,29 @@ export async function getJson<T = { code: number; msg: string; data: unknown }>(
 ) {
   const res = await app.inject({ method: 'GET', url, headers: lang ? { 'accept-language': lang } : {} })
   return { status: res.statusCode, headers: res.headers, body: res.json() as T, raw: res.body }
+}
+
+/**
+ * A seeded PGlite database and an app over it for one test file: created before its tests, closed after them.
+ * Read `database` and `t` inside tests (they exist once beforeAll has run).
+ */
+export function pgliteApp(): { readonly database: Database; readonly t: TestApp } {
+  let database: Database | undefined
+  let t: TestApp | undefined
+  beforeAll(async () => {
+    database = await pgliteTestDb()
+    t = await testApp({ db: database.db })
+  })
+  afterAll(async () => {
+    await t?.app.close()
+    await database?.close()
+  })
+  return {
+    get database() {
+      return database!
+    },
+    get t() {
+      return t!
+    },
+  }
 }

@@ -3,17 +3,10 @@
  * the sim source) and records the options it was started with. No sockets.
  */
 import type { MarketEvent, MarketOptions, MarketService, SourceListing } from '../../server/market/types'
-import { CATALOG } from '../../server/market/catalog'
+import { CATALOG, catalogListing } from '../../server/market/catalog'
 
 /** The catalogue as a source would list it. */
-export const CATALOG_LISTINGS: SourceListing[] = CATALOG.map((e) => ({
-  symbol: e.symbol,
-  category: e.category,
-  base: e.base,
-  quote: e.quote,
-  price_precision: e.price_precision,
-  amount_precision: e.amount_precision,
-}))
+export const CATALOG_LISTINGS: SourceListing[] = CATALOG.map(catalogListing)
 
 export interface FakeMarketOptions {
   listings?: SourceListing[]

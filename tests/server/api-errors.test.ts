@@ -1,31 +1,20 @@
 /** Envelope errors a caller can meet: unknown calls, server faults (no details leak), and the OpenAPI document. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/client'
+import { describe, expect, it } from 'vitest'
 import { PUBLIC_ROUTES, buildApp } from '../../server/api/app'
-import { getJson, testApp, type TestApp } from '../helpers/server-app'
-import { pgliteTestDb } from '../helpers/server-db'
+import { getJson, pgliteApp, testApp } from '../helpers/server-app'
 import { fakeMarket } from '../helpers/server-fake-market'
 
-let database: Database
-let t: TestApp
-beforeAll(async () => {
-  database = await pgliteTestDb()
-  t = await testApp({ db: database.db })
-})
-afterAll(async () => {
-  await t.app.close()
-  await database.close()
-})
+const fx = pgliteApp()
 
 describe('envelope errors', () => {
   it('an unknown /api call is a 404 envelope in the request language, for any method', async () => {
-    const get = await getJson(t.app, '/api/nope/nothing')
+    const get = await getJson(fx.t.app, '/api/nope/nothing')
     expect(get.status).toBe(404)
     expect(get.body).toEqual({ code: 404, msg: 'Not found', data: null })
     expect(get.headers['content-type']).toMatch(/application\/json/)
     expect(get.headers['cache-control']).toBe('no-store')
-    expect((await getJson(t.app, '/api/nope', 'ja')).body.msg).toBe('見つかりません')
-    const post = await t.app.inject({ method: 'POST', url: '/api/common/config', payload: {} })
+    expect((await getJson(fx.t.app, '/api/nope', 'ja')).body.msg).toBe('見つかりません')
+    const post = await fx.t.app.inject({ method: 'POST', url: '/api/common/config', payload: {} })
     expect(post.statusCode).toBe(404)
     expect(post.json()).toMatchObject({ code: 404 })
   })
@@ -35,7 +24,7 @@ describe('envelope errors', () => {
     broken.listings = () => {
       throw new Error('secret internal detail at /srv/app/x.ts:12')
     }
-    const b = await testApp({ db: database.db, market: broken })
+    const b = await testApp({ db: fx.database.db, market: broken })
     const res = await getJson(b.app, '/api/currency/currency_list', 'pt-BR')
     await b.app.close()
     expect(res.status).toBe(500)
@@ -45,7 +34,7 @@ describe('envelope errors', () => {
   })
 
   it('a malformed JSON body is a 422 input error naming the request, not a 500', async () => {
-    const app = await buildApp({ db: database.db, market: fakeMarket(), marketPublicPort: 1 }, { logger: false })
+    const app = await buildApp({ db: fx.database.db, market: fakeMarket(), marketPublicPort: 1 }, { logger: false })
     app.post('/api/test/echo', async (request) => request.body)
     const res = await app.inject({
       method: 'POST',
@@ -62,7 +51,7 @@ describe('envelope errors', () => {
     const { status, body } = await getJson<{
       openapi: string
       paths: Record<string, { get: { parameters: { name: string }[] } }>
-    }>(t.app, '/api/docs')
+    }>(fx.t.app, '/api/docs')
     expect(status).toBe(200)
     expect(body.openapi).toBe('3.1.0')
     expect(Object.keys(body.paths).sort()).toEqual(PUBLIC_ROUTES.map((r) => `/api/${r.path}`).sort())

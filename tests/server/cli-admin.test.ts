@@ -3,31 +3,20 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runAdmin } from '../../server/cli/admin-commands'
-import type { Database } from '../../server/db/client'
-import { getJson, testApp, type TestApp } from '../helpers/server-app'
-import { pgliteTestDb } from '../helpers/server-db'
+import { getJson, pgliteApp } from '../helpers/server-app'
 
-let database: Database
-let t: TestApp
-beforeAll(async () => {
-  database = await pgliteTestDb()
-  t = await testApp({ db: database.db })
-})
-afterAll(async () => {
-  await t.app.close()
-  await database.close()
-})
+const fx = pgliteApp()
 
 async function admin(...argv: string[]) {
   const out: string[] = []
   const err: string[] = []
-  const code = await runAdmin(database.db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
+  const code = await runAdmin(fx.database.db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 
-const config = async () => (await getJson<{ data: Record<string, unknown> }>(t.app, '/api/common/config')).body.data
+const config = async () => (await getJson<{ data: Record<string, unknown> }>(fx.t.app, '/api/common/config')).body.data
 
 describe('admin config', () => {
   it('config set changes common/config', async () => {
@@ -82,7 +71,7 @@ describe('admin announcements and markets', () => {
     expect(added).toMatchObject({ code: 0, out: expect.stringMatching(/^added announcement #\d+ \(ja\)$/) })
     const list = (
       await getJson<{ data: { list: { title: string; pinned: boolean }[] } }>(
-        t.app,
+        fx.t.app,
         '/api/common/get_announcement',
         'ja',
       )

@@ -8,7 +8,7 @@
 import type { KlineTick } from '../../../../common/feed/messages'
 import { KLINE_PERIODS, type KlinePeriod, depthTopic, klineTopic, tickerTopic, tradeTopic } from '../../../../common/feed/topics'
 import { KLINE_REQ_MAX_BARS } from '../../../../common/constants'
-import { CATALOG } from '../../catalog'
+import { CATALOG, catalogListing } from '../../catalog'
 import type { MarketSource, SourceSink, SymbolSpec } from '../source'
 import { convertPush, toBar } from './convert'
 import { HistoryCache } from './history-cache'
@@ -29,12 +29,7 @@ export interface HtxOptions {
 /** The catalog's spot markets: the only ones HTX quotes under our symbols. */
 export function htxSpecs(): SymbolSpec[] {
   return CATALOG.filter((e) => e.category === 'spot').map((e) => ({
-    symbol: e.symbol,
-    category: e.category,
-    base: e.base,
-    quote: e.quote,
-    price_precision: e.price_precision,
-    amount_precision: e.amount_precision,
+    ...catalogListing(e),
     volume_decimals: HTX_SUM_DECIMALS,
     turnover_decimals: HTX_SUM_DECIMALS,
   }))

@@ -4,7 +4,7 @@
  * trade and the running 1min bar) and gets a derived book every second (derive-book.ts). Tickers are computed by
  * the hub from the bars. Nothing here is real: `live` is false and the UI badges it.
  */
-import { CATALOG } from '../../catalog'
+import { CATALOG, catalogListing } from '../../catalog'
 import { deriveBook } from '../derive-book'
 import type { MarketSource, SourceSink, SymbolSpec } from '../source'
 import { hash32, mulberry32 } from '../prng'
@@ -28,12 +28,7 @@ export interface SimOptions {
 /** Specs of the simulated markets: the catalog's precisions; sums keep amount and price decimals. */
 export function simSpecs(): SymbolSpec[] {
   return CATALOG.map((e) => ({
-    symbol: e.symbol,
-    category: e.category,
-    base: e.base,
-    quote: e.quote,
-    price_precision: e.price_precision,
-    amount_precision: e.amount_precision,
+    ...catalogListing(e),
     volume_decimals: e.amount_precision,
     turnover_decimals: e.price_precision + e.amount_precision,
   }))
