@@ -50,6 +50,12 @@ export const CODE_BAD_INPUT = 422
 export const CODE_NOT_FOUND = 404
 /** Envelope code of an unexpected server fault (our choice); the message never carries a stack. */
 export const CODE_SERVER_ERROR = 500
+/** Envelope code of a signed-in caller without the right (operator routes) (our choice). */
+export const CODE_FORBIDDEN = 403
+/** Envelope code of a rejected business rule: duplicate account, wrong code or password… (our choice). */
+export const CODE_REJECTED = 400
+/** Envelope code of a rate limit; the answer is HTTP 429 with Retry-After (reliability A1). */
+export const CODE_RATE_LIMITED = 429
 
 /** The ten interface languages (spec §1), BCP 47 tags as used by Lingui catalogs under locales/. */
 export const LOCALES = ['en', 'zh-CN', 'zh-TW', 'es', 'hi', 'ko', 'ja', 'pt', 'vi', 'id'] as const

@@ -27,7 +27,7 @@ export interface ServerConfig {
   replaySpeed: number
   /** PEM file paths; both set or neither. */
   tls: { certPath: string; keyPath: string } | undefined
-  /** Read only for now; real e-mail arrives with a later issue. */
+  /** `smtp(s)://user:pass@host:port` for verification e-mails; unset = outbox table + server log. */
   smtpUrl: string | undefined
   /** Upstream of the htx relay. */
   htxWsUrl: string

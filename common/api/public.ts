@@ -23,6 +23,8 @@ export const configSchema = z.object({
   market_source_detail: z.string(),
   market_port: z.int(),
   server_time: z.int(),
+  /** Registration needs an invitation code (operator setting `invite_required`). */
+  invite_required: z._default(z.boolean(), false),
 })
 export type Config = z.infer<typeof configSchema>
 

@@ -14,6 +14,7 @@ export class ApiError extends Error {
    * @param detail text appended after the translated message, e.g. the field problem
    * @param data envelope data (e.g. InputErrorData), null when none
    * @param httpStatus HTTP status of the answer (200 for business errors)
+   * @param headers extra response headers (e.g. Retry-After of a rate limit)
    */
   constructor(
     readonly code: number,
@@ -21,6 +22,7 @@ export class ApiError extends Error {
     readonly detail?: string,
     readonly data: InputErrorData | null = null,
     readonly httpStatus = 200,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(detail ? `${messageKey}: ${detail}` : messageKey)
   }

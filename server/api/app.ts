@@ -4,6 +4,7 @@
  */
 import { createServer as createHttpServer } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
+import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { CODE_BAD_INPUT, CODE_NOT_FOUND, CODE_SERVER_ERROR } from '../../common/constants'
 import type { Envelope, InputErrorData } from '../../common/api/envelope'
@@ -14,7 +15,10 @@ import { ApiError } from './api-error'
 import { areaCodeRoute } from './area-code'
 import { announcementInfoRoute, announcementListRoute, configRoute, languagesRoute } from './common'
 import { currencyListRoute } from './currency'
+import { ACCOUNTS_ROUTES } from './accounts/index'
 import type { AppDeps } from './deps'
+import { IDENTITY_ROUTES } from './identity/index'
+import { SUPPORT_ROUTES } from './support/index'
 import { openApiDocument } from './docs'
 import { registerRoute, requestLocale, type ApiRoute } from './route'
 
@@ -27,6 +31,12 @@ export const PUBLIC_ROUTES: readonly ApiRoute[] = [
   announcementInfoRoute,
   currencyListRoute,
 ]
+
+/** Every call: the public ones, then accounts, identity and support (each with its operator calls). */
+export const ALL_ROUTES: readonly ApiRoute[] = [...PUBLIC_ROUTES, ...ACCOUNTS_ROUTES, ...IDENTITY_ROUTES, ...SUPPORT_ROUTES]
+
+/** Upload limits of multipart calls (reliability S2): one file, 5 MiB, no other fields beyond a few short ones. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 
 /** Options of the HTTP layer itself. */
 export interface AppOptions {
@@ -48,8 +58,11 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   // The error handler first: Fastify binds a route to the error handler in force when the route is added, and the
   // static plugin's registration below would otherwise leave the API routes on Fastify's default (non-envelope) one.
   registerErrorHandler(app)
-  for (const route of PUBLIC_ROUTES) registerRoute(app, deps, route)
-  const docs = openApiDocument(PUBLIC_ROUTES)
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
+  })
+  for (const route of ALL_ROUTES) registerRoute(app, deps, route)
+  const docs = openApiDocument(ALL_ROUTES)
   app.get('/api/docs', async () => docs)
   registerNotFound(app, await registerStaticSite(app, deps.distDir))
   return app
@@ -70,6 +83,7 @@ function registerErrorHandler(app: FastifyInstance): void {
     const api = isApiPath(request.url)
     if (error instanceof ApiError) {
       const msg = error.detail ?? serverMessage(locale, error.messageKey)
+      reply.headers(error.headers)
       return reply.code(error.httpStatus).send(envelope(error.code, msg, error.data))
     }
     const status = clientErrorStatus(error)

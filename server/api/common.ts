@@ -30,6 +30,7 @@ export const configRoute = defineRoute({
       market_source_detail: deps.market.sourceDetail,
       market_port: deps.marketPublicPort,
       server_time: Date.now(),
+      invite_required: s.invite_required === '1',
     }
   },
 })
@@ -44,7 +45,7 @@ export const languagesRoute = defineRoute({
 export const announcementListRoute = defineRoute({
   path: 'common/get_announcement',
   summary: 'A page of announcements in the request language (else English): pinned first, newest first.',
-  query: announcementListQuery,
+  input: announcementListQuery,
   data: announcementListSchema,
   handler: ({ deps, query, locale }) => listAnnouncements(deps.db, { locale, page: query.page, limit: query.limit }),
 })
@@ -52,7 +53,7 @@ export const announcementListRoute = defineRoute({
 export const announcementInfoRoute = defineRoute({
   path: 'common/get_announcement_info',
   summary: 'One announcement with its plain-text content, in the request language (else English).',
-  query: announcementInfoQuery,
+  input: announcementInfoQuery,
   data: announcementInfoSchema,
   async handler({ deps, query, locale }) {
     const found = await getAnnouncement(deps.db, query.id, locale)

@@ -7,7 +7,7 @@ import { defineRoute } from './route'
 export const currencyListRoute = defineRoute({
   path: 'currency/currency_list',
   summary: 'Markets quoted by the active source (spec §3 dealSymbol fields plus extends), optionally one category.',
-  query: currencyListQuery,
+  input: currencyListQuery,
   data: z.array(marketItemSchema),
   async handler({ deps, query }) {
     const symbols = deps.market.listings().map((l) => l.symbol)

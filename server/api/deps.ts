@@ -9,4 +9,10 @@ export interface AppDeps {
   marketPublicPort: number
   /** Built PWA folder (with index.html); undefined or missing = API only, `/` explains how to build. */
   distDir?: string | undefined
+  /** Server data folder; uploads live in `<dataDir>/uploads`, outside the web root. */
+  dataDir: string
+  /** `smtp(s)://…` for real e-mail; unset = the outbox table plus the server log. */
+  smtpUrl?: string | undefined
+  /** Operational log lines (outbox deliveries, security events); default console.log. */
+  log?: (line: string) => void
 }

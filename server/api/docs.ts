@@ -19,11 +19,15 @@ const errorEnvelope = {
 export function openApiDocument(routes: readonly ApiRoute[]): JsonSchema {
   const paths: Record<string, JsonSchema> = {}
   for (const route of routes) {
+    const method = route.method ?? 'GET'
     paths[`/api/${route.path}`] = {
-      get: {
+      [method.toLowerCase()]: {
         summary: route.summary,
         operationId: route.path.replace(/\W/g, '_'),
-        parameters: route.query ? queryParameters(route.query) : [],
+        ...(route.auth && route.auth !== 'none'
+          ? { security: [{ token: [] }], 'x-role': route.auth }
+          : {}),
+        ...inputDoc(route, method),
         responses: {
           200: {
             description: 'Envelope with code 1 and this data (or an envelope error, see default).',
@@ -37,12 +41,27 @@ export function openApiDocument(routes: readonly ApiRoute[]): JsonSchema {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'TC Market public API',
+      title: 'TC Market API',
       version: '0.1.0',
       description: 'Every answer is {code, msg, data}; code 1 = success; msg is translated by Accept-Language.',
     },
     paths,
+    components: {
+      securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token', description: 'Session token' } },
+    },
   }
+}
+
+/** Query parameters of a GET, or the request body of a POST (JSON, or multipart with one `file`). */
+function inputDoc(route: ApiRoute, method: string): JsonSchema {
+  if (method === 'GET') return { parameters: route.input ? queryParameters(route.input) : [] }
+  if (route.multipart) {
+    const schema = { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] }
+    return { requestBody: { required: true, content: { 'multipart/form-data': { schema } } } }
+  }
+  if (!route.input) return {}
+  const schema = strip(z.toJSONSchema(route.input, { io: 'input' }) as JsonSchema)
+  return { requestBody: { required: true, content: { 'application/json': { schema } } } }
 }
 
 function queryParameters(schema: z.core.$ZodType): JsonSchema[] {

@@ -1,38 +1,65 @@
 /**
- * One way to declare an `/api/` call: a zod query schema (from common/api), a zod data schema and a handler. The
- * same declarations register the Fastify routes and build the OpenAPI document, so the two cannot drift.
+ * One way to declare an `/api/` call: method, input schema (query for GET, JSON body for POST; from common/api),
+ * who may call it, a data schema and a handler. The same declarations register the Fastify routes and build the
+ * OpenAPI document, so the two cannot drift.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { inputErrorData, ok } from '../../common/api/envelope'
 import { CODE_BAD_INPUT, type Locale } from '../../common/constants'
 import { pickLocale } from '../../common/locales'
 import { serverMessage } from '../content/server-messages'
 import { ApiError } from './api-error'
+import { authenticate, type AuthSession } from './auth'
 import type { AppDeps } from './deps'
 
-/** What a handler receives: the validated query, the request's language and the app's dependencies. */
-export interface RouteContext<Q> {
-  query: Q
+/** Who may call: anyone (optionally with a session), a signed-in user, or an operator. */
+export type RouteAuth = 'none' | 'user' | 'operator'
+
+/** What a handler receives. */
+export interface RouteContext<I, A extends RouteAuth = RouteAuth> {
+  /** The validated input: the query string of a GET, the JSON body of a POST (unknown fields dropped). */
+  query: I
+  /** Same object as `query`, named for POST handlers. */
+  body: I
   locale: Locale
   deps: AppDeps
+  /** The caller's session: always present on `user`/`operator` routes, null on public ones without a token. */
+  session: A extends 'none' ? AuthSession | null : AuthSession
+  /** Client address as Fastify sees it (trustProxy off: the socket peer). */
+  ip: string
+  userAgent: string
+  request: FastifyRequest
+  reply: FastifyReply
 }
 
-/** A GET call under `/api/`. */
-export interface ApiRoute<Q extends z.core.$ZodType = z.core.$ZodType, D extends z.core.$ZodType = z.core.$ZodType> {
+/** A call under `/api/`. */
+export interface ApiRoute<
+  I extends z.core.$ZodType = z.core.$ZodType,
+  D extends z.core.$ZodType = z.core.$ZodType,
+  A extends RouteAuth = RouteAuth,
+> {
+  /** Default GET. POST takes a JSON body (or multipart when `multipart` is set). */
+  method?: 'GET' | 'POST'
   /** Path relative to /api/, e.g. `common/config`. */
   path: string
   /** One line for the OpenAPI document. */
   summary: string
-  /** Query schema; omitted = the call takes no parameters (extra ones are ignored). */
-  query?: Q
+  /** Default 'none'. Without a valid session a `user` route answers 401; a non-operator on an `operator` route 403. */
+  auth?: A
+  /** Input schema (query for GET, body for POST); omitted = no parameters (extra ones are ignored). */
+  input?: I
+  /** Multipart upload: the body is not parsed; the handler reads `request.file()`. */
+  multipart?: boolean
   /** Schema of envelope `data`; the handler's answer is checked against it before it is sent. */
   data: D
-  handler(ctx: RouteContext<z.output<Q>>): Promise<z.input<D>> | z.input<D>
+  handler(ctx: RouteContext<z.output<I>, A>): Promise<z.input<D>> | z.input<D>
 }
 
 /** Identity helper that keeps the handler's types tied to its schemas. */
-export function defineRoute<Q extends z.core.$ZodType, D extends z.core.$ZodType>(route: ApiRoute<Q, D>): ApiRoute<Q, D> {
+export function defineRoute<I extends z.core.$ZodType, D extends z.core.$ZodType, A extends RouteAuth = 'none'>(
+  route: ApiRoute<I, D, A>,
+): ApiRoute<I, D, A> {
   return route
 }
 
@@ -69,13 +96,30 @@ export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown,
   throw new ApiError(CODE_BAD_INPUT, 'invalidInput', `${data.field}: ${data.issues[0]?.message ?? ''}`, data)
 }
 
-/** Registers `route` as GET /api/<path>. */
+/** Registers `route` as `<method> /api/<path>`. */
 export function registerRoute(app: FastifyInstance, deps: AppDeps, route: ApiRoute): void {
-  app.get(`/api/${route.path}`, async (request) => {
-    const locale = requestLocale(request)
-    const query = route.query ? parseInput(route.query, request.query, locale) : {}
-    const answer = await route.handler({ query, locale, deps })
-    // A handler answering outside its schema is a server bug: parse() throws and the error handler logs it as 500.
-    return ok(z.parse(route.data, answer), serverMessage(locale, 'success'))
+  const method = route.method ?? 'GET'
+  app.route({
+    method,
+    url: `/api/${route.path}`,
+    handler: async (request, reply) => {
+      const locale = requestLocale(request)
+      const session = await authenticate(deps, request, route.auth ?? 'none')
+      const raw = method === 'GET' ? request.query : route.multipart ? {} : (request.body ?? {})
+      const input = route.input ? parseInput(route.input, raw, locale) : {}
+      const answer = await route.handler({
+        query: input,
+        body: input,
+        locale,
+        deps,
+        session: session as AuthSession,
+        ip: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 256),
+        request,
+        reply,
+      })
+      // A handler answering outside its schema is a server bug: parse() throws and the error handler logs it as 500.
+      return ok(z.parse(route.data, answer), serverMessage(locale, 'success'))
+    },
   })
 }

@@ -8,6 +8,14 @@ import { addAnnouncement, listAnnouncementLocales } from '../db/announcements'
 import type { Db } from '../db/client'
 import { listMarkets } from '../db/markets'
 import { SETTING_KEYS, isSettingKey, readSettings, writeSetting } from '../db/settings'
+import { ACCOUNTS_COMMANDS } from './commands/accounts'
+import { IDENTITY_COMMANDS } from './commands/identity'
+import { SUPPORT_COMMANDS } from './commands/support'
+import { UsageError, type AdminCommand, type AdminIo } from './commands/types'
+
+export type { AdminIo }
+
+const MODULE_COMMANDS: readonly AdminCommand[] = [...ACCOUNTS_COMMANDS, ...IDENTITY_COMMANDS, ...SUPPORT_COMMANDS]
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
@@ -17,18 +25,10 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   announcements add --title T --summary S --content C [--locale L] [--pinned]
                               add an announcement in one language (default en; one of ${LOCALES.join(' ')})
   markets list                list markets in display order
-
+${MODULE_COMMANDS.map((c) => c.usage + '\n').join('')}
 Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data); stop the server first
 when it runs on the embedded database.`
 
-/** Where commands write. */
-export interface AdminIo {
-  out(line: string): void
-  err(line: string): void
-}
-
-/** Thrown for a bad command line; the message is shown with the usage. */
-class UsageError extends Error {}
 
 /** Runs one command. Returns the exit code: 0 ok, 1 rejected value, 2 bad command line. */
 export async function runAdmin(db: Db, argv: string[], io: AdminIo): Promise<number> {
@@ -53,6 +53,8 @@ export function wantsHelp(argv: string[]): boolean {
 async function dispatch(db: Db, argv: string[], io: AdminIo): Promise<void> {
   const [group, action, ...rest] = argv
   const command = `${group ?? ''} ${action ?? ''}`.trim()
+  const fromModule = MODULE_COMMANDS.find((c) => c.name === command)
+  if (fromModule) return fromModule.run(db, rest, io)
   switch (command) {
     case 'config get':
       return configGet(db, rest, io)

@@ -85,3 +85,6 @@ export const announcementTranslations = pgTable(
   },
   (t) => [uniqueIndex('announcement_translations_announcement_locale').on(t.announcementId, t.locale)],
 )
+
+export * from './schema-accounts'
+export * from './schema-content'

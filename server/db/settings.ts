@@ -4,13 +4,21 @@ import { z } from 'zod'
 import type { Db } from './client'
 import { settings } from './schema'
 
-/** Keys an operator may read and set (spec §3 config object, plus the site name). */
-export const SETTING_KEYS = ['web_maintain', 'customer_url', 'site_name'] as const
+/** Keys an operator may read and set (spec §3 config object, plus the site name and the invitation rule). */
+export const SETTING_KEYS = ['web_maintain', 'customer_url', 'site_name', 'invite_required'] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 export type Settings = Record<SettingKey, string>
 
-/** Values written on first start. `web_maintain` 1 = maintenance off; an empty customer_url means none. */
-export const SETTING_DEFAULTS: Readonly<Settings> = { web_maintain: '1', customer_url: '', site_name: 'TC Market' }
+/**
+ * Values written on first start. `web_maintain` 1 = maintenance off; an empty customer_url means none;
+ * `invite_required` 0 because a fresh install has no one to invite its first users (an operator turns it on).
+ */
+export const SETTING_DEFAULTS: Readonly<Settings> = {
+  web_maintain: '1',
+  customer_url: '',
+  site_name: 'TC Market',
+  invite_required: '0',
+}
 
 /** What each value must look like; the CLI reports these messages as is. */
 export const SETTING_SCHEMAS: Readonly<Record<SettingKey, z.ZodType<string>>> = {
@@ -19,6 +27,7 @@ export const SETTING_SCHEMAS: Readonly<Record<SettingKey, z.ZodType<string>>> = 
     .string()
     .regex(/^(|https?:\/\/\S+|mailto:\S+|tel:\S+)$/, 'expected an http(s)://, mailto: or tel: link, or "" for none'),
   site_name: z.string().trim().min(1, 'expected 1–64 characters').max(64, 'expected 1–64 characters'),
+  invite_required: z.string().regex(/^[01]$/, 'expected 1 (registration needs an invitation code) or 0'),
 }
 
 /** True when `key` is one of SETTING_KEYS. */

@@ -57,7 +57,10 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
     if (added.length > 0) log(`[db] listed ${added.length} new market(s) from the source: ${added.join(', ')}`)
     const distDir = deps.distDir ?? DEFAULT_DIST_DIR
     const marketPublicPort = config.marketPublicPort ?? market.port
-    const app = await buildApp({ db: database.db, market, marketPublicPort, distDir }, { logger: deps.logger, tls })
+    const app = await buildApp(
+      { db: database.db, market, marketPublicPort, distDir, dataDir: config.dataDir, smtpUrl: config.smtpUrl, log },
+      { logger: deps.logger, tls },
+    )
     stack.push(() => app.close())
     await app.listen({ port: config.port, host: config.host })
     const host = displayHost(config.host)

@@ -10,15 +10,18 @@ import { getToken } from '../state/token'
 import { confirmDialog } from '../ui/dialog'
 import { showToast } from '../ui/toast'
 import { ApiError } from './errors'
-import { createPublicApi, type PublicApi } from './public'
+import { createAccountApi, type AccountApi } from './account'
+import { createIdentityApi, type IdentityApi } from './identity'
+import { createCaller, createPublicApi, type PublicApi } from './public'
+import { createSupportApi, type SupportApi } from './support'
 import { createRequester, type Requester } from './request'
 
 export { ApiError, isApiError } from './errors'
 export type { ApiErrorKind } from './errors'
 export { createRequester, buildUrl } from './request'
 export type { RequestDeps, RequestOptions, Requester, Params, HttpMethod } from './request'
-export { createPublicApi, parseAnswer } from './public'
-export type { PublicApi, CallOptions } from './public'
+export { createCaller, createPublicApi, parseAnswer } from './public'
+export type { Caller, PublicApi, CallOptions } from './public'
 
 /** What the request layer needs from the router. */
 export interface Navigation {
@@ -27,8 +30,8 @@ export interface Navigation {
   navigate(path: '/login'): void
 }
 
-/** The API in the router context: the raw requester for later modules, and the typed public calls. */
-export interface Api extends PublicApi {
+/** The API in the router context: the raw requester, and the typed calls of each module. */
+export interface Api extends PublicApi, AccountApi, IdentityApi, SupportApi {
   request: Requester
 }
 
@@ -60,5 +63,12 @@ export function createAppApi(nav: Navigation): Api {
     },
     onError: (err) => showToast(toUser(err), 'error'),
   })
-  return { request, ...createPublicApi(request) }
+  const call = createCaller(request)
+  return {
+    request,
+    ...createPublicApi(request),
+    ...createAccountApi(call),
+    ...createIdentityApi(call),
+    ...createSupportApi(call),
+  }
 }

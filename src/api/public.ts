@@ -47,10 +47,30 @@ export function parseAnswer<T>(path: string, schema: z.ZodMiniType<T>, data: unk
   throw new ApiError('parse', 0, `unexpected answer from ${path}: ${field}`, { field })
 }
 
+/** Typed GET and POST over a requester: the answer's data is parsed with `schema`. */
+export interface Caller {
+  get<T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions): Promise<T>
+  /** POST with a JSON body; `auth` calls ask the user to log in when there is no session (spec §5). */
+  post<T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions): Promise<T>
+  /** GET that needs a session. */
+  getAuth<T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions): Promise<T>
+}
+
+/** Builds the typed callers over `request`. */
+export function createCaller(request: Requester): Caller {
+  return {
+    get: async (path, schema, params, opts) =>
+      parseAnswer(path, schema, await request(path, { ...opts, method: 'GET', params })),
+    getAuth: async (path, schema, params, opts) =>
+      parseAnswer(path, schema, await request(path, { ...opts, method: 'GET', params, auth: true })),
+    post: async (path, schema, params, opts) =>
+      parseAnswer(path, schema, await request(path, { ...opts, method: 'POST', params })),
+  }
+}
+
 /** Builds the public calls over a requester. */
 export function createPublicApi(request: Requester): PublicApi {
-  const get = async <T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions) =>
-    parseAnswer(path, schema, await request(path, { ...opts, method: 'GET', params }))
+  const { get } = createCaller(request)
   return {
     getConfig: (opts) => get('common/config', configSchema, undefined, opts),
     getLanguages: (opts) => get('common/get_lang', z.array(languageItemSchema), undefined, opts),

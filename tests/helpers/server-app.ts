@@ -2,6 +2,9 @@
  * The HTTP app over a test database and a fake market, for `app.inject` tests; server-side error log lines are
  * captured in `logs` instead of printed.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/api/app'
 import type { Db } from '../../server/db/client'
@@ -23,11 +26,20 @@ export async function testApp(opts: {
   market?: MarketService
   distDir?: string
   marketPublicPort?: number
+  dataDir?: string
 }): Promise<TestApp> {
   const logs: string[] = []
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tc-app-'))
   const market = opts.market ?? fakeMarket()
   const app = await buildApp(
-    { db: opts.db, market, marketPublicPort: opts.marketPublicPort ?? 8292, distDir: opts.distDir },
+    {
+      db: opts.db,
+      market,
+      marketPublicPort: opts.marketPublicPort ?? 8292,
+      distDir: opts.distDir,
+      dataDir,
+      log: (line) => void logs.push(line),
+    },
     { logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } } },
   )
   await app.ready()

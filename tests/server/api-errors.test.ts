@@ -34,7 +34,10 @@ describe('envelope errors', () => {
   })
 
   it('a malformed JSON body is a 422 input error naming the request, not a 500', async () => {
-    const app = await buildApp({ db: fx.database.db, market: fakeMarket(), marketPublicPort: 1 }, { logger: false })
+    const app = await buildApp(
+      { db: fx.database.db, market: fakeMarket(), marketPublicPort: 1, dataDir: '/nonexistent' },
+      { logger: false },
+    )
     app.post('/api/test/echo', async (request) => request.body)
     const res = await app.inject({
       method: 'POST',

@@ -36,6 +36,7 @@ describe('admin config', () => {
       'web_maintain=0',
       'customer_url=https://t.me/tc_support',
       'site_name=Demo Market',
+      'invite_required=0',
     ])
     await admin('config', 'set', 'web_maintain', '1')
     expect((await config()).web_maintain).toBe(1)

@@ -70,9 +70,9 @@ describe('starting twice on the same database', () => {
     expect(before).toEqual({
       markets: CATALOG_LISTINGS.length,
       announcements: 1,
-      settings: 4,
+      settings: 5,
       currencies: new Set(CATALOG_LISTINGS.map((l) => l.base)).size,
-      migrations: 1,
+      migrations: 2,
     })
     expect(after).toEqual(before)
     expect(answer.data.total).toBe(1)
@@ -86,7 +86,7 @@ describe('starting twice on the same database', () => {
   pgIt('PostgreSQL at DATABASE_URL: migrations and seed apply once', async () => {
     if ('unavailable' in pg) return
     const { before, after } = await startTwice(testConfig({ DATABASE_URL: pg.url }))
-    expect(before).toMatchObject({ markets: CATALOG_LISTINGS.length, announcements: 1, migrations: 1 })
+    expect(before).toMatchObject({ markets: CATALOG_LISTINGS.length, announcements: 1, migrations: 2 })
     expect(after).toEqual(before)
   })
 })

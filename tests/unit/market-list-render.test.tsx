@@ -64,7 +64,7 @@ describe('MarketList', () => {
 describe('SourceBadge', () => {
   const config = {
     web_maintain: 1, customer_url: '', site_name: 'TC', market_source: 'sim' as const, market_live: false,
-    market_source_detail: 'sim', market_port: 8292, server_time: 0,
+    market_source_detail: 'sim', market_port: 8292, server_time: 0, invite_required: false,
   }
   it('says Simulated or Replay while prices are not live, nothing when live', () => {
     expect(html(<SourceBadge />)).toBe('')

@@ -102,7 +102,7 @@ describe('persisted client state', () => {
     const s = await freshStores()
     const config = {
       web_maintain: 1, customer_url: 'https://example.com/cs', site_name: 'TC Market', market_source: 'sim' as const,
-      market_live: false, market_source_detail: 'sim', market_port: 8292, server_time: 1,
+      market_live: false, market_source_detail: 'sim', market_port: 8292, server_time: 1, invite_required: false,
     }
     s.system.setConfig(config)
     expect(s.system.isMaintenance(config)).toBe(false)

@@ -1,0 +1,167 @@
+/**
+ * Account calls (`user/*`): sign-in by e-mail, phone or wallet (EIP-4361), sessions, passwords and the user info the
+ * app keeps under USERINFO. Shared by the server (validation, OpenAPI) and the app (forms, answers). Business rules
+ * that need a translated message (passwords match, protocol accepted, code valid) are checked by the handlers, not
+ * here, so these schemas carry only shape and length.
+ */
+import * as z from 'zod/mini'
+
+/** Password length bounds (reliability S1 / ASVS 6.2.1, 6.2.9: at least 8, at least 64 allowed, no composition rules). */
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+
+/** Verification code: 6 digits, valid 10 minutes, one per 60 s per address. */
+export const CODE_LENGTH = 6
+export const CODE_TTL_S = 600
+export const CODE_RESEND_S = 60
+
+const trimmed = (max: number) => z.pipe(z.string(), z.transform((s: string) => s.trim())).check(z.maxLength(max))
+/** E-mail, trimmed and lower-cased. */
+export const emailField = z.pipe(
+  z.pipe(z.string(), z.transform((s: string) => s.trim().toLowerCase())),
+  z.email().check(z.maxLength(254)),
+)
+/** Calling code without "+", e.g. "86". */
+export const areaCodeField = z.string().check(z.regex(/^\d{1,4}$/))
+/** National number, digits only (spaces and dashes are removed first). */
+export const phoneField = z.pipe(
+  z.pipe(z.string(), z.transform((s: string) => s.replace(/[\s-]/g, ''))),
+  z.string().check(z.regex(/^\d{4,15}$/)),
+)
+export const passwordField = z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))
+/** Any non-empty password up to the maximum (login, old password: policy is checked when it is set, not here). */
+export const anyPasswordField = z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX))
+export const codeField = z.string().check(z.regex(/^\d{6}$/))
+/** Invitation code: letters and digits, case-insensitive (stored upper-case); empty = none. */
+export const inviteCodeField = z.pipe(
+  z.pipe(z.string(), z.transform((s: string) => s.trim().toUpperCase())),
+  z.string().check(z.regex(/^[A-Z0-9]{0,16}$/)),
+)
+
+/** How an account is named at sign-in. */
+export const ACCOUNT_TYPES = ['email', 'phone'] as const
+export type AccountType = (typeof ACCOUNT_TYPES)[number]
+
+/**
+ * The account part of register, login and send_code: `type` email needs `email`; phone needs `area_code` and
+ * `phone`. Unused fields are ignored.
+ */
+const accountFields = {
+  type: z.enum(ACCOUNT_TYPES),
+  email: z.optional(emailField),
+  area_code: z.optional(areaCodeField),
+  phone: z.optional(phoneField),
+}
+
+/** POST user/send_code: a 6-digit code to an e-mail (or a phone, via SMS). Answer: SendCodeAnswer. */
+export const sendCodeInput = z.object({
+  ...accountFields,
+  purpose: z.enum(['register', 'bind_email']),
+})
+export type SendCodeInput = z.input<typeof sendCodeInput>
+export const sendCodeAnswer = z.object({
+  /** Where it went, masked (`a***@example.com`, `+86 138****0000`). */
+  sent_to: z.string(),
+  /** Seconds before another code may be asked for. */
+  resend_after_s: z.int(),
+  /** Seconds the code stays valid. */
+  expires_in_s: z.int(),
+})
+
+/** POST user/register. `agree` must be true (the user protocol); `invite_code` may be required by config. */
+export const registerInput = z.object({
+  ...accountFields,
+  password: passwordField,
+  re_password: z.string().check(z.maxLength(PASSWORD_MAX)),
+  code: codeField,
+  invite_code: z._default(inviteCodeField, ''),
+  agree: z.boolean(),
+})
+export type RegisterInput = z.input<typeof registerInput>
+
+/** POST user/login. */
+export const loginInput = z.object({ ...accountFields, password: anyPasswordField })
+export type LoginInput = z.input<typeof loginInput>
+
+/** Identity verification state of one tier, as the user sees it (spec §4). */
+export const IDENTITY_STATUSES = ['none', 'review', 'verified', 'rejected'] as const
+export type IdentityStatus = (typeof IDENTITY_STATUSES)[number]
+
+/** What the app stores under USERINFO. Nothing sensitive: no identity data, no hashes. */
+export const userInfoSchema = z.object({
+  id: z.int(),
+  /** Display name of the account: the e-mail, `+<area> <phone>` or a shortened wallet address. */
+  account: z.string(),
+  email: z.nullable(z.string()),
+  area_code: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  /** Lower-case 0x address of a wallet account. */
+  wallet_address: z.nullable(z.string()),
+  invite_code: z.string(),
+  role: z.enum(['user', 'operator']),
+  /** False for a wallet-only account that has not added an e-mail and password. */
+  has_password: z.boolean(),
+  has_pay_password: z.boolean(),
+  identity: z.object({ basic: z.enum(IDENTITY_STATUSES), advanced: z.enum(IDENTITY_STATUSES) }),
+  /** `YYYY-MM-DD HH:mm:ss` UTC. */
+  created_at: z.string(),
+})
+export type UserInfo = z.infer<typeof userInfoSchema>
+
+/** Answer of register, login and siwe_login: a new session token (sent back in the `token` header). */
+export const sessionAnswer = z.object({ token: z.string(), user: userInfoSchema })
+export type SessionAnswer = z.infer<typeof sessionAnswer>
+
+/**
+ * POST user/siwe_nonce: the EIP-4361 message the wallet is asked to sign, built by the server for this origin
+ * (domain = the page's host) with a fresh single-use nonce valid 10 minutes.
+ */
+export const siweNonceInput = z.object({
+  address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  chain_id: z.int().check(z.minimum(1)),
+})
+export const siweNonceAnswer = z.object({ message: z.string(), nonce: z.string() })
+
+/** POST user/siwe_login: the signed message; a first sign-in creates the account (with an optional invite code). */
+export const siweLoginInput = z.object({
+  message: z.string().check(z.maxLength(4096)),
+  signature: z.string().check(z.regex(/^0x[0-9a-fA-F]{130}$/)),
+  invite_code: z._default(inviteCodeField, ''),
+})
+
+/** POST user/change_password: ends every session of the user, the app then signs in again. */
+export const changePasswordInput = z.object({
+  old_password: anyPasswordField,
+  password: passwordField,
+  re_password: z.string().check(z.maxLength(PASSWORD_MAX)),
+})
+
+/**
+ * POST user/set_pay_password: set (first time: `login_password` required) or change (`old_pay_password` required)
+ * the transaction password.
+ */
+export const setPayPasswordInput = z.object({
+  login_password: z.optional(anyPasswordField),
+  old_pay_password: z.optional(anyPasswordField),
+  pay_password: passwordField,
+  re_pay_password: z.string().check(z.maxLength(PASSWORD_MAX)),
+})
+
+/** POST user/bind_email: a wallet account adds an e-mail (code purpose bind_email) and, if it has none, a password. */
+export const bindEmailInput = z.object({
+  email: emailField,
+  code: codeField,
+  password: z.optional(passwordField),
+  re_password: z.optional(z.string().check(z.maxLength(PASSWORD_MAX))),
+})
+
+/** GET user/share: the caller's invitation code, link and subordinates (direct = invited by them, total = all levels). */
+export const shareAnswer = z.object({
+  invite_code: z.string(),
+  /** Absolute register URL carrying the code, on the origin the request came to. */
+  invite_link: z.string(),
+  direct_count: z.int(),
+  total_count: z.int(),
+})
+
+export { trimmed as trimmedString }

@@ -1,0 +1,95 @@
+/**
+ * Sessions (reliability F6, ASVS 7.x): the client holds an opaque 256-bit random token sent in the `token` header;
+ * the database keeps only its SHA-256, so a leaked table does not let anyone in. A session ends at its absolute
+ * expiry, after IDLE_MS without use, at logout, or when its user changes password (every session of the user).
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { sessions, users, type Role } from '../db/schema'
+
+/** Idle timeout, ms (7 days: a phone app is opened every few days; ASVS 7.3.1 leaves the figure to the risk). */
+export const SESSION_IDLE_MS = 7 * 24 * 3600_000
+/** Absolute lifetime from login, ms (30 days, ASVS 7.3.2). */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000
+/** `last_seen_at` is written at most this often, ms, to keep reads from becoming writes. */
+const TOUCH_EVERY_MS = 60_000
+
+/** A resolved session. */
+export interface AuthSession {
+  sessionId: number
+  userId: number
+  role: Role
+}
+
+/** SHA-256 hex of a token (what the table stores). */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/**
+ * Starts a session for `userId` and returns its token (43 base64url characters = 256 random bits).
+ * @param meta client address and user agent, kept for the user's own session list and the audit trail.
+ */
+export async function createSession(
+  db: Db,
+  userId: number,
+  meta: { ip: string; userAgent: string },
+  now = Date.now(),
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+    lastSeenAt: new Date(now),
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  })
+  return token
+}
+
+/** The live session of `token`, or null when unknown, revoked, expired, idle too long or its user is disabled. */
+export async function resolveSession(db: Db, token: string, now = Date.now()): Promise<AuthSession | null> {
+  if (token.length < 20 || token.length > 100) return null
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      role: users.role,
+      status: users.status,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+  if (!row || row.revokedAt || row.status !== 'active') return null
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) return null
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.sessionId))
+  }
+  return { sessionId: row.sessionId, userId: row.userId, role: row.role }
+}
+
+/** Ends one session (logout). Idempotent. */
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}
+
+/** Ends every session of `userId` (password change, ASVS 7.4.3). Returns how many were live. */
+export async function revokeAllSessions(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id })
+  return rows.length
+}

@@ -1,0 +1,4 @@
+/** Operator commands of the accounts module. */
+import type { AdminCommand } from './types'
+
+export const ACCOUNTS_COMMANDS: readonly AdminCommand[] = []

@@ -1,0 +1,19 @@
+/** The shape of an operator command of `npm run admin`; each module under ./ exports a list of them. */
+import type { Db } from '../../db/client'
+
+/** Where commands write. */
+export interface AdminIo {
+  out(line: string): void
+  err(line: string): void
+}
+
+/** Thrown for a bad command line; the message is shown with the usage (exit 2). Other errors exit 1. */
+export class UsageError extends Error {}
+
+export interface AdminCommand {
+  /** Two words, e.g. `identity list`. */
+  name: string
+  /** Usage lines for the help text, already indented by two spaces, e.g. `  identity list [--status S]   …`. */
+  usage: string
+  run(db: Db, args: string[], io: AdminIo): Promise<void>
+}
