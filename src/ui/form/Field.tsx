@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { Icon } from '../Icon'
 
-export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'prefix'> {
   label: string
   value: string
   onChange(value: string): void
