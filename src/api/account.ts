@@ -1,9 +1,64 @@
-/** Account calls (`user/*`): sign-in, sessions, passwords, user info. Answers are parsed with the shared schemas of common/api. */
-import type { Caller } from './public'
+/** Account calls (`user/*`): sign-in, sessions, passwords, user info, referral. Answers parsed with common/api/account. */
+import * as z from 'zod/mini'
+import {
+  sendCodeAnswer,
+  sessionAnswer,
+  shareAnswer,
+  siweNonceAnswer,
+  userInfoSchema,
+  type LoginInput,
+  type RegisterInput,
+  type SendCodeInput,
+  type SessionAnswer,
+  type UserInfo,
+} from '../../common/api/account'
+import type { Params } from './request'
+import type { CallOptions, Caller } from './public'
 
-export interface AccountApi {}
+const nothing = z.unknown()
+
+export interface AccountApi {
+  /** POST user/send_code: a code to an e-mail or phone. */
+  sendCode(input: SendCodeInput, opts?: CallOptions): Promise<z.infer<typeof sendCodeAnswer>>
+  /** POST user/register: creates the account and signs in. */
+  register(input: RegisterInput, opts?: CallOptions): Promise<SessionAnswer>
+  /** POST user/login. */
+  login(input: LoginInput, opts?: CallOptions): Promise<SessionAnswer>
+  /** POST user/siwe_nonce: the EIP-4361 message for `address` on `chain_id`. */
+  siweNonce(input: { address: string; chain_id: number }, opts?: CallOptions): Promise<z.infer<typeof siweNonceAnswer>>
+  /** POST user/siwe_login: signs in (or up) with the signed message. */
+  siweLogin(input: { message: string; signature: string; invite_code?: string }, opts?: CallOptions): Promise<SessionAnswer>
+  /** POST user/logout: ends this session on the server. */
+  logoutSession(opts?: CallOptions): Promise<void>
+  /** GET user/info: the signed-in user. */
+  userInfo(opts?: CallOptions): Promise<UserInfo>
+  /** POST user/change_password: ends every session; sign in again afterwards. */
+  changePassword(input: { old_password: string; password: string; re_password: string }, opts?: CallOptions): Promise<void>
+  /** POST user/set_pay_password: set (with login_password) or change (with old_pay_password). */
+  setPayPassword(
+    input: { login_password?: string; old_pay_password?: string; pay_password: string; re_pay_password: string },
+    opts?: CallOptions,
+  ): Promise<void>
+  /** POST user/bind_email: a wallet account adds an e-mail (and a password when it has none). */
+  bindEmail(input: { email: string; code: string; password?: string; re_password?: string }, opts?: CallOptions): Promise<UserInfo>
+  /** GET user/share: invitation code, link and subordinates. */
+  share(opts?: CallOptions): Promise<z.infer<typeof shareAnswer>>
+}
 
 /** Builds the account calls. */
-export function createAccountApi(_call: Caller): AccountApi {
-  return {}
+export function createAccountApi(call: Caller): AccountApi {
+  const p = (input: object) => input as Params
+  return {
+    sendCode: (input, opts) => call.post('user/send_code', sendCodeAnswer, p(input), opts),
+    register: (input, opts) => call.post('user/register', sessionAnswer, p(input), opts),
+    login: (input, opts) => call.post('user/login', sessionAnswer, p(input), opts),
+    siweNonce: (input, opts) => call.post('user/siwe_nonce', siweNonceAnswer, p(input), opts),
+    siweLogin: (input, opts) => call.post('user/siwe_login', sessionAnswer, p(input), opts),
+    logoutSession: async (opts) => void (await call.postAuth('user/logout', nothing, {}, opts)),
+    userInfo: (opts) => call.getAuth('user/info', userInfoSchema, undefined, opts),
+    changePassword: async (input, opts) => void (await call.postAuth('user/change_password', nothing, p(input), opts)),
+    setPayPassword: async (input, opts) => void (await call.postAuth('user/set_pay_password', nothing, p(input), opts)),
+    bindEmail: (input, opts) => call.postAuth('user/bind_email', userInfoSchema, p(input), opts),
+    share: (opts) => call.getAuth('user/share', shareAnswer, undefined, opts),
+  }
 }

@@ -52,6 +52,8 @@ export interface Caller {
   get<T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions): Promise<T>
   /** POST with a JSON body; `auth` calls ask the user to log in when there is no session (spec §5). */
   post<T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions): Promise<T>
+  /** POST that needs a session. */
+  postAuth<T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions): Promise<T>
   /** GET that needs a session. */
   getAuth<T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions): Promise<T>
 }
@@ -65,6 +67,8 @@ export function createCaller(request: Requester): Caller {
       parseAnswer(path, schema, await request(path, { ...opts, method: 'GET', params, auth: true })),
     post: async (path, schema, params, opts) =>
       parseAnswer(path, schema, await request(path, { ...opts, method: 'POST', params })),
+    postAuth: async (path, schema, params, opts) =>
+      parseAnswer(path, schema, await request(path, { ...opts, method: 'POST', params, auth: true })),
   }
 }
 
