@@ -26,8 +26,8 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
                               add an announcement in one language (default en; one of ${LOCALES.join(' ')})
   markets list                list markets in display order
 ${MODULE_COMMANDS.map((c) => c.usage + '\n').join('')}
-Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data); stop the server first
-when it runs on the embedded database.`
+Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data). While the server runs on
+the embedded database, the command is run by that server (through DATA_DIR/admin.sock).`
 
 
 /** Runs one command. Returns the exit code: 0 ok, 1 rejected value, 2 bad command line. */

@@ -3,6 +3,7 @@ import { loadConfigOrExit } from '../config'
 import { openDatabase } from '../db/client'
 import { seedDatabase } from '../db/seed'
 import { ADMIN_USAGE, runAdmin, wantsHelp } from './admin-commands'
+import { runViaAdminSocket } from './admin-socket'
 
 const argv = process.argv.slice(2)
 if (wantsHelp(argv)) {
@@ -10,16 +11,17 @@ if (wantsHelp(argv)) {
   process.exit(0)
 }
 const config = loadConfigOrExit()
+const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) }
 let code = 1
+// A server running on the embedded database holds it alone; it runs the command for us over its admin socket.
+const viaServer = config.databaseUrl ? undefined : await runViaAdminSocket(config.dataDir, argv, io)
+if (viaServer !== undefined) process.exit(viaServer)
 try {
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   try {
     // A fresh database gets the same first-start data as the server would give it.
     await seedDatabase(database.db)
-    code = await runAdmin(database.db, argv, {
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-    })
+    code = await runAdmin(database.db, argv, io)
   } finally {
     await database.close()
   }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type { ServerConfig } from '../config'
 import { buildApp } from '../api/app'
+import { startAdminSocket } from '../cli/admin-socket'
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client'
 import { addMissingListings } from '../db/markets'
 import { seedDatabase } from '../db/seed'
@@ -62,6 +63,7 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
       { logger: deps.logger, tls },
     )
     stack.push(() => app.close())
+    if (database.kind === 'pglite' && !deps.database) stack.push(await startAdminSocket(database.db, config.dataDir))
     await app.listen({ port: config.port, host: config.host })
     const host = displayHost(config.host)
     const httpUrl = `${tls ? 'https' : 'http'}://${host}:${(app.server.address() as AddressInfo).port}`
