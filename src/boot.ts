@@ -4,9 +4,8 @@
  */
 import type { Api } from './api'
 import { getEngine } from './engine'
-import { logout } from './state/session'
+import { restoreSession } from './state/session'
 import { setConfig, systemStore } from './state/system'
-import { getToken } from './state/token'
 
 /** Fetches and stores `common/config`; keeps the stored copy when the call fails. */
 export async function loadConfig(api: Pick<Api, 'getConfig'>): Promise<void> {
@@ -17,14 +16,9 @@ export async function loadConfig(api: Pick<Api, 'getConfig'>): Promise<void> {
   }
 }
 
-/** Session restore (spec §4): a stored token is kept; without one, any stale user info is cleared. */
-export function restoreSession(): void {
-  if (!getToken()) logout()
-}
-
 /** Runs the start-up steps; resolves when the first screen can be shown (never rejects). */
 export async function boot(api: Api, loadFirstRoute: () => Promise<void>): Promise<void> {
-  restoreSession()
+  restoreSession(api) // refreshes USERINFO in the background when a token is stored
   const engine = getEngine() // starts the worker now, in parallel with the config call
   await loadConfig(api)
   const port = systemStore.config?.market_port

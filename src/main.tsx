@@ -8,6 +8,7 @@ import { App } from './App'
 import { boot } from './boot'
 import { changeLocale, i18n } from './i18n'
 import { installRemScaling } from './lib/rem'
+import './pwa/install' // keeps the early beforeinstallprompt event for "Download app"
 import { registerServiceWorker } from './pwa/register'
 import { createAppRouter } from './router'
 import { languageStore } from './state/language'
@@ -21,6 +22,10 @@ import './styles/widgets.css'
 import './styles/markets.css'
 import './styles/home.css'
 import './styles/notices.css'
+import './styles/identity.css'
+import './styles/support.css'
+import './styles/auth.css'
+import './styles/user-center.css'
 
 installRemScaling()
 installTheme()

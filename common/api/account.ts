@@ -165,3 +165,24 @@ export const shareAnswer = z.object({
 })
 
 export { trimmed as trimmedString }
+
+/** GET admin/outbox (operators): the newest messages the server sent or kept, optionally to one recipient. */
+export const adminOutboxQuery = z.object({
+  /** Part of the recipient (e-mail or `+<area> <phone>`), case-insensitive; empty = all. */
+  to: z._default(trimmed(254), ''),
+  limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(500))), 20),
+})
+
+/** One outbox message; `status` outbox = not delivered anywhere (no SMTP / SMS provider), sent, failed. */
+export const outboxItemSchema = z.object({
+  id: z.int(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  status: z.enum(['outbox', 'sent', 'failed']),
+  error: z.nullable(z.string()),
+  /** `YYYY-MM-DD HH:mm:ss` UTC. */
+  created_at: z.string(),
+})
+export type OutboxItem = z.infer<typeof outboxItemSchema>

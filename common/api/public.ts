@@ -67,7 +67,7 @@ export type AnnouncementList = z.infer<typeof announcementListSchema>
 
 /** GET common/get_announcement_info query. */
 export const announcementInfoQuery = z.object({ id: z.pipe(z.coerce.number(), z.int().check(z.minimum(1))) })
-/** Detail: `content` is plain text (paragraphs split by blank lines), never HTML. */
+/** Detail: `content` is Markdown (plain paragraphs split by blank lines are valid Markdown), sanitized by the app. */
 export const announcementInfoSchema = z.extend(announcementItemSchema, { content: z.string() })
 export type AnnouncementInfo = z.infer<typeof announcementInfoSchema>
 

@@ -5,6 +5,7 @@
 import { createServer as createHttpServer } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import multipart from '@fastify/multipart'
+import { UPLOAD_MAX_BYTES } from '../../common/api/identity'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { CODE_BAD_INPUT, CODE_NOT_FOUND, CODE_SERVER_ERROR } from '../../common/constants'
 import type { Envelope, InputErrorData } from '../../common/api/envelope'
@@ -35,9 +36,6 @@ export const PUBLIC_ROUTES: readonly ApiRoute[] = [
 /** Every call: the public ones, then accounts, identity and support (each with its operator calls). */
 export const ALL_ROUTES: readonly ApiRoute[] = [...PUBLIC_ROUTES, ...ACCOUNTS_ROUTES, ...IDENTITY_ROUTES, ...SUPPORT_ROUTES]
 
-/** Upload limits of multipart calls (reliability S2): one file, 5 MiB, no other fields beyond a few short ones. */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
-
 /** Options of the HTTP layer itself. */
 export interface AppOptions {
   /** Fastify logger options; default warnings and errors only (JSON lines on stdout). */
@@ -58,6 +56,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   // The error handler first: Fastify binds a route to the error handler in force when the route is added, and the
   // static plugin's registration below would otherwise leave the API routes on Fastify's default (non-envelope) one.
   registerErrorHandler(app)
+  // Multipart limits (reliability S2): one file of at most UPLOAD_MAX_BYTES and a few short fields.
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
   })

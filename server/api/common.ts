@@ -52,7 +52,7 @@ export const announcementListRoute = defineRoute({
 
 export const announcementInfoRoute = defineRoute({
   path: 'common/get_announcement_info',
-  summary: 'One announcement with its plain-text content, in the request language (else English).',
+  summary: 'One announcement with its Markdown content, in the request language (else English).',
   input: announcementInfoQuery,
   data: announcementInfoSchema,
   async handler({ deps, query, locale }) {

@@ -1,4 +1,5 @@
 /** What the HTTP app needs from the rest of the server. */
+import type { SmsSender } from '../auth/messenger'
 import type { Db } from '../db/client'
 import type { MarketService } from '../market/types'
 
@@ -15,4 +16,6 @@ export interface AppDeps {
   smtpUrl?: string | undefined
   /** Operational log lines (outbox deliveries, security events); default console.log. */
   log?: (line: string) => void
+  /** SMS provider for verification codes; unset = SMS stay in the outbox table (auth/messenger.ts). */
+  sms?: SmsSender | undefined
 }

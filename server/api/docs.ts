@@ -21,6 +21,7 @@ export function openApiDocument(routes: readonly ApiRoute[]): JsonSchema {
   for (const route of routes) {
     const method = route.method ?? 'GET'
     paths[`/api/${route.path}`] = {
+      ...paths[`/api/${route.path}`],
       [method.toLowerCase()]: {
         summary: route.summary,
         operationId: route.path.replace(/\W/g, '_'),

@@ -4,7 +4,7 @@
  * expiry, after IDLE_MS without use, at logout, or when its user changes password (every session of the user).
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { sessions, users, type Role } from '../db/schema'
 
@@ -52,6 +52,31 @@ export async function createSession(
 /** The live session of `token`, or null when unknown, revoked, expired, idle too long or its user is disabled. */
 export async function resolveSession(db: Db, token: string, now = Date.now()): Promise<AuthSession | null> {
   if (token.length < 20 || token.length > 100) return null
+  const live = await liveSession(db, eq(sessions.tokenHash, hashToken(token)), now)
+  if (!live) return null
+  if (now - live.lastSeenAt > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, live.session.sessionId))
+  }
+  return live.session
+}
+
+/**
+ * The live session with row id `sessionId` (the id a signed image URL carries instead of the token), read-only:
+ * looking at a picture does not extend a session. Same rules as resolveSession.
+ */
+export async function resolveSessionById(db: Db, sessionId: number, now = Date.now()): Promise<AuthSession | null> {
+  return (await liveSession(db, eq(sessions.id, sessionId), now))?.session ?? null
+}
+
+/** The one session matching `where` if it is live (not revoked, within both expiries, user active). */
+async function liveSession(
+  db: Db,
+  where: SQL,
+  now: number,
+): Promise<{ session: AuthSession; lastSeenAt: number } | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -64,16 +89,10 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
+    .where(where)
   if (!row || row.revokedAt || row.status !== 'active') return null
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) return null
-  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, row.sessionId))
-  }
-  return { sessionId: row.sessionId, userId: row.userId, role: row.role }
+  return { session: { sessionId: row.sessionId, userId: row.userId, role: row.role }, lastSeenAt: row.lastSeenAt.getTime() }
 }
 
 /** Ends one session (logout). Idempotent. */

@@ -45,9 +45,9 @@ export async function runAdmin(db: Db, argv: string[], io: AdminIo): Promise<num
   }
 }
 
-/** True when argv asks only for help (no database needed). */
+/** True when argv asks only for help (no database needed). `help` alone is help; `help list` is a command. */
 export function wantsHelp(argv: string[]): boolean {
-  return argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help'
+  return argv.length === 0 || argv.includes('--help') || argv.includes('-h') || (argv[0] === 'help' && argv.length === 1)
 }
 
 async function dispatch(db: Db, argv: string[], io: AdminIo): Promise<void> {

@@ -1,11 +1,16 @@
 /** `npm run admin -- <command>`: operator commands on the same database the server uses (see ADMIN_USAGE). */
+import { resolve } from 'node:path'
 import { loadConfigOrExit } from '../config'
 import { openDatabase } from '../db/client'
 import { seedDatabase } from '../db/seed'
 import { ADMIN_USAGE, runAdmin, wantsHelp } from './admin-commands'
 import { runViaAdminSocket } from './admin-socket'
 
-const argv = process.argv.slice(2)
+// `--file` paths are read by whichever process runs the command, maybe the server with another working directory.
+const argv = process.argv.slice(2).map((arg, i, all) => {
+  if (all[i - 1] === '--file') return resolve(arg)
+  return arg.startsWith('--file=') ? `--file=${resolve(arg.slice('--file='.length))}` : arg
+})
 if (wantsHelp(argv)) {
   console.log(ADMIN_USAGE)
   process.exit(0)

@@ -1,6 +1,7 @@
 /**
  * Announcements per language: each has one translation row per locale; a reader gets their language, else English,
- * else whichever translation exists. Lists are pinned first, newest first.
+ * else whichever translation exists. Lists are pinned first, newest first. Content is Markdown (plain paragraphs
+ * split by blank lines are valid Markdown), rendered and sanitized by the app.
  */
 import { count, desc, eq, inArray } from 'drizzle-orm'
 import type { Locale } from '../../common/constants'
@@ -78,6 +79,43 @@ export async function addAnnouncement(
       .values(entries.map(([locale, t]) => ({ announcementId: row.id, locale, ...t })))
     return row.id
   })
+}
+
+/** What `saveAnnouncement` writes: without `id` a new announcement, with `id` its text in `locale`. */
+export interface AnnouncementSave extends AnnouncementText {
+  id?: number | undefined
+  locale: Locale
+  /** Sets the pin when given; a new announcement is unpinned by default. */
+  pinned?: boolean | undefined
+}
+
+/**
+ * Creates an announcement with one translation (no `id`), or creates/replaces the `locale` translation of
+ * announcement `id` (and its pin when given). Returns the id, or undefined when `id` is unknown. One transaction.
+ */
+export async function saveAnnouncement(db: Db, a: AnnouncementSave): Promise<number | undefined> {
+  const text = { title: a.title, summary: a.summary, content: a.content }
+  if (a.id === undefined) return addAnnouncement(db, { pinned: a.pinned ?? false, translations: { [a.locale]: text } })
+  const id = a.id
+  return db.transaction(async (tx) => {
+    const found = await tx.select({ id: announcements.id }).from(announcements).where(eq(announcements.id, id)).for('update')
+    if (found.length === 0) return undefined
+    if (a.pinned !== undefined) await tx.update(announcements).set({ pinned: a.pinned }).where(eq(announcements.id, id))
+    await tx
+      .insert(announcementTranslations)
+      .values({ announcementId: id, locale: a.locale, ...text })
+      .onConflictDoUpdate({
+        target: [announcementTranslations.announcementId, announcementTranslations.locale],
+        set: text,
+      })
+    return id
+  })
+}
+
+/** Deletes an announcement with all its translations. Returns false when `id` is unknown. */
+export async function deleteAnnouncement(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id })
+  return rows.length > 0
 }
 
 /** Every announcement with the locales it is written in (operator listing), newest first. */

@@ -1,17 +1,23 @@
 /**
  * First-start data, safe to run on every start: default settings and the catalogue's currencies and markets are
- * inserted only where missing; the welcome announcement only once (marked by the `seed_version` setting), so an
- * operator's later edits and deletions stay.
+ * inserted only where missing; the welcome announcement, the help articles and the about page only once (marked by
+ * the `seed_version` setting), so an operator's later edits and deletions stay.
  */
+import { and, eq, sql } from 'drizzle-orm'
 import { CATALOG } from '../market/catalog'
 import { WELCOME_ANNOUNCEMENT } from '../content/welcome-announcement'
+import { ABOUT_PAGE } from '../content/about-page'
+import { HELP_ARTICLES, type MarkdownText } from '../content/help/index'
+import type { Locale } from '../../common/constants'
 import { addAnnouncement } from './announcements'
 import type { Db } from './client'
 import { coinLogo } from './markets'
-import { currencies, markets, settings } from './schema'
+import { currencies, helpArticles, helpTranslations, markets, pages, settings } from './schema'
 import { SETTING_DEFAULTS } from './settings'
 
 const SEED_VERSION_KEY = 'seed_version'
+/** Version of the written-once content (see seedOnce). */
+const SEED_VERSION = 2
 
 /** Seeds what is missing. Idempotent. */
 export async function seedDatabase(db: Db): Promise<void> {
@@ -48,15 +54,48 @@ export async function seedDatabase(db: Db): Promise<void> {
   await seedOnce(db)
 }
 
+/**
+ * Content written once per database, versioned by the `seed_version` setting: version 1 wrote the welcome
+ * announcement, version 2 adds the help articles and the about page. A fresh database gets everything; a database
+ * at version 1 gets only what version 2 added.
+ */
 async function seedOnce(db: Db): Promise<void> {
-  // Claiming the marker and writing the announcement in one transaction keeps two concurrent first starts
-  // (PostgreSQL) from both writing it.
+  // Claiming the marker (insert, or the conditional update of an older version) and writing in one transaction keeps
+  // two concurrent first starts (PostgreSQL) from both writing.
   await db.transaction(async (tx) => {
     const claimed = await tx
       .insert(settings)
-      .values({ key: SEED_VERSION_KEY, value: '1' })
+      .values({ key: SEED_VERSION_KEY, value: String(SEED_VERSION) })
       .onConflictDoNothing()
       .returning({ key: settings.key })
-    if (claimed.length > 0) await addAnnouncement(tx, { pinned: true, translations: WELCOME_ANNOUNCEMENT })
+    if (claimed.length > 0) {
+      await addAnnouncement(tx, { pinned: true, translations: WELCOME_ANNOUNCEMENT })
+      await seedSupport(tx)
+      return
+    }
+    const upgraded = await tx
+      .update(settings)
+      .set({ value: String(SEED_VERSION), updatedAt: sql`now()` })
+      .where(and(eq(settings.key, SEED_VERSION_KEY), eq(settings.value, '1')))
+      .returning({ key: settings.key })
+    if (upgraded.length > 0) await seedSupport(tx)
   })
+}
+
+/** The help articles (in list order) and the about page, each in the ten languages. */
+async function seedSupport(tx: Db): Promise<void> {
+  for (const [i, article] of HELP_ARTICLES.entries()) {
+    const [row] = await tx
+      .insert(helpArticles)
+      .values({ sort: (i + 1) * 10 })
+      .returning({ id: helpArticles.id })
+    await tx
+      .insert(helpTranslations)
+      .values(Object.entries(article).map(([locale, t]) => ({ articleId: row!.id, locale, ...t })))
+  }
+  const about = Object.entries(ABOUT_PAGE) as [Locale, MarkdownText][]
+  await tx
+    .insert(pages)
+    .values(about.map(([locale, t]) => ({ slug: 'about', locale, ...t })))
+    .onConflictDoNothing()
 }

@@ -10,6 +10,7 @@ import { getToken } from '../state/token'
 import { confirmDialog } from '../ui/dialog'
 import { showToast } from '../ui/toast'
 import { ApiError } from './errors'
+import { GO_LOGIN, LOGIN_NEEDED } from './login-messages'
 import { createAccountApi, type AccountApi } from './account'
 import { createIdentityApi, type IdentityApi } from './identity'
 import { createCaller, createPublicApi, type PublicApi } from './public'
@@ -35,7 +36,6 @@ export interface Api extends PublicApi, AccountApi, IdentityApi, SupportApi {
   request: Requester
 }
 
-const LOGIN_NEEDED = msg({ id: 'auth.loginRequired', message: 'Not logged in or login expired, go to the login page.' })
 
 function toUser(err: ApiError) {
   if (err.kind === 'envelope' && err.message) return err.message
@@ -53,13 +53,16 @@ export function createAppApi(nav: Navigation): Api {
   const request = createRequester({
     getToken,
     getLanguage: acceptLanguage,
-    onUnauthorized: () => {
-      logout()
+    onUnauthorized: (sentToken) => {
+      // Only the current session's rejection counts: after a sign-out (its own `user/logout` may answer 401) or a
+      // new sign-in, a late 401 for the old token has nothing to clear and no one to send to login.
+      if (!sentToken || sentToken !== getToken()) return
+      void logout() // token, user info and the user's IndexedDB / Cache Storage data; no server call
       showToast(LOGIN_NEEDED, 'error')
       goLogin()
     },
     onLoginRequired: () => {
-      void confirmDialog({ message: LOGIN_NEEDED }).then((ok) => ok && goLogin())
+      void confirmDialog({ message: LOGIN_NEEDED, confirmText: GO_LOGIN }).then((ok) => ok && goLogin())
     },
     onError: (err) => showToast(toUser(err), 'error'),
   })
@@ -68,7 +71,7 @@ export function createAppApi(nav: Navigation): Api {
     request,
     ...createPublicApi(request),
     ...createAccountApi(call),
-    ...createIdentityApi(call),
+    ...createIdentityApi(call, request),
     ...createSupportApi(call),
   }
 }

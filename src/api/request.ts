@@ -21,6 +21,13 @@ export interface RequestOptions {
   /** No error toast (background calls); the promise still rejects. */
   silent?: boolean
   signal?: AbortSignal
+  /**
+   * Multipart body (uploads, spec §7 `common/upload`): sent as is instead of the JSON body of `params`, without a
+   * Content-Type header so the browser writes the multipart one with its boundary.
+   */
+  form?: FormData
+  /** ms before this call is aborted, instead of the default (an upload may need longer than 10 s on a phone). */
+  timeoutMs?: number
 }
 
 export interface RequestDeps {
@@ -32,8 +39,11 @@ export interface RequestDeps {
   getToken(): string | null
   /** Accept-Language header value. */
   getLanguage(): string
-  /** Session rejected (401/4001): log out, remember the path, go to login. Called once per rejected token. */
-  onUnauthorized(): void
+  /**
+   * Session rejected (401/4001): log out, remember the path, go to login. Called once per rejected token, with the
+   * token the rejected call carried (a late answer for an old token must not end a newer session).
+   */
+  onUnauthorized(sentToken: string | null): void
   /** An auth-only call was made without a session: ask the user to log in. */
   onLoginRequired(): void
   /** Shows a failed call to the user (error toast). Not called for `silent` calls or unauthorized answers. */
@@ -65,7 +75,7 @@ export function createRequester(deps: RequestDeps): Requester {
   const unauthorized = (sentToken: string | null): ApiError => {
     if (rejectedToken !== sentToken) {
       rejectedToken = sentToken
-      deps.onUnauthorized()
+      deps.onUnauthorized(sentToken)
     }
     return new ApiError('auth', CODE_UNAUTHORIZED, 'unauthorized')
   }
@@ -81,7 +91,7 @@ export function createRequester(deps: RequestDeps): Requester {
       deps.onLoginRequired()
       throw new ApiError('auth', CODE_UNAUTHORIZED, 'login required')
     }
-    const res = await send(deps, buildUrl(base, path, method, opts.params), method, token, opts, timeoutMs).catch(
+    const res = await send(deps, buildUrl(base, path, method, opts.params), method, token, opts, opts.timeoutMs ?? timeoutMs).catch(
       (err: unknown) => {
         throw fail(err instanceof ApiError ? err : new ApiError('network', 0, String(err)), opts.silent)
       },
@@ -121,8 +131,10 @@ async function send(
 ): Promise<RawAnswer> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLanguage() }
   if (token) headers.token = token
-  let body: string | undefined
-  if (method !== 'GET') {
+  let body: string | FormData | undefined
+  if (method !== 'GET' && opts.form) {
+    body = opts.form
+  } else if (method !== 'GET') {
     headers['Content-Type'] = 'application/json'
     body = JSON.stringify(opts.params ?? {})
   }

@@ -1,13 +1,32 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../ui/PlaceholderPage'
+import { ChangeLoginPasswordForm, NoPasswordNote, requireSession } from '../features/security'
+import { useRefreshUserInfo, useSessionView } from '../features/user-center'
+import { PageHeader } from '../ui/PageHeader'
 
-/** /change-login-passwd: old, new and confirmed password (spec §5). Built by a later issue; until then its header and an honest note. */
+/** /change-login-passwd (spec §5): old, new and confirmed password; every session ends afterwards. */
 export const Route = createFileRoute('/change-login-passwd')({
+  beforeLoad: ({ location }) => requireSession(location.href),
   component: ChangeLoginPasswdPage,
 })
 
 function ChangeLoginPasswdPage() {
+  const { api } = Route.useRouteContext()
   const { t } = useLingui()
-  return <PlaceholderPage title={t({ id: 'page.changeLoginPasswd', message: 'Change login password' })} />
+  const { user } = useSessionView()
+  useRefreshUserInfo(api)
+  return (
+    <div className="page sec-page">
+      <PageHeader title={t({ id: 'page.changeLoginPasswd', message: 'Change login password' })} />
+      {!user ? (
+        <p className="sec-loading">
+          <Trans id="userCenter.loading">Loading your account…</Trans>
+        </p>
+      ) : user.has_password ? (
+        <ChangeLoginPasswordForm />
+      ) : (
+        <NoPasswordNote />
+      )}
+    </div>
+  )
 }

@@ -3,11 +3,12 @@ import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
 import * as z from 'zod/mini'
 import { formatUtcDateTime } from '../lib/format'
 import { PageHeader } from '../ui/PageHeader'
+import { PullToRefresh } from '../ui/PullToRefresh'
 
 const searchSchema = z.object({ page: z.catch(z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1))), 1), 1) })
 const PAGE_SIZE = 20
 
-/** Notice center (spec §2): announcements of the current language, newest first, 20 a page. */
+/** Notice center (spec §2): announcements of the current language, pinned then newest first, 20 a page; pull to refresh. */
 export const Route = createFileRoute('/notice-center')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
@@ -24,35 +25,37 @@ function NoticeCenterPage() {
   return (
     <div className="page">
       <PageHeader title={t({ id: 'page.noticeCenter', message: 'Announcements' })} />
-      {data === null ? (
-        <div className="load-failed" role="alert">
-          <p><Trans id="notice.loadFailed">Announcements could not be loaded. Check your connection.</Trans></p>
-          <button type="button" className="btn btn--ghost" onClick={() => void router.invalidate()}>
-            <Trans id="common.retry">Retry</Trans>
-          </button>
-        </div>
-      ) : data.list.length === 0 ? (
-        <p className="empty-state"><Trans id="notice.empty">No announcements yet.</Trans></p>
-      ) : (
-        <ul className="notice-list">
-          {data.list.map((n) => (
-            <li key={n.id}>
-              <Link to="/notice-details" search={{ id: n.id }} className="notice-list__item">
-                <span className="notice-list__title">{n.pinned && <span className="tag tag--brand"><Trans id="notice.pinned">Pinned</Trans></span>}{n.title}</span>
-                <span className="notice-list__summary">{n.summary}</span>
-                <span className="notice-list__date">{formatUtcDateTime(n.created_at)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      {pages > 1 && (
-        <nav className="pager">
-          {page > 1 && <Link to="/notice-center" search={{ page: page - 1 }} className="btn btn--ghost"><Trans id="common.prevPage">Previous</Trans></Link>}
-          <span className="pager__at">{page} / {pages}</span>
-          {page < pages && <Link to="/notice-center" search={{ page: page + 1 }} className="btn btn--ghost"><Trans id="common.nextPage">Next</Trans></Link>}
-        </nav>
-      )}
+      <PullToRefresh onRefresh={() => router.invalidate()}>
+        {data === null ? (
+          <div className="load-failed" role="alert">
+            <p><Trans id="notice.loadFailed">Announcements could not be loaded. Check your connection.</Trans></p>
+            <button type="button" className="btn btn--ghost" onClick={() => void router.invalidate()}>
+              <Trans id="common.retry">Retry</Trans>
+            </button>
+          </div>
+        ) : data.list.length === 0 ? (
+          <p className="empty-state"><Trans id="notice.empty">No announcements yet.</Trans></p>
+        ) : (
+          <ul className="notice-list">
+            {data.list.map((n) => (
+              <li key={n.id}>
+                <Link to="/notice-details" search={{ id: n.id }} className="notice-list__item">
+                  <span className="notice-list__title">{n.pinned && <span className="tag tag--brand"><Trans id="notice.pinned">Pinned</Trans></span>}{n.title}</span>
+                  <span className="notice-list__summary">{n.summary}</span>
+                  <span className="notice-list__date">{formatUtcDateTime(n.created_at)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages > 1 && (
+          <nav className="pager">
+            {page > 1 && <Link to="/notice-center" search={{ page: page - 1 }} className="btn btn--ghost"><Trans id="common.prevPage">Previous</Trans></Link>}
+            <span className="pager__at">{page} / {pages}</span>
+            {page < pages && <Link to="/notice-center" search={{ page: page + 1 }} className="btn btn--ghost"><Trans id="common.nextPage">Next</Trans></Link>}
+          </nav>
+        )}
+      </PullToRefresh>
     </div>
   )
 }

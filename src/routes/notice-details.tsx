@@ -2,11 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import * as z from 'zod/mini'
 import { formatUtcDateTime } from '../lib/format'
+import { Markdown } from '../ui/Markdown'
 import { PageHeader } from '../ui/PageHeader'
 
 const searchSchema = z.object({ id: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1)))), undefined) })
 
-/** One announcement (spec §2 notice details): title, date and plain-text paragraphs in the current language. */
+/** One announcement (spec §2 notice details): title and date as text, the content as sanitized Markdown. */
 export const Route = createFileRoute('/notice-details')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ id: search.id }),
@@ -26,9 +27,7 @@ function NoticeDetailsPage() {
         <article className="notice">
           <h2 className="notice__title">{notice.title}</h2>
           <time className="notice__date">{formatUtcDateTime(notice.created_at)}</time>
-          {notice.content.split(/\n\s*\n/).map((para, i) => (
-            <p key={i} className="notice__para">{para}</p>
-          ))}
+          <Markdown source={notice.content} />
         </article>
       ) : (
         <div className="load-failed" role="alert">

@@ -1,20 +1,27 @@
 /**
- * Stored user info (spec §3 "user"), persisted under USERINFO. Its fields arrive with the account calls of a later
- * issue, so it is kept as an opaque record here.
+ * Stored user info (spec §3 "user"), persisted under USERINFO: the `user/info` answer (common/api/account UserInfo),
+ * nothing sensitive. A stored value that no longer matches the schema (older version, hand-edited) is dropped at
+ * load, so screens can trust every field; the next `user/info` call refills it.
  */
 import { proxy } from 'valtio'
+import { userInfoSchema, type UserInfo } from '../../common/api/account'
 import { STORAGE_KEYS } from '../../common/constants'
-import { isRecord, readStored, writeStored } from './storage'
+import { readStored, writeStored } from './storage'
 
-/** User info as the account API returns it (fields defined by a later issue). */
-export type UserInfo = Record<string, unknown>
+export type { UserInfo }
+
+function isUserInfo(value: unknown): value is UserInfo {
+  return userInfoSchema.safeParse(value).success
+}
 
 export interface UserState {
+  /** The signed-in user, or null when logged out (or not known yet). */
   info: UserInfo | null
 }
 
+/** The user store; read it in React with `useSnapshot(userStore)`. */
 export const userStore = proxy<UserState>({
-  info: readStored<UserInfo | null>(STORAGE_KEYS.user, isRecord, null),
+  info: readStored<UserInfo | null>(STORAGE_KEYS.user, isUserInfo, null),
 })
 
 /** Replaces the stored user info (spec §4 "user info can be updated"). */

@@ -7,11 +7,16 @@ import { startAppServer, type AppServer } from '../helpers/app-server'
 import { launchPhone } from '../helpers/browser'
 import type { E2E } from './context'
 import { runSteps } from './harness'
+import { authSteps } from './steps-auth'
 import { hasReplayData, KLINES_DIR } from './replay-data'
+import { journeySteps } from './steps-journey'
 import { klineSteps } from './steps-kline'
 import { lookSteps } from './steps-look'
 import { marketSteps } from './steps-markets'
 import { pwaSteps } from './steps-pwa'
+import { supportSteps } from './steps-support'
+import { xssSteps } from './steps-xss'
+import { userCenterSteps } from './steps-user-center'
 
 const reportAt = process.argv.indexOf('--report')
 const reportFile = reportAt > 0 ? process.argv[reportAt + 1] : undefined
@@ -29,7 +34,8 @@ async function main(): Promise<number> {
     state = { server, browser, page, replay: hasReplayData }
     const e = () => state!
     const report = await runSteps(
-      [...marketSteps(e), ...klineSteps(e), ...lookSteps(e), ...pwaSteps(e)],
+      // Accounts before PWA: its last steps stop the server.
+      [...marketSteps(e), ...klineSteps(e), ...lookSteps(e), ...authSteps(e), ...userCenterSteps(e), ...journeySteps(e), ...supportSteps(e), ...xssSteps(e), ...pwaSteps(e)],
       reportFile,
     )
     return report.failed === 0 ? 0 : 1

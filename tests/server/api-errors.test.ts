@@ -1,6 +1,6 @@
 /** Envelope errors a caller can meet: unknown calls, server faults (no details leak), and the OpenAPI document. */
 import { describe, expect, it } from 'vitest'
-import { PUBLIC_ROUTES, buildApp } from '../../server/api/app'
+import { ALL_ROUTES, buildApp } from '../../server/api/app'
 import { getJson, pgliteApp, testApp } from '../helpers/server-app'
 import { fakeMarket } from '../helpers/server-fake-market'
 
@@ -53,11 +53,16 @@ describe('envelope errors', () => {
   it('serves an OpenAPI 3.1 document built from the schemas of every call', async () => {
     const { status, body } = await getJson<{
       openapi: string
-      paths: Record<string, { get: { parameters: { name: string }[] } }>
+      paths: Record<string, { get: { parameters: { name: string }[] } } & Record<string, Record<string, unknown>>>
     }>(fx.t.app, '/api/docs')
     expect(status).toBe(200)
     expect(body.openapi).toBe('3.1.0')
-    expect(Object.keys(body.paths).sort()).toEqual(PUBLIC_ROUTES.map((r) => `/api/${r.path}`).sort())
+    expect(Object.keys(body.paths).sort()).toEqual([...new Set(ALL_ROUTES.map((r) => `/api/${r.path}`))].sort())
+    for (const r of ALL_ROUTES) expect(body.paths[`/api/${r.path}`]![(r.method ?? 'GET').toLowerCase()]).toBeDefined()
+    const register = JSON.stringify(body.paths['/api/user/register']!.post)
+    expect(register).toContain('"re_password"')
+    expect(body.paths['/api/user/info']!.get).toMatchObject({ security: [{ token: [] }] })
+    expect(JSON.stringify(body.paths['/api/common/upload']!.post)).toContain('multipart/form-data')
     expect(body.paths['/api/common/get_announcement']!.get.parameters.map((p) => p.name)).toEqual(['page', 'limit'])
     expect(JSON.stringify(body.paths['/api/currency/currency_list'])).toContain('"futures"')
   })

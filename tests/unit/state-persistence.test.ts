@@ -1,11 +1,19 @@
 // Client state of spec §3 persists under the spec's keys (common/constants STORAGE_KEYS) and is restored at start;
 // bad stored values fall back to the defaults (en, light, BTC/USDT).
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { UserInfo } from '../../common/api/account'
 import { STORAGE_KEYS } from '../../common/constants'
 import { DEFAULT_DEAL_SYMBOL } from '../../common/market'
 import { installMemoryStorage, type MemoryStorage } from '../helpers/ui-storage'
 
 let storage: MemoryStorage
+
+/** A stored user as `user/info` answers it (USERINFO is validated against common/api/account on load). */
+const ann: UserInfo = {
+  id: 7, account: 'ann@example.com', email: 'ann@example.com', area_code: null, phone: null, wallet_address: null,
+  invite_code: 'ANN7', role: 'user', has_password: true, has_pay_password: false,
+  identity: { basic: 'none', advanced: 'none' }, created_at: '2025-01-02 03:04:05',
+}
 
 beforeEach(() => {
   vi.resetModules()
@@ -50,14 +58,14 @@ describe('persisted client state', () => {
   it('writes every store under its key and restores it on the next load', async () => {
     const s = await freshStores()
     s.token.setToken('t-123')
-    s.user.setUser({ account: 'ann@example.com' })
+    s.user.setUser(ann)
     s.language.setLanguage('ja')
     s.theme.setTheme('dark')
     const eth = { ...DEFAULT_DEAL_SYMBOL, currency_id: 2, currency_name: 'ETH', symbol: 'ETH-USDT', extends: 'ETH-USDT', logo: '/coins/eth.svg' }
     s.deal.setDealSymbol('lever', { ...eth, category: 'futures', price_precision: 2 } as typeof eth)
 
     expect(storage.json(STORAGE_KEYS.token)).toBe('t-123')
-    expect(storage.json(STORAGE_KEYS.user)).toEqual({ account: 'ann@example.com' })
+    expect(storage.json(STORAGE_KEYS.user)).toEqual(ann)
     expect(storage.json(STORAGE_KEYS.language)).toBe('ja')
     expect(storage.json(STORAGE_KEYS.theme)).toBe('dark')
     // Only the dealSymbol fields of spec §3 are kept, whatever else the caller's item carried.
@@ -66,7 +74,7 @@ describe('persisted client state', () => {
     vi.resetModules()
     const again = await freshStores()
     expect(again.token.getToken()).toBe('t-123')
-    expect(again.user.userStore.info).toEqual({ account: 'ann@example.com' })
+    expect(again.user.userStore.info).toEqual(ann)
     expect(again.language.languageStore.locale).toBe('ja')
     expect(again.theme.themeStore.theme).toBe('dark')
     expect(again.deal.dealSymbolStore.lever).toEqual(eth)
@@ -76,7 +84,7 @@ describe('persisted client state', () => {
   it('logout clears token and user info, keeping language and theme', async () => {
     const s = await freshStores()
     s.token.setToken('t')
-    s.user.setUser({ a: 1 })
+    s.user.setUser(ann)
     s.theme.setTheme('dark')
     s.session.logout()
     expect(s.session.isLoggedIn()).toBe(false)

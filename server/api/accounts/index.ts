@@ -1,4 +1,26 @@
 /** The accounts calls, user-facing and operator (`admin/*`). */
 import type { ApiRoute } from '../route'
+import { adminOutboxRoute } from './admin-outbox'
+import { bindEmailRoute } from './bind-email'
+import { loginRoute } from './login'
+import { changePasswordRoute, setPayPasswordRoute } from './passwords'
+import { registerRoute } from './register'
+import { sendCodeRoute } from './send-code'
+import { logoutRoute, userInfoRoute } from './session'
+import { shareRoute } from './share'
+import { siweLoginRoute, siweNonceRoute } from './siwe'
 
-export const ACCOUNTS_ROUTES: readonly ApiRoute[] = []
+export const ACCOUNTS_ROUTES: readonly ApiRoute[] = [
+  sendCodeRoute,
+  registerRoute,
+  loginRoute,
+  siweNonceRoute,
+  siweLoginRoute,
+  logoutRoute,
+  userInfoRoute,
+  changePasswordRoute,
+  setPayPasswordRoute,
+  bindEmailRoute,
+  shareRoute,
+  adminOutboxRoute,
+] as readonly ApiRoute[]

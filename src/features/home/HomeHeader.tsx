@@ -1,12 +1,16 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { LanguageButton } from '../settings/LanguageButton'
 import { SourceBadge } from '../markets/SourceBadge'
 import { systemStore } from '../../state/system'
+import { Icon } from '../../ui/Icon'
 import { ThemeSwitch } from '../../ui/ThemeSwitch'
 
-/** Home header: logo and site name, the "prices not live" badge, language and theme buttons. */
+/** Home header: logo and site name, the "prices not live" badge, language and theme buttons, and "Me" (user center). */
 export function HomeHeader() {
   const { config } = useSnapshot(systemStore)
+  const { t } = useLingui()
   return (
     <header className="home-header">
       <div className="home-header__brand">
@@ -17,6 +21,9 @@ export function HomeHeader() {
       <div className="home-header__actions">
         <LanguageButton />
         <ThemeSwitch />
+        <Link to="/user-center" className="icon-btn">
+          <Icon name="user" size={22} label={t({ id: 'page.userCenter', message: 'Me' })} />
+        </Link>
       </div>
     </header>
   )

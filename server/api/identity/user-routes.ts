@@ -1,0 +1,39 @@
+/** The user's identity calls: read both tiers, submit basic, submit advanced. Each answers the fresh state. */
+import { identityAdvancedInput, identityBasicInput, identityInfoSchema } from '../../../common/api/identity'
+import { defineRoute } from '../route'
+import { identityInfo } from './submissions'
+import { submitAdvanced, submitBasic } from './submit'
+
+export const identityRoute = defineRoute({
+  path: 'user/identity',
+  summary: "The caller's basic and advanced verification: state, rejection reason, member information, photo URLs",
+  auth: 'user',
+  data: identityInfoSchema,
+  handler: ({ deps, session }) => identityInfo(deps.db, session.userId, session.sessionId),
+})
+
+export const identityBasicRoute = defineRoute({
+  method: 'POST',
+  path: 'user/identity_basic',
+  summary: 'Submit basic verification (name, ID number, city, email) for review',
+  auth: 'user',
+  input: identityBasicInput,
+  data: identityInfoSchema,
+  async handler({ deps, session, body, locale, ip }) {
+    await submitBasic(deps.db, { userId: session.userId, locale, ip }, body)
+    return identityInfo(deps.db, session.userId, session.sessionId)
+  },
+})
+
+export const identityAdvancedRoute = defineRoute({
+  method: 'POST',
+  path: 'user/identity_advanced',
+  summary: 'Submit advanced verification (document type, front, back and selfie upload ids) for review',
+  auth: 'user',
+  input: identityAdvancedInput,
+  data: identityInfoSchema,
+  async handler({ deps, session, body, locale, ip }) {
+    await submitAdvanced(deps.db, { userId: session.userId, locale, ip }, body)
+    return identityInfo(deps.db, session.userId, session.sessionId)
+  },
+})

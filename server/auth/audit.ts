@@ -1,0 +1,50 @@
+/**
+ * Security log (reliability S3, ASVS 16.2/16.3): who did what, from where, with what result, in `audit_log` (UTC
+ * timestamps by the column default). Callers pass facts only: never a token, password, code or hash.
+ */
+import type { Db } from '../db/client'
+import { auditLog } from '../db/schema'
+
+/** What happened. */
+export type AuditAction =
+  | 'login'
+  | 'logout'
+  | 'register'
+  | 'siwe_login'
+  | 'password_change'
+  | 'pay_password_set'
+  | 'pay_password_change'
+  | 'bind_email'
+  | 'rate_limited'
+  | 'operator_create'
+  | 'operator_promote'
+  | 'user_disable'
+  | 'user_enable'
+  | 'identity_approve'
+  | 'identity_reject'
+  | 'identity_advanced'
+  /** An operator changed content or settings (detail says what). */
+  | 'operator_change'
+
+/** One entry. `userId` null when the account is unknown (a failed login with a name no one has). */
+export interface AuditEntry {
+  userId: number | null
+  action: AuditAction
+  /** `ok`, `fail` (wrong secret, bad input) or `refused` (rate limit, disabled account). */
+  result: 'ok' | 'fail' | 'refused'
+  /** Short facts, e.g. `account=a@b.c reason=wrong password`. Never secrets. */
+  detail?: string
+  /** Client address; '' from the CLI. */
+  ip?: string
+}
+
+/** Writes one entry (outside any business transaction, so a refused attempt is still on record). */
+export async function audit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    userId: entry.userId,
+    action: entry.action,
+    result: entry.result,
+    detail: (entry.detail ?? '').slice(0, 500),
+    ip: entry.ip ?? '',
+  })
+}

@@ -1,0 +1,123 @@
+/**
+ * Sign-In with Ethereum (EIP-4361) with the `siwe` package over ethers v6. The server writes the message the wallet
+ * signs (domain = this request's host, a fresh nonce kept in `siwe_nonces`, 10-minute expiry), then checks the
+ * signed message: its domain and URI are this site, it has not expired, the signature recovers its address (EOA
+ * signatures only: no provider, so no EIP-1271 contract wallets), and its nonce is ours and unused. The nonce is
+ * consumed by one conditional UPDATE, so a replayed message is refused even when two arrive at once.
+ */
+import { getAddress, Signature } from 'ethers'
+import { and, eq, gt, isNull, lt } from 'drizzle-orm'
+import { generateNonce, SiweErrorType, SiweMessage } from 'siwe'
+import type { Db } from '../db/client'
+import { siweNonces } from '../db/schema'
+
+/** Lifetime of a nonce and of the message, seconds. */
+export const SIWE_TTL_S = 600
+
+/** Characters EIP-4361 allows in the statement (ABNF: reserved / unreserved / space). */
+const STATEMENT_CHARS = /[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;= ]/g
+
+/** `Sign in to <site>`, keeping only characters the message grammar allows. */
+export function siweStatement(siteName: string): string {
+  const site = siteName.replace(STATEMENT_CHARS, '').replace(/\s+/g, ' ').trim()
+  return site ? `Sign in to ${site}` : 'Sign in'
+}
+
+/** What the message is made for. */
+export interface SiweRequest {
+  /** 0x address in any case; written EIP-55 checksummed. */
+  address: string
+  chainId: number
+  /**
+   * Request host (`example.com:8443`) and origin (`https://example.com:8443`), see requestOrigin. The message
+   * carries no scheme prefix: wallets compare its domain with the page's host.
+   */
+  host: string
+  origin: string
+  siteName: string
+}
+
+/** Writes a message for `r` and stores its nonce. */
+export async function createSiweMessage(db: Db, r: SiweRequest, now = Date.now()): Promise<{ message: string; nonce: string }> {
+  const nonce = generateNonce()
+  const expires = new Date(now + SIWE_TTL_S * 1000)
+  const message = new SiweMessage({
+    domain: r.host,
+    address: getAddress(r.address),
+    statement: siweStatement(r.siteName),
+    uri: r.origin,
+    version: '1',
+    chainId: r.chainId,
+    nonce,
+    issuedAt: new Date(now).toISOString(),
+    expirationTime: expires.toISOString(),
+  }).prepareMessage()
+  // Expired nonces can never be used again: drop them as new ones are made, so the table stays small.
+  await db.delete(siweNonces).where(lt(siweNonces.expiresAt, new Date(now - SIWE_TTL_S * 1000)))
+  await db.insert(siweNonces).values({ nonce, expiresAt: expires, createdAt: new Date(now) })
+  return { message, nonce }
+}
+
+/** Why a signed message is refused (keys of the auth messages). */
+export type SiweProblem = 'siweInvalid' | 'siweWrongDomain' | 'siweExpired' | 'siweBadSignature' | 'siweNonceUsed'
+
+/**
+ * Checks a signed message for this site (not its nonce: see consumeSiweNonce).
+ * @returns the lower-case signer address and the nonce, or the problem
+ */
+export async function verifySiwe(
+  input: { message: string; signature: string; host: string; origin: string },
+  now = Date.now(),
+): Promise<{ ok: true; address: string; nonce: string } | { ok: false; problem: SiweProblem }> {
+  let parsed: SiweMessage
+  try {
+    parsed = new SiweMessage(input.message)
+  } catch {
+    return { ok: false, problem: 'siweInvalid' }
+  }
+  if (parsed.domain !== input.host || parsed.uri !== input.origin) return { ok: false, problem: 'siweWrongDomain' }
+  if (!parsed.expirationTime) return { ok: false, problem: 'siweInvalid' }
+  try {
+    // Not a valid secp256k1 signature at all: refuse here (siwe would log the ethers error to the console).
+    Signature.from(input.signature)
+  } catch {
+    return { ok: false, problem: 'siweBadSignature' }
+  }
+  try {
+    await parsed.verify({
+      signature: input.signature,
+      domain: input.host,
+      nonce: parsed.nonce,
+      time: new Date(now).toISOString(),
+    })
+  } catch (failure) {
+    return { ok: false, problem: problemOf(failure) }
+  }
+  return { ok: true, address: parsed.address.toLowerCase(), nonce: parsed.nonce }
+}
+
+function problemOf(failure: unknown): SiweProblem {
+  const type = (failure as { error?: { type?: unknown } } | null)?.error?.type
+  switch (type) {
+    case SiweErrorType.EXPIRED_MESSAGE:
+    case SiweErrorType.NOT_YET_VALID_MESSAGE:
+      return 'siweExpired'
+    case SiweErrorType.DOMAIN_MISMATCH:
+    case SiweErrorType.SCHEME_MISMATCH:
+      return 'siweWrongDomain'
+    case SiweErrorType.INVALID_SIGNATURE:
+      return 'siweBadSignature'
+    default:
+      return 'siweInvalid'
+  }
+}
+
+/** Uses up `nonce` if it is ours, unused and unexpired; false otherwise (replay, forged or stale). */
+export async function consumeSiweNonce(db: Db, nonce: string, now = Date.now()): Promise<boolean> {
+  const rows = await db
+    .update(siweNonces)
+    .set({ consumedAt: new Date(now) })
+    .where(and(eq(siweNonces.nonce, nonce), isNull(siweNonces.consumedAt), gt(siweNonces.expiresAt, new Date(now))))
+    .returning({ nonce: siweNonces.nonce })
+  return rows.length === 1
+}

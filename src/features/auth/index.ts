@@ -1,0 +1,5 @@
+/** Sign-in, registration and the client session: what routes and other areas may use. */
+export { signOut, SERVER_LOGOUT_WAIT_MS } from './sign-out'
+export { LoginForm } from './LoginForm'
+export { RegisterForm } from './RegisterForm'
+export { UseWalletInstead } from './UseWalletInstead'

@@ -1,0 +1,11 @@
+/** Identity verification screens' pieces: tier cards, member information, the basic and advanced forms. */
+export { TierCard } from './TierCard'
+export { MemberInfo } from './MemberInfo'
+export { BasicForm } from './BasicForm'
+export { AdvancedForm } from './AdvancedForm'
+export { StatusBadge } from './StatusBadge'
+export { TierNotice } from './TierNotice'
+export { STATUS_LABELS, DOC_TYPE_LABELS, TIER_TITLES } from './labels'
+export { BASIC_PROBLEMS } from './field-problems'
+export { LoadError } from './LoadError'
+export { sessionKey } from './session-key'

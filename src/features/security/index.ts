@@ -1,0 +1,11 @@
+/** The security center: passwords, transaction password, linked e-mail; its session guard. */
+export { SecurityRows } from './SecurityRows'
+export { BindEmailSheet } from './BindEmailSheet'
+export { ChangeLoginPasswordForm } from './ChangeLoginPasswordForm'
+export { PayPasswordForm } from './PayPasswordForm'
+export { NoPasswordNote } from './NoPasswordNote'
+export { requireSession } from './guard'
+export { checkForm, isClean, type FieldProblem, type FormRules } from './form-rules'
+export { placeApiProblem, type PlacedProblem } from './api-problem'
+export { maskEmail, maskPhone } from './mask'
+export { secondsLeft, useCountdown } from './countdown'

@@ -1,0 +1,37 @@
+import { useLingui } from '@lingui/react/macro'
+import { DemoAccountRow } from './DemoAccountRow'
+import { DownloadAppRow } from './DownloadAppRow'
+import { LanguageRow } from './LanguageRow'
+import { MenuGroup, MenuLink } from './MenuRow'
+import { ThemeRow } from './ThemeRow'
+
+/**
+ * The entries of the user center (spec §2 "User center (Mine)"), in three groups: the account, help and
+ * information, and the app. Entries that only make sense with a session ask to log in when logged out.
+ */
+export function UserMenu() {
+  const { t } = useLingui()
+  return (
+    <>
+      <MenuGroup label={t({ id: 'userCenter.groupAccount', message: 'Account' })}>
+        <MenuLink to="/account-record" icon="list" needsLogin label={t({ id: 'userCenter.records', message: 'Account records' })} />
+        <MenuLink to="/trade" icon="swap" label={t({ id: 'userCenter.tradeHistory', message: 'Trade history' })} />
+        <MenuLink to="/share-code" icon="gift" needsLogin label={t({ id: 'userCenter.refer', message: 'Refer friends' })} />
+        <MenuLink to="/identity" icon="idCard" needsLogin label={t({ id: 'userCenter.identity', message: 'Identity verification' })} />
+        <MenuLink to="/secure-center" icon="shield" needsLogin label={t({ id: 'userCenter.security', message: 'Security center' })} />
+      </MenuGroup>
+      <MenuGroup label={t({ id: 'userCenter.groupHelp', message: 'Help' })}>
+        <MenuLink to="/contact" icon="service" label={t({ id: 'userCenter.service', message: 'Online service' })} />
+        <MenuLink to="/help-center" icon="help" label={t({ id: 'userCenter.help', message: 'Help center' })} />
+        <MenuLink to="/notice-center" icon="bell" label={t({ id: 'userCenter.notices', message: 'Announcements' })} />
+        <MenuLink to="/about-us" icon="info" label={t({ id: 'userCenter.about', message: 'About us' })} />
+      </MenuGroup>
+      <MenuGroup label={t({ id: 'userCenter.groupApp', message: 'App' })}>
+        <DownloadAppRow />
+        <ThemeRow />
+        <LanguageRow />
+        <DemoAccountRow />
+      </MenuGroup>
+    </>
+  )
+}

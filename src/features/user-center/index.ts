@@ -1,0 +1,12 @@
+/** The user center ("Mine") and what other user-side screens share with it: session view, user info refresh, copy. */
+export { UserCard } from './UserCard'
+export { GuestCard } from './GuestCard'
+export { UserMenu } from './UserMenu'
+export { LogoutButton } from './LogoutButton'
+export { MenuButton, MenuGroup, MenuLink } from './MenuRow'
+export { useSessionView, useRefreshUserInfo, reloadUserInfo, type SessionView } from './user-info'
+export { accountDisplay, shortAddress, type AccountDisplay, type AccountKind } from './account-display'
+export { identityBadge, type IdentityBadge, type IdentityTier } from './identity-badge'
+export { copyText } from './copy-text'
+export { copyWithToast } from './copy-with-toast'
+export { askToLogin, LOGIN_NEEDED } from './login-gate'
