@@ -43,6 +43,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.pglite) return openPglite(opts.pglite, async () => {})
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // An idle client's connection can end under us (server restart, admin termination): without a listener the pool
+    // re-emits that as an unhandled 'error' and the process dies. The pool drops the client and opens a new one.
+    pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`))
     try {
       const db = drizzlePg({ client: pool, schema })
       await migratePg(db, { migrationsFolder })

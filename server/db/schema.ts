@@ -69,7 +69,7 @@ export const announcements = pgTable(
   (t) => [index('announcements_list_order').on(t.pinned.desc(), t.createdAt.desc(), t.id.desc())],
 )
 
-/** Text of an announcement in one locale (plain text; paragraphs split by blank lines). */
+/** Text of an announcement in one locale; `content` is Markdown, rendered by the app and sanitized with DOMPurify. */
 export const announcementTranslations = pgTable(
   'announcement_translations',
   {

@@ -9,7 +9,8 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  // https: for images operators put in Markdown content (the same rule as src/ui/markdown-policy.ts).
+  "img-src 'self' data: blob: https:",
   "connect-src 'self' ws: wss:",
   "worker-src 'self' blob:",
   "manifest-src 'self'",

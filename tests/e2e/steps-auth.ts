@@ -150,7 +150,8 @@ export function authSteps(e: () => E2E): Step[] {
       run: async () => {
         const { page, server } = e()
         await logIn(page, server.url, email, password + '!')
-        await page.locator('.form-error').waitFor() // a wrong password is refused on the form
+        // A wrong password is refused under the password field (the server names the field).
+        await page.locator('.field__error', { hasText: 'Incorrect account or password' }).waitFor()
         await page.getByLabel('Password', { exact: true }).fill(password)
         await page.locator('.auth-form__submit').click()
         await toast(page, 'Login successful')

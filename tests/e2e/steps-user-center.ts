@@ -115,7 +115,8 @@ export function userCenterSteps(e: () => E2E): Step[] {
         await page.getByLabel('New transaction password', { exact: true }).fill('trade pass 77')
         await page.getByLabel('Confirm new password', { exact: true }).fill('trade pass 77')
         await page.locator('.sec-form button[type=submit]').click()
-        await page.locator('.form-error').waitFor() // the server refuses a wrong login password on the form
+        // The server refuses a wrong login password, named under the login password field.
+        await page.locator('.field--error', { has: page.getByLabel('Login password', { exact: true }) }).waitFor()
         await page.getByLabel('Login password', { exact: true }).fill(password)
         await page.locator('.sec-form button[type=submit]').click()
         await toast(page, 'Transaction password set')
