@@ -7,24 +7,18 @@
  * replies through the CLI, the user reads the reply. Finally the first user logs out and the second logs in on the
  * same browser: nothing of the first is shown or stored, online or offline.
  */
-import { spawn } from 'node:child_process'
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
+import { runAdminCli } from '../helpers/admin-cli'
 import { codeFromOutbox } from './steps-auth'
 import { assertNoSideScroll, shot, type E2E } from './context'
 import { check, type Step } from './harness'
 
 /** Runs `npm run admin -- …args` against the e2e server's data dir; resolves with its output (throws on exit ≠ 0). */
-function admin(e: E2E, ...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'server/cli/admin.ts', ...args], {
-      env: { ...process.env, DATA_DIR: e.server.dataDir },
-    })
-    let out = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()))
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`admin ${args.join(' ')}: ${out}`))))
-  })
+async function admin(e: E2E, ...args: string[]): Promise<string> {
+  const r = await runAdminCli(args, { dataDir: e.server.dataDir })
+  if (r.status !== 0) throw new Error(`admin ${args.join(' ')}: ${r.stdout}${r.stderr}`)
+  return r.stdout + r.stderr
 }
 
 async function waitForCode(e: E2E, email: string): Promise<string> {

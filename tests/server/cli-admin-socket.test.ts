@@ -2,25 +2,16 @@
  * `npm run admin` while the server runs on the embedded database: PGlite allows one process, so the CLI hands the
  * command to the running server through DATA_DIR/admin.sock, and the change is visible in the live API at once.
  */
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../../server/config'
 import { launchServer } from '../../server/http/launch'
+import { runAdminCli } from '../helpers/admin-cli'
 import { fakeStartMarket } from '../helpers/server-fake-market'
 
-function cli(dataDir: string, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', 'server/cli/admin.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    child.on('close', (status) => resolve({ status, stdout, stderr }))
-  })
-}
+const cli = (dataDir: string, ...args: string[]) => runAdminCli(args, { dataDir })
 
 describe('admin CLI beside a running server on PGlite', () => {
   it('runs commands in the server and the API shows the change; refuses bad values the same way', async () => {

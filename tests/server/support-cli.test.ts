@@ -3,15 +3,15 @@
  * remove change what the API answers, and refuse bad command lines (exit 2) and bad values (exit 1). A relative
  * `--file` works also when a running server executes the command.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../server/config'
 import { runAdmin, wantsHelp } from '../../server/cli/admin-commands'
 import { addAnnouncement } from '../../server/db/announcements'
 import { launchServer } from '../../server/http/launch'
+import { runAdminCli } from '../helpers/admin-cli'
 import { pgliteApp } from '../helpers/server-app'
 import { fakeStartMarket } from '../helpers/server-fake-market'
 import { call, makeUser, type TestUser } from './support-fixtures'
@@ -138,18 +138,8 @@ describe('a relative --file through a running server', () => {
     try {
       const cwd = mkdtempSync(join(tmpdir(), 'tc-support-cwd-'))
       writeFileSync(join(cwd, 'about.md'), 'Written from **elsewhere**.')
-      const tsx = resolve('node_modules/.bin/tsx')
-      const result = await new Promise<{ status: number | null; out: string }>((done) => {
-        const child = spawn(tsx, [resolve('server/cli/admin.ts'), 'about', 'set', '--locale', 'en', '--file', 'about.md'], {
-          cwd,
-          env: { ...process.env, DATA_DIR: dataDir },
-        })
-        let out = ''
-        child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-        child.stderr.on('data', (d: Buffer) => (out += d.toString()))
-        child.on('close', (status) => done({ status, out }))
-      })
-      expect(result).toMatchObject({ status: 0, out: 'saved the about page (en)\n' })
+      const result = await runAdminCli(['about', 'set', '--locale', 'en', '--file', 'about.md'], { dataDir, cwd })
+      expect(result).toMatchObject({ status: 0, stdout: 'saved the about page (en)\n', stderr: '' })
       const res = (await (await fetch(`${server.httpUrl}/api/common/about`)).json()) as { data: { content: string } }
       expect(res.data.content).toBe('Written from **elsewhere**.')
     } finally {
