@@ -9,4 +9,7 @@ export default defineConfig({
   fallbackLocales: { default: 'en' },
   catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['src'] }],
   format: formatter({ lineNumbers: false }),
+  // By id: the default (by source text) leaves ids with the same English text in no fixed order, so every extract
+  // reshuffled the catalogs.
+  orderBy: 'messageId',
 })

@@ -2,9 +2,14 @@
  * `npm test`: every test of the project in one run — translation catalogs refreshed, the vitest suites (unit, worker,
  * server on PGlite and PostgreSQL), then the end-to-end run in Chromium against the real server. Ends with one plain
  * line "N passed, N failed, N skipped" and exits non-zero on any failure.
+ *
+ * Every child gets one TMPDIR of its own for the run (data dirs, Chromium profiles, PGlite templates: about 400 MB),
+ * removed when the run ends, so repeated runs do not fill the machine's /tmp.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 interface Counts {
   passed: number
@@ -12,8 +17,12 @@ interface Counts {
   skipped: number
 }
 
+const runTmp = mkdtempSync(join(tmpdir(), 'tc-test-run-'))
+process.on('exit', () => rmSync(runTmp, { recursive: true, force: true }))
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
+
 function run(cmd: string, args: string[]): number {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp } })
   return r.status ?? 1
 }
 

@@ -9,17 +9,8 @@ import type { Page } from 'playwright-core'
 import { assertNoSideScroll, shot, type E2E } from './context'
 import type { Step } from './harness'
 import { check } from './harness'
-
-/** The last code the outbox logged for `address` (an e-mail), or undefined. */
-export function codeFromOutbox(output: string, address: string): string | undefined {
-  const escaped = address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return [...output.matchAll(new RegExp(`\\[outbox #\\d+\\] email to ${escaped} [^\\n]*?\\b(\\d{6})\\b`, 'g'))].at(-1)?.[1]
-}
-
-/** Waits for a toast with `text`. */
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('.toast').getByText(text).waitFor({ timeout: 10_000 })
-}
+import { submitLogin, toast } from './account-ui'
+import { codeFromOutbox } from './sessions'
 
 /** What the page has stored: token, user info, back-url. */
 function stored(page: Page) {
@@ -28,14 +19,6 @@ function stored(page: Page) {
     user: localStorage.getItem('USERINFO'),
     backUrl: localStorage.getItem('LOGIN_BACK_URL'),
   }))
-}
-
-async function logIn(page: Page, url: string, email: string, password: string): Promise<void> {
-  if (!page.url().includes('/login')) await page.goto(url + '/login')
-  await page.waitForSelector('.auth-form')
-  await page.getByLabel('E-mail', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.locator('.auth-form__submit').click()
 }
 
 /** A page whose `window.ethereum` signs with `wallet`; `window.__e2eRejectNext = true` makes the next signing a 4001. */
@@ -149,7 +132,7 @@ export function authSteps(e: () => E2E): Step[] {
       name: 'log back in by e-mail: "Login successful" and the user center',
       run: async () => {
         const { page, server } = e()
-        await logIn(page, server.url, email, password + '!')
+        await submitLogin(page, server.url, email, password + '!')
         // A wrong password is refused under the password field (the server names the field).
         await page.locator('.field__error', { hasText: 'Incorrect account or password' }).waitFor()
         await page.getByLabel('Password', { exact: true }).fill(password)
@@ -168,7 +151,7 @@ export function authSteps(e: () => E2E): Step[] {
         await page.waitForURL(/\/login$/)
         await page.getByText('Not logged in or login expired, go to the login page.').waitFor()
         check((await stored(page)).backUrl === JSON.stringify('/secure-center'), 'the back-url was not remembered')
-        await logIn(page, server.url, email, password)
+        await submitLogin(page, server.url, email, password)
         await page.waitForURL(/\/secure-center$/)
         check((await stored(page)).backUrl === null, 'the back-url was not cleared after use')
       },

@@ -10,8 +10,8 @@
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
 import { runAdminCli } from '../helpers/admin-cli'
-import { codeFromOutbox } from './steps-auth'
-import { assertNoSideScroll, shot, type E2E } from './context'
+import { logIn, logOut, registerInForm, toast } from './account-ui'
+import { assertNoSideScroll, settledShot, type E2E } from './context'
 import { check, type Step } from './harness'
 
 /** Runs `npm run admin -- …args` against the e2e server's data dir; resolves with its output (throws on exit ≠ 0). */
@@ -21,49 +21,6 @@ async function admin(e: E2E, ...args: string[]): Promise<string> {
   return r.stdout + r.stderr
 }
 
-async function waitForCode(e: E2E, email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const code = codeFromOutbox(e.server.output(), email)
-    if (code) return code
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no code for ${email} in the server output`)
-}
-
-async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('.toast').getByText(text).first().waitFor({ timeout: 10_000 })
-}
-
-/** Registers through the form; `invite` is expected prefilled when the page was opened from an invitation link. */
-async function register(e: E2E, page: Page, email: string, password: string): Promise<void> {
-  await page.waitForSelector('.auth-form')
-  await page.getByLabel('E-mail', { exact: true }).fill(email)
-  await page.getByRole('button', { name: /send code/i }).click()
-  const code = await waitForCode(e, email)
-  await page.getByLabel(/verification code/i).fill(code)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByLabel(/confirm password/i).fill(password)
-  await page.locator('.auth-form input[type="checkbox"]').check()
-  await page.locator('.auth-form__submit').click()
-  await toast(page, 'Registration successful')
-}
-
-async function logIn(page: Page, url: string, email: string, password: string): Promise<void> {
-  await page.goto(url + '/login')
-  await page.waitForSelector('.auth-form')
-  await page.getByLabel('E-mail', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.locator('.auth-form__submit').click()
-  await toast(page, 'Login successful')
-}
-
-async function logOut(page: Page, url: string): Promise<void> {
-  await page.goto(url + '/user-center')
-  await page.getByRole('button', { name: /log out/i }).click()
-  await page.locator('.dialog').getByRole('button', { name: /confirm|log out/i }).last().click()
-  await page.waitForURL(/\/home/)
-}
-
 /** The identity id of the newest submission in review for `email`, from `identity list`. */
 async function pendingSubmission(e: E2E, level: 'basic' | 'advanced'): Promise<string> {
   const out = await admin(e, 'identity', 'list', '--status', 'review')
@@ -71,12 +28,6 @@ async function pendingSubmission(e: E2E, level: 'basic' | 'advanced'): Promise<s
   const id = line?.match(/^\s*#?(\d+)/)?.[1]
   if (!id) throw new Error(`no ${level} submission in review:\n${out}`)
   return id
-}
-
-/** A screenshot once the start-up loader has faded (a full load shows it for about half a second). */
-async function settledShot(page: Page, name: string): Promise<void> {
-  await page.waitForSelector('.startup', { state: 'detached', timeout: 5_000 }).catch(() => undefined)
-  await shot(page, name)
 }
 
 async function photo(color: string): Promise<Buffer> {
@@ -95,7 +46,7 @@ export function journeySteps(e: () => E2E): Step[] {
       run: async () => {
         const { page, server } = e()
         await page.goto(server.url + '/register')
-        await register(e(), page, alice.email, alice.password)
+        await registerInForm(e(), page, alice.email, alice.password)
         await logOut(page, server.url)
         await logIn(page, server.url, alice.email, alice.password)
       },
@@ -173,7 +124,7 @@ export function journeySteps(e: () => E2E): Step[] {
         const field = page.getByLabel(/invitation code/i)
         await field.waitFor()
         check((await field.inputValue()) === code, `invitation code not prefilled: "${await field.inputValue()}"`)
-        await register(e(), page, bob.email, bob.password)
+        await registerInForm(e(), page, bob.email, bob.password)
         await logOut(page, server.url)
         await logIn(page, server.url, alice.email, alice.password)
         await page.goto(server.url + '/share-code')

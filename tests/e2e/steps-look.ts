@@ -1,20 +1,7 @@
 /** Dark theme, Simplified Chinese and the phone widths, switched the way a user does it; screenshots for people. */
 import type { Step } from './harness'
 import { check } from './harness'
-import { assertNoSideScroll, shot, type E2E } from './context'
-
-/** Relative luminance (0–1) of the page background (the first opaque background from the app root up). */
-async function backgroundLuminance(e: E2E): Promise<number> {
-  // Only plain expressions inside evaluate: tsx would wrap named inner functions in a helper the page lacks.
-  const colours = await e.page.evaluate(() =>
-    [document.querySelector('#root > *'), document.querySelector('#root'), document.body, document.documentElement]
-      .filter((el) => el !== null)
-      .map((el) => getComputedStyle(el as Element).backgroundColor),
-  )
-  const opaque = colours.find((c) => !/rgba\(.*,\s*0\)$/.test(c) && c !== 'transparent') ?? 'rgb(255, 255, 255)'
-  const [r = 255, g = 255, b = 255] = (opaque.match(/\d+(\.\d+)?/g) ?? []).map(Number)
-  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
-}
+import { assertNoSideScroll, backgroundLuminance, shot, type E2E } from './context'
 
 export function lookSteps(e: () => E2E): Step[] {
   return [
@@ -25,14 +12,14 @@ export function lookSteps(e: () => E2E): Step[] {
         const { page, server } = ctx
         await page.goto(`${server.url}/home`)
         await page.waitForSelector('.market-row')
-        check((await backgroundLuminance(ctx)) > 0.6, 'light theme is not light')
+        check((await backgroundLuminance(ctx.page)) > 0.6, 'light theme is not light')
         await page.click('.home-header button[aria-pressed]')
         await page.waitForTimeout(300)
-        check((await backgroundLuminance(ctx)) < 0.3, 'dark theme is not dark')
+        check((await backgroundLuminance(ctx.page)) < 0.3, 'dark theme is not dark')
         await page.reload()
         await page.waitForSelector('.market-row')
         await page.waitForTimeout(4000)
-        check((await backgroundLuminance(ctx)) < 0.3, 'dark theme was forgotten')
+        check((await backgroundLuminance(ctx.page)) < 0.3, 'dark theme was forgotten')
         await shot(page, 'home-dark-390')
         await page.click('.tab-bar a[href="/market"]')
         await page.waitForTimeout(2000)

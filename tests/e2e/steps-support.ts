@@ -8,7 +8,7 @@ import { launchPhone } from '../helpers/browser'
 import { assertNoSideScroll, shot, type E2E } from './context'
 import type { Step } from './harness'
 import { check } from './harness'
-import { adminCommand, userToken } from './support-session'
+import { adminCommand, userToken } from './sessions'
 
 /** A fresh phone profile signed in with `token` (stored before the app starts, as after a login). */
 async function signedIn(token: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -8,43 +8,8 @@ import { Wallet } from 'ethers'
 import type { Page } from 'playwright-core'
 import { assertNoSideScroll, shot, type E2E } from './context'
 import { check, type Step } from './harness'
-import { codeFromOutbox } from './steps-auth'
-
-interface Envelope<T> {
-  code: number
-  msg: string
-  data: T
-}
-interface Session {
-  token: string
-  user: { email: string | null; invite_code: string; has_pay_password: boolean; has_password: boolean }
-}
-
-async function api<T>(e: E2E, path: string, body?: object, token?: string): Promise<Envelope<T>> {
-  const origin = e.server.url
-  const headers: Record<string, string> = { 'content-type': 'application/json', origin }
-  if (token) headers.token = token
-  const res = await fetch(`${origin}/api/${path}`, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers })
-  return (await res.json()) as Envelope<T>
-}
-
-/** Waits until the server's output has a code for `email`. */
-async function waitForCode(e: E2E, email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const code = codeFromOutbox(e.server.output(), email)
-    if (code) return code
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`no code for ${email} in the outbox log`)
-}
-
-async function registerByApi(e: E2E, email: string, password: string): Promise<Session> {
-  await api(e, 'user/send_code', { type: 'email', email, purpose: 'register' })
-  const code = await waitForCode(e, email)
-  const r = await api<Session>(e, 'user/register', { type: 'email', email, password, re_password: password, code, agree: true })
-  if (r.code !== 1) throw new Error(`register: ${r.msg}`)
-  return r.data
-}
+import { toast } from './account-ui'
+import { api, registerByApi, waitForCode, type Session } from './sessions'
 
 /** Stores `session` in the page as a login would (token and USERINFO). */
 async function seed(page: Page, url: string, session: Session): Promise<void> {
@@ -54,10 +19,6 @@ async function seed(page: Page, url: string, session: Session): Promise<void> {
     localStorage.setItem('LOGIN_TOKEN', JSON.stringify(t))
     localStorage.setItem('USERINFO', u)
   }, [session.token, JSON.stringify(session.user)] as const)
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('.toast').getByText(text).waitFor({ timeout: 10_000 })
 }
 
 /** The user-center and security-center steps. */
@@ -122,7 +83,7 @@ export function userCenterSteps(e: () => E2E): Step[] {
         await toast(page, 'Transaction password set')
         await page.waitForURL(/\/secure-center$/)
         await page.locator('a.menu-row[href="/change-pay-passwd"]').getByText('Change').waitFor()
-        const info = await api<Session['user']>(e(), 'user/info', undefined, session!.token)
+        const info = await api<Session['user']>(e(), 'GET', 'user/info', undefined, session!.token)
         check(info.data.has_pay_password === true, 'the server has no transaction password')
         await shot(page, 'secure-center-390')
       },
@@ -143,7 +104,7 @@ export function userCenterSteps(e: () => E2E): Step[] {
         await page.waitForURL(/\/login$/)
         const token = await page.evaluate(() => localStorage.getItem('LOGIN_TOKEN'))
         check(token === null, 'the token is still stored')
-        const old = await api(e(), 'user/info', undefined, session!.token)
+        const old = await api(e(), 'GET', 'user/info', undefined, session!.token)
         check(old.code === 401 || old.code === 4001, `the old session still works: ${JSON.stringify(old)}`)
       },
     },
@@ -152,10 +113,10 @@ export function userCenterSteps(e: () => E2E): Step[] {
       run: async () => {
         const { page, server } = e()
         const wallet = Wallet.createRandom()
-        const nonce = await api<{ message: string }>(e(), 'user/siwe_nonce', { address: wallet.address, chain_id: 1 })
+        const nonce = await api<{ message: string }>(e(), 'POST', 'user/siwe_nonce', { address: wallet.address, chain_id: 1 })
         check(nonce.code === 1, `siwe_nonce: ${nonce.msg}`)
         const signature = await wallet.signMessage(nonce.data.message)
-        const signed = await api<Session>(e(), 'user/siwe_login', { message: nonce.data.message, signature })
+        const signed = await api<Session>(e(), 'POST', 'user/siwe_login', { message: nonce.data.message, signature })
         check(signed.code === 1, `siwe_login: ${signed.msg}`)
         try {
           await seed(page, server.url, signed.data)

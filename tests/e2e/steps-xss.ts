@@ -16,7 +16,7 @@ import type { E2E } from './context'
 import { shot } from './context'
 import type { Step } from './harness'
 import { check } from './harness'
-import { api, operatorToken, userToken } from './support-session'
+import { api, operatorToken, userToken } from './sessions'
 import { XSS_VECTORS } from './xss-corpus'
 
 /** Runs before any script of every page: records alert-family calls and CSP violations in `window.__xss`. */

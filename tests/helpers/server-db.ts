@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { afterAll, describe, it } from 'vitest'
 import { openDatabase, type Database } from '../../server/db/client'
 import { seedDatabase } from '../../server/db/seed'
 
@@ -85,10 +86,40 @@ export async function createPgTestDatabase(): Promise<PgTestDatabase | { unavail
       const c = new pg.Client({ connectionString: PG_ADMIN_URL })
       await c.connect()
       try {
+        // pg-pool's end() resolves before its clients have finished closing; dropping WITH (FORCE) at that moment
+        // makes a closing client emit an unhandled FATAL 57P01. Wait (≤ 2 s) until the server lists none of them.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
+          if (rows[0].n === 0) break
+          await new Promise((r) => setTimeout(r, 20))
+        }
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       } finally {
         await c.end()
       }
     },
   }
+}
+
+/** Opens a migrated and seeded database for one suite. */
+export type OpenDatabase = () => Promise<Database>
+
+/**
+ * Registers `suite` on a fresh seeded PostgreSQL database of this test file (dropped after it), or, when PostgreSQL
+ * is unreachable, one skipped test `"<title> on PostgreSQL"` that says why. Call with top-level await.
+ */
+export async function describePostgres(title: string, suite: (open: OpenDatabase) => void): Promise<void> {
+  const database = await createPgTestDatabase()
+  if ('unavailable' in database) {
+    describe(`${title} on PostgreSQL`, () => {
+      it.skip(`skipped: ${database.unavailable}`, () => {})
+    })
+    return
+  }
+  afterAll(() => database.drop())
+  suite(async () => {
+    const opened = await openDatabase({ databaseUrl: database.url })
+    await seedDatabase(opened.db)
+    return opened
+  })
 }

@@ -11,11 +11,10 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_ROUTES } from '../../server/api/app'
-import { openDatabase, type Database } from '../../server/db/client'
+import type { Database } from '../../server/db/client'
 import { feedback, identitySubmissions, users } from '../../server/db/schema'
-import { seedDatabase } from '../../server/db/seed'
 import { testApp, type TestApp } from '../helpers/server-app'
-import { createPgTestDatabase, pgliteTestDb } from '../helpers/server-db'
+import { describePostgres, pgliteTestDb } from '../helpers/server-db'
 import { call, fetchImage, jpeg, makeUser, upload, type TestUser } from './identity-fixtures'
 
 /** Inputs naming a stored object of some user. */
@@ -208,16 +207,4 @@ function describeMatrix(label: string, open: () => Promise<Database>): void {
 
 describeMatrix('PGlite', () => pgliteTestDb())
 
-const pg = await createPgTestDatabase()
-if ('unavailable' in pg) {
-  describe('authorization matrix on PostgreSQL', () => {
-    it.skip(`skipped: ${pg.unavailable}`, () => {})
-  })
-} else {
-  afterAll(() => pg.drop())
-  describeMatrix('PostgreSQL', async () => {
-    const database = await openDatabase({ databaseUrl: pg.url })
-    await seedDatabase(database.db)
-    return database
-  })
-}
+await describePostgres('authorization matrix', (open) => describeMatrix('PostgreSQL', open))

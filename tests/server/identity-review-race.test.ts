@@ -4,11 +4,9 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../server/db/client'
-import { seedDatabase } from '../../server/db/seed'
+import type { Database } from '../../server/db/client'
 import { auditLog, identitySubmissions } from '../../server/db/schema'
-import pgDriver from 'pg'
-import { createPgTestDatabase, PG_ADMIN_URL, pgliteTestDb } from '../helpers/server-db'
+import { describePostgres, pgliteTestDb } from '../helpers/server-db'
 import { testApp, type TestApp } from '../helpers/server-app'
 import { call, makeUser } from './identity-fixtures'
 
@@ -54,37 +52,6 @@ function describeRace(name: string, open: () => Promise<Database>) {
   })
 }
 
-async function waitForNoConnections(dbName: string): Promise<void> {
-  const admin = new pgDriver.Client({ connectionString: PG_ADMIN_URL })
-  await admin.connect()
-  try {
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [dbName])
-      if (rows[0].n === 0) return
-      await new Promise((r) => setTimeout(r, 20))
-    }
-  } finally {
-    await admin.end()
-  }
-}
-
 describeRace('PGlite', () => pgliteTestDb())
 
-const pg = await createPgTestDatabase()
-if ('unavailable' in pg) {
-  describe('identity review race on PostgreSQL', () => {
-    it.skip(`skipped: ${pg.unavailable}`, () => {})
-  })
-} else {
-  afterAll(async () => {
-    // pg-pool's end() resolves before its clients have finished closing; dropping WITH (FORCE) at that moment makes
-    // a closing client emit an unhandled FATAL 57P01. Wait until the server no longer lists our connections.
-    await waitForNoConnections(new URL(pg.url).pathname.slice(1))
-    await pg.drop()
-  })
-  describeRace('PostgreSQL', async () => {
-    const database = await openDatabase({ databaseUrl: pg.url })
-    await seedDatabase(database.db)
-    return database
-  })
-}
+await describePostgres('identity review race', (open) => describeRace('PostgreSQL', open))
