@@ -15,6 +15,7 @@ import pg from 'pg'
 import { PG_ADMIN_URL, createPgTestDatabase, pgliteTestDb } from './server-db'
 import { testApp, type TestApp } from './server-app'
 import { buildApp } from '../../server/api/app'
+import { runAdmin } from '../../server/cli/admin-commands'
 import { fakeMarket } from './server-fake-market'
 
 /** An envelope as the app reads it. */
@@ -106,6 +107,14 @@ function makeFixture(get: () => { db: Database['db']; t: TestApp }, label: AuthF
     },
   }
   return fx
+}
+
+/** Runs `npm run admin -- …argv` on the fixture's database; its exit code and what it printed. */
+export async function adminCli(fx: AuthFixture, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runAdmin(fx.db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
+  return { code, out: out.join('\n'), err: err.join('\n') }
 }
 
 /** Why PostgreSQL cannot be used, or undefined when it can (probed once per test file). */

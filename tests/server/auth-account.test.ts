@@ -5,17 +5,11 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../../common/constants'
-import { runAdmin } from '../../server/cli/admin-commands'
 import { AUTH_MESSAGES } from '../../server/content/messages/auth'
 import { identitySubmissions, users } from '../../server/db/schema'
-import { GOOD_PASSWORD, describeAuth, type AuthFixture } from '../helpers/auth-app'
+import { GOOD_PASSWORD, adminCli, describeAuth } from '../helpers/auth-app'
 
-async function admin(fx: AuthFixture, ...argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runAdmin(fx.db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const admin = adminCli
 
 describeAuth('account', (fx) => {
   it('user/info reports identity per tier: verified wins, else the latest state, else none', async () => {
@@ -123,6 +117,9 @@ describeAuth('account', (fx) => {
     expect(users.code).toBe(0)
     expect(users.out.split('\n')).toHaveLength(3)
     expect(users.out.split('\n')[0]).toMatch(/^#\d+ {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC {2}yara@example\.com {2}invite [A-Z2-9]{8}$/)
+    const found = await admin(fx, 'users', 'list', '--search', 'YARA@')
+    expect(found.out.split('\n')).toEqual([expect.stringMatching(/ yara@example\.com /)])
+    expect((await admin(fx, 'users', 'list', '--search', 'no-such-person')).out).toBe('(no users)')
 
     const outbox = await admin(fx, 'outbox', 'list', '--to', 'yara@', '--limit', '1')
     expect(outbox.code).toBe(0)

@@ -1,6 +1,7 @@
 /** The accounts calls, user-facing and operator (`admin/*`). */
 import type { ApiRoute } from '../route'
 import { adminOutboxRoute } from './admin-outbox'
+import { adminOperatorCreateRoute, adminUserListRoute, adminUserStatusRoute } from './admin-users'
 import { bindEmailRoute } from './bind-email'
 import { loginRoute } from './login'
 import { changePasswordRoute, setPayPasswordRoute } from './passwords'
@@ -23,4 +24,7 @@ export const ACCOUNTS_ROUTES: readonly ApiRoute[] = [
   bindEmailRoute,
   shareRoute,
   adminOutboxRoute,
+  adminUserListRoute,
+  adminUserStatusRoute,
+  adminOperatorCreateRoute,
 ] as readonly ApiRoute[]

@@ -3,20 +3,21 @@
  * disable or re-enable one, and read the outbox (verification codes when no SMTP / SMS provider is configured).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { desc, eq } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { emailField } from '../../../common/api/account'
-import { audit } from '../../auth/audit'
-import { insertUser } from '../../auth/create-user'
+import {
+  createOperator,
+  listUsers,
+  OperatorAccountsError,
+  promoteOperator,
+  setUserStatus,
+  type Actor,
+} from '../../auth/operator-accounts'
 import { listOutbox } from '../../auth/outbox'
-import { passwordProblem } from '../../auth/password-policy'
-import { hashPassword } from '../../auth/passwords'
-import { revokeAllSessions } from '../../auth/sessions'
 import { displayAccount } from '../../auth/user-info'
 import { serverMessage } from '../../content/server-messages'
 import { formatUtc } from '../../db/announcements'
 import type { Db } from '../../db/client'
-import { users } from '../../db/schema'
 import { UsageError, type AdminCommand } from './types'
 
 /** node:util parseArgs, with a bad command line reported as a usage error (exit 2). */
@@ -43,6 +44,14 @@ function emailOf(value: string | undefined): string {
   return parsed.data
 }
 
+/** The English text of a refusal, for the operator at the terminal. */
+function refusal(err: unknown): never {
+  if (!(err instanceof OperatorAccountsError)) throw err
+  throw new Error(serverMessage('en', err.key))
+}
+
+const CLI: Actor = { kind: 'cli' }
+
 const operatorCreate: AdminCommand = {
   name: 'operator create',
   usage:
@@ -57,30 +66,36 @@ const operatorCreate: AdminCommand = {
       options: { email: { type: 'string' }, password: { type: 'string' }, promote: { type: 'boolean', default: false } },
     })
     const email = emailOf(values.email)
-    const [existing] = await db.select().from(users).where(eq(users.email, email))
     if (values.promote) {
-      if (!existing) throw new Error(`no user with e-mail ${email} (leave out --promote and give --password to create one)`)
-      await db.update(users).set({ role: 'operator' }).where(eq(users.id, existing.id))
-      await audit(db, { userId: existing.id, action: 'operator_promote', result: 'ok', detail: 'by CLI' })
-      io.out(`user #${existing.id} (${email}) is now an operator`)
+      const id = await promoteOperator(db, email, CLI).catch((err: unknown) => {
+        if (err instanceof OperatorAccountsError && err.key === 'userNotFound') {
+          throw new Error(`no user with e-mail ${email} (leave out --promote and give --password to create one)`)
+        }
+        return refusal(err)
+      })
+      io.out(`user #${id} (${email}) is now an operator`)
       return
     }
-    if (existing) throw new Error(`a user with e-mail ${email} exists (#${existing.id}); add --promote to make it an operator`)
     if (values.password === undefined) throw new UsageError('--password is required to create an operator')
-    const weak = passwordProblem(values.password, [email, email.split('@')[0]])
-    if (weak) throw new Error(`--password: ${serverMessage('en', weak)}`)
-    const id = await insertUser(db, { email, passwordHash: await hashPassword(values.password), role: 'operator' })
-    await audit(db, { userId: id, action: 'operator_create', result: 'ok', detail: 'by CLI' })
+    const id = await createOperator(db, email, values.password, CLI).catch((err: unknown) => {
+      if (err instanceof OperatorAccountsError && err.key === 'emailInUse') {
+        throw new Error(`a user with e-mail ${email} exists (#${err.userId}); add --promote to make it an operator`)
+      }
+      if (err instanceof OperatorAccountsError) throw new Error(`--password: ${serverMessage('en', err.key)}`)
+      throw err
+    })
     io.out(`created operator #${id} (${email})`)
   },
 }
 
 const usersList: AdminCommand = {
   name: 'users list',
-  usage: '  users list [--limit N]      newest users first (default 50, max 1000)',
+  usage: '  users list [--search TEXT] [--limit N]\n' +
+    '                              newest users first; --search matches part of the e-mail, phone, wallet or\n' +
+    '                              invitation code (default 50, max 1000)',
   async run(db, args, io) {
-    const { values } = parse({ args, strict: true, options: { limit: { type: 'string' } } })
-    const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(limitOf(values.limit, 50, 1000))
+    const { values } = parse({ args, strict: true, options: { limit: { type: 'string' }, search: { type: 'string' } } })
+    const rows = await listUsers(db, { q: values.search, limit: limitOf(values.limit, 50, 1000) })
     if (rows.length === 0) io.out('(no users)')
     for (const u of rows) {
       const flags = [u.role === 'operator' && 'operator', u.status === 'disabled' && 'DISABLED', u.walletAddress && u.email && 'wallet']
@@ -106,10 +121,10 @@ function setStatus(status: 'active' | 'disabled'): AdminCommand {
       const [arg, ...extra] = args
       if (arg === undefined || extra.length > 0 || !/^\d{1,9}$/.test(arg)) throw new UsageError(usage)
       const id = Number(arg)
-      const changed = await db.update(users).set({ status }).where(eq(users.id, id)).returning({ id: users.id })
-      if (changed.length === 0) throw new Error(`no user #${id}`)
-      const ended = status === 'disabled' ? await revokeAllSessions(db, id) : 0
-      await audit(db, { userId: id, action: status === 'disabled' ? 'user_disable' : 'user_enable', result: 'ok', detail: 'by CLI' })
+      const ended = await setUserStatus(db, id, status, CLI).catch((err: unknown) => {
+        if (err instanceof OperatorAccountsError && err.key === 'userNotFound') throw new Error(`no user #${id}`)
+        return refusal(err)
+      })
       io.out(`user #${id} is now ${status}${status === 'disabled' ? ` (${ended} session(s) ended)` : ''}`)
     },
   }

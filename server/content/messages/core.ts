@@ -10,6 +10,8 @@ export const CORE_MESSAGES = {
     serverError: 'Server error, please try again later',
     unauthorized: 'Not logged in or login expired, go to the login page',
     forbidden: 'You do not have permission for this',
+    userNotFound: 'User not found',
+    cannotDisableSelf: 'You cannot disable your own account',
   },
   'zh-CN': {
     success: '成功',
@@ -19,6 +21,8 @@ export const CORE_MESSAGES = {
     serverError: '服务器错误，请稍后再试',
     unauthorized: '未登录或登录已过期，请前往登录页',
     forbidden: '您没有执行此操作的权限',
+    userNotFound: '用户不存在',
+    cannotDisableSelf: '不能停用自己的账户',
   },
   'zh-TW': {
     success: '成功',
@@ -28,6 +32,8 @@ export const CORE_MESSAGES = {
     serverError: '伺服器錯誤，請稍後再試',
     unauthorized: '未登入或登入已過期，請前往登入頁',
     forbidden: '您沒有執行此操作的權限',
+    userNotFound: '使用者不存在',
+    cannotDisableSelf: '不能停用自己的帳戶',
   },
   es: {
     success: 'éxito',
@@ -37,6 +43,8 @@ export const CORE_MESSAGES = {
     serverError: 'Error del servidor, inténtalo de nuevo más tarde',
     unauthorized: 'No has iniciado sesión o tu sesión ha caducado; ve a la página de inicio de sesión',
     forbidden: 'No tienes permiso para hacer esto',
+    userNotFound: 'Usuario no encontrado',
+    cannotDisableSelf: 'No puedes desactivar tu propia cuenta',
   },
   hi: {
     success: 'सफल',
@@ -46,6 +54,8 @@ export const CORE_MESSAGES = {
     serverError: 'सर्वर त्रुटि, कृपया बाद में फिर से प्रयास करें',
     unauthorized: 'आप लॉग इन नहीं हैं या लॉगिन की अवधि समाप्त हो गई है, लॉगिन पेज पर जाएँ',
     forbidden: 'आपको इसकी अनुमति नहीं है',
+    userNotFound: 'उपयोगकर्ता नहीं मिला',
+    cannotDisableSelf: 'आप अपना खुद का खाता निष्क्रिय नहीं कर सकते',
   },
   ko: {
     success: '성공',
@@ -55,6 +65,8 @@ export const CORE_MESSAGES = {
     serverError: '서버 오류입니다. 잠시 후 다시 시도해 주세요',
     unauthorized: '로그인하지 않았거나 로그인이 만료되었습니다. 로그인 페이지로 이동하세요',
     forbidden: '이 작업을 수행할 권한이 없습니다',
+    userNotFound: '사용자를 찾을 수 없습니다',
+    cannotDisableSelf: '본인 계정은 비활성화할 수 없습니다',
   },
   ja: {
     success: '成功',
@@ -64,6 +76,8 @@ export const CORE_MESSAGES = {
     serverError: 'サーバーエラーです。しばらくしてから再度お試しください',
     unauthorized: 'ログインしていないか、ログインの有効期限が切れています。ログインページへ移動してください',
     forbidden: 'この操作を行う権限がありません',
+    userNotFound: 'ユーザーが見つかりません',
+    cannotDisableSelf: '自分のアカウントは無効にできません',
   },
   pt: {
     success: 'sucesso',
@@ -73,6 +87,8 @@ export const CORE_MESSAGES = {
     serverError: 'Erro no servidor, tente novamente mais tarde',
     unauthorized: 'Você não está conectado ou a sessão expirou; vá para a página de login',
     forbidden: 'Você não tem permissão para isso',
+    userNotFound: 'Usuário não encontrado',
+    cannotDisableSelf: 'Você não pode desativar a sua própria conta',
   },
   vi: {
     success: 'thành công',
@@ -82,6 +98,8 @@ export const CORE_MESSAGES = {
     serverError: 'Lỗi máy chủ, vui lòng thử lại sau',
     unauthorized: 'Bạn chưa đăng nhập hoặc phiên đăng nhập đã hết hạn, hãy đến trang đăng nhập',
     forbidden: 'Bạn không có quyền thực hiện thao tác này',
+    userNotFound: 'Không tìm thấy người dùng',
+    cannotDisableSelf: 'Bạn không thể vô hiệu hóa tài khoản của chính mình',
   },
   id: {
     success: 'berhasil',
@@ -91,5 +109,7 @@ export const CORE_MESSAGES = {
     serverError: 'Kesalahan server, silakan coba lagi nanti',
     unauthorized: 'Anda belum masuk atau sesi masuk telah berakhir, buka halaman masuk',
     forbidden: 'Anda tidak memiliki izin untuk ini',
+    userNotFound: 'Pengguna tidak ditemukan',
+    cannotDisableSelf: 'Anda tidak dapat menonaktifkan akun Anda sendiri',
   },
 } satisfies MessageTable
