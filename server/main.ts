@@ -18,8 +18,60 @@ export function startServer(config: ServerConfig, overrides: Partial<LaunchDeps>
   return launchServer(config, { startMarket, ...overrides })
 }
 
+/**
+ * Process-wide last resort for a throw or a rejection that nothing caught (a bug: every request path validates its
+ * input and answers its own errors). Policy: log it with its origin, time and stack, and keep serving.
+ *
+ * Why not exit, Node's default? This process is the whole product — the API, every user's market feed, the database
+ * when it is PGlite — with no supervisor to restart it under `npm start`. One stray callback (a timer in a route, a
+ * promise nobody awaited) must not turn into a denial of service for every user, which is how issue 8 found the
+ * gateway. What stays consistent after such a throw: database writes are transactions (a throw before COMMIT rolls
+ * back), market state is rebuilt from the source on every event, and each websocket or request has its own state.
+ * Node's caveat (state left half-updated by the throwing code) is real, so every occurrence is logged loudly with
+ * its stack for a fix; a flood is summarised (at most `LOG_BURST` stacks per minute) so the log cannot be made to
+ * grow without bound. Returns the removal of the handlers.
+ */
+export function installProcessGuards(
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): () => void {
+  const LOG_BURST = 20
+  let windowStart = 0
+  let inWindow = 0
+  let total = 0
+  const report = (err: unknown, origin: string) => {
+    total++
+    const now = Date.now()
+    if (now - windowStart > 60_000) {
+      if (inWindow > LOG_BURST)
+        log(`[process] ${inWindow - LOG_BURST} more uncaught errors in the last minute were not printed`)
+      windowStart = now
+      inWindow = 0
+    }
+    if (++inWindow > LOG_BURST) return
+    const detail = err instanceof Error ? (err.stack ?? err.message) : safeString(err)
+    log(`[process] ${new Date(now).toISOString()} ${origin} #${total}, still serving: ${detail}`)
+  }
+  const onException = (err: unknown, origin: string) => report(err, origin)
+  const onRejection = (reason: unknown) => report(reason, 'unhandledRejection')
+  process.on('uncaughtException', onException)
+  process.on('unhandledRejection', onRejection)
+  return () => {
+    process.off('uncaughtException', onException)
+    process.off('unhandledRejection', onRejection)
+  }
+}
+
+function safeString(value: unknown): string {
+  try {
+    return String(value)
+  } catch {
+    return Object.prototype.toString.call(value)
+  }
+}
+
 /** Runs the server as a process: config errors and start failures print one line and exit 1. */
 export async function runMain(): Promise<void> {
+  installProcessGuards()
   const config = loadConfigOrExit()
   let server: RunningServer
   try {

@@ -2,6 +2,7 @@
  * The market side of the server: picks the source named by MARKET_SOURCE, feeds its events into the hub and serves
  * them through the HTX-protocol gateway. server/main.ts calls `startMarket` and reads the MarketService.
  */
+import type { ConnectionLimits } from './gateway/budget'
 import { startGateway } from './gateway/server'
 import { Hub } from './hub/hub'
 import { type SourceTuning, createSource } from './sources/auto'
@@ -11,6 +12,10 @@ import type { MarketOptions, MarketService } from './types'
 export interface MarketTuning extends SourceTuning {
   pingIntervalMs?: number
   maxMissedPings?: number
+  /** Bytes a client may hold before it is dropped (gateway default 8 MiB). */
+  maxBacklogBytes?: number
+  /** Per-connection budgets (gateway default DEFAULT_LIMITS). */
+  limits?: Partial<ConnectionLimits>
 }
 
 /**
@@ -28,6 +33,8 @@ export async function startMarket(opts: MarketOptions, tuning: MarketTuning = {}
     feed: hub,
     pingIntervalMs: tuning.pingIntervalMs,
     maxMissedPings: tuning.maxMissedPings,
+    maxBacklogBytes: tuning.maxBacklogBytes,
+    limits: tuning.limits,
     log: opts.log,
   })
   try {

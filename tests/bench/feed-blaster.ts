@@ -26,7 +26,10 @@ export function startBlaster(port: number, framesPerSecond: number): Promise<Bla
   wss.on('connection', (ws) => {
     const state: ClientState = { topics: [], seq: 0 }
     clients.set(ws, state)
-    ws.on('message', (raw) => answer(ws, state, raw.toString()))
+    ws.on('message', (raw) => {
+      const text = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw)
+      answer(ws, state, text.toString('utf8'))
+    })
     ws.on('close', () => clients.delete(ws))
   })
   const tickMs = 10
@@ -90,7 +93,16 @@ function history(n: number) {
   const now = Math.floor(Date.now() / 60_000) * 60
   return Array.from({ length: n }, (_, i) => {
     const open = 97_000 + Math.sin(i / 10) * 200
-    return { id: now - (n - i) * 60, open, close: open + 20, high: open + 60, low: open - 40, amount: 12.5, vol: open * 12.5, count: 300 }
+    return {
+      id: now - (n - i) * 60,
+      open,
+      close: open + 20,
+      high: open + 60,
+      low: open - 40,
+      amount: 12.5,
+      vol: open * 12.5,
+      count: 300,
+    }
   })
 }
 
@@ -98,16 +110,58 @@ function frameFor(topic: string, price: number, seq: number) {
   const ts = Date.now()
   const p = Math.round(price * 100) / 100
   if (topic.endsWith('.ticker')) {
-    return { ch: topic, ts, tick: { open: 96_500, high: 98_000, low: 96_000, close: p, amount: 1234.5, vol: 119_000_000, count: 500_000, bid: p - 0.01, bidSize: 0.5, ask: p, askSize: 0.7, lastPrice: p, lastSize: 0.01 } }
+    return {
+      ch: topic,
+      ts,
+      tick: {
+        open: 96_500,
+        high: 98_000,
+        low: 96_000,
+        close: p,
+        amount: 1234.5,
+        vol: 119_000_000,
+        count: 500_000,
+        bid: p - 0.01,
+        bidSize: 0.5,
+        ask: p,
+        askSize: 0.7,
+        lastPrice: p,
+        lastSize: 0.01,
+      },
+    }
   }
   if (topic.endsWith('.depth.step0')) {
-    const bids = Array.from({ length: 150 }, (_, i) => [Math.round((p - 0.01 - i * 0.5) * 100) / 100, 0.1 + (i % 7) * 0.05])
+    const bids = Array.from({ length: 150 }, (_, i) => [
+      Math.round((p - 0.01 - i * 0.5) * 100) / 100,
+      0.1 + (i % 7) * 0.05,
+    ])
     const asks = Array.from({ length: 150 }, (_, i) => [Math.round((p + i * 0.5) * 100) / 100, 0.1 + (i % 5) * 0.05])
     return { ch: topic, ts, tick: { bids, asks, version: seq, ts } }
   }
   if (topic.endsWith('.trade.detail')) {
-    return { ch: topic, ts, tick: { id: seq, ts, data: [{ id: seq, ts, tradeId: seq, amount: 0.012, price: p, direction: seq % 2 ? 'buy' : 'sell' }] } }
+    return {
+      ch: topic,
+      ts,
+      tick: {
+        id: seq,
+        ts,
+        data: [{ id: seq, ts, tradeId: seq, amount: 0.012, price: p, direction: seq % 2 ? 'buy' : 'sell' }],
+      },
+    }
   }
   const id = Math.floor(ts / 60_000) * 60
-  return { ch: topic, ts, tick: { id, open: 97_000, close: p, high: Math.max(97_100, p), low: Math.min(96_900, p), amount: 10 + (seq % 100) / 10, vol: 970_000, count: seq } }
+  return {
+    ch: topic,
+    ts,
+    tick: {
+      id,
+      open: 97_000,
+      close: p,
+      high: Math.max(97_100, p),
+      low: Math.min(96_900, p),
+      amount: 10 + (seq % 100) / 10,
+      vol: 970_000,
+      count: seq,
+    },
+  }
 }

@@ -23,7 +23,21 @@ const TOPIC = 'market.btcusdt.ticker'
 
 function tick(i: number): TickerTick {
   const close = 97_000 + (i % 97) * 0.01
-  return { open: 96_500.5, high: 98_000, low: 95_800.25, close, amount: 12_345.678901, vol: 1_190_000_000.12, count: 400_000 + i, bid: close - 0.01, bidSize: 0.25, ask: close, askSize: 0.5, lastPrice: close, lastSize: 0.002 }
+  return {
+    open: 96_500.5,
+    high: 98_000,
+    low: 95_800.25,
+    close,
+    amount: 12_345.678901,
+    vol: 1_190_000_000.12,
+    count: 400_000 + i,
+    bid: close - 0.01,
+    bidSize: 0.25,
+    ask: close,
+    askSize: 0.5,
+    lastPrice: close,
+    lastSize: 0.002,
+  }
 }
 
 interface Fleet {
@@ -42,19 +56,21 @@ async function fleet(url: string, subscribe: boolean): Promise<Fleet> {
     if (waiter && received.every((r) => r >= want)) waiter()
   }
   const sockets = await Promise.all(
-    Array.from({ length: CLIENTS }, (_, i) =>
-      new Promise<WebSocket>((resolve, reject) => {
-        const ws = new WebSocket(url)
-        ws.on('message', () => {
-          received[i]!++
-          if (received[i]! >= want) check()
-        })
-        ws.once('error', reject)
-        ws.once('open', () => {
-          if (subscribe) ws.send(JSON.stringify({ sub: TOPIC, id: 'b' }))
-          resolve(ws)
-        })
-      }),
+    Array.from(
+      { length: CLIENTS },
+      (_, i) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(url)
+          ws.on('message', () => {
+            received[i]!++
+            if (received[i]! >= want) check()
+          })
+          ws.once('error', reject)
+          ws.once('open', () => {
+            if (subscribe) ws.send(JSON.stringify({ sub: TOPIC, id: 'b' }))
+            resolve(ws)
+          })
+        }),
     ),
   )
   return {
@@ -84,7 +100,16 @@ async function measure(f: Fleet, send: (i: number) => void): Promise<number> {
 }
 
 export async function runGatewayFanoutBench(): Promise<BenchResult[]> {
-  const spec = { symbol: 'btcusdt', category: 'spot' as const, base: 'BTC', quote: 'USDT', price_precision: 2, amount_precision: 6, volume_decimals: 6, turnover_decimals: 8 }
+  const spec = {
+    symbol: 'btcusdt',
+    category: 'spot' as const,
+    base: 'BTC',
+    quote: 'USDT',
+    price_precision: 2,
+    amount_precision: 6,
+    volume_decimals: 6,
+    turnover_decimals: 8,
+  }
   const hub = new Hub([spec], { tickerFromBars: false })
   const gw = await startGateway({ host: '127.0.0.1', port: 0, feed: hub, pingIntervalMs: 600_000 })
   const gwFleet = await fleet(`ws://127.0.0.1:${gw.port}/ws`, true)
@@ -93,11 +118,14 @@ export async function runGatewayFanoutBench(): Promise<BenchResult[]> {
   const bare = new WebSocketServer({ host: '127.0.0.1', port: 0 })
   await new Promise((r) => bare.once('listening', r))
   const bareFleet = await fleet(`ws://127.0.0.1:${(bare.address() as AddressInfo).port}/ws`, false)
-  const frames = Array.from({ length: FRAMES }, (_, i) => encodeFrame({ ch: TOPIC, ts: 1_700_000_000_000 + i, tick: tick(i) }))
+  const frames = Array.from({ length: FRAMES }, (_, i) =>
+    encodeFrame({ ch: TOPIC, ts: 1_700_000_000_000 + i, tick: tick(i) }),
+  )
   const bareSend = (i: number) => {
     for (const c of bare.clients) c.send(frames[i] as Buffer)
   }
-  const gwSend = (i: number) => hub.event({ type: 'ticker', symbol: 'btcusdt', ts: 1_700_000_000_000 + i, tick: tick(i) })
+  const gwSend = (i: number) =>
+    hub.event({ type: 'ticker', symbol: 'btcusdt', ts: 1_700_000_000_000 + i, tick: tick(i) })
 
   try {
     let bareBest = 0

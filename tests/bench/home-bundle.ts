@@ -19,7 +19,8 @@ export async function runHomeBundleBench(): Promise<BenchResult[]> {
     const workers = new Set<string>()
     page.on('request', (req) => {
       const url = req.url()
-      if (url.startsWith(server.url) && /\.(m?js)(\?|$)/.test(url) && !/\/(sw|workbox-[^/]*)\.js/.test(url)) scripts.add(url)
+      if (url.startsWith(server.url) && /\.(m?js)(\?|$)/.test(url) && !/\/(sw|workbox-[^/]*)\.js/.test(url))
+        scripts.add(url)
     })
     page.on('worker', (w) => {
       scripts.add(w.url())

@@ -32,7 +32,16 @@ function loadBars(): { bars: KlineTick[]; origin: string } {
     const rows = readFileSync(DATA, 'utf8').trim().split('\n').slice(1).slice(-BARS)
     const bars = rows.map((line) => {
       const c = line.split(',').map(Number)
-      return { id: c[0]! / 1000, open: c[1]!, high: c[2]!, low: c[3]!, close: c[4]!, amount: c[5]!, vol: c[7]!, count: c[8]! }
+      return {
+        id: c[0]! / 1000,
+        open: c[1]!,
+        high: c[2]!,
+        low: c[3]!,
+        close: c[4]!,
+        amount: c[5]!,
+        vol: c[7]!,
+        count: c[8]!,
+      }
     })
     return { bars, origin: 'recorded Binance LTCUSDT 1m bars' }
   }
@@ -42,7 +51,16 @@ function loadBars(): { bars: KlineTick[]; origin: string } {
     const open = price
     price = Math.max(1, price + (rnd() - 0.5) * 0.2)
     const r = (v: number) => Math.round(v * 100) / 100
-    return { id: 1_769_904_000 + i * 60, open: r(open), close: r(price), high: r(Math.max(open, price) + 0.05), low: r(Math.min(open, price) - 0.05), amount: 1000, vol: 60_000, count: 100 }
+    return {
+      id: 1_769_904_000 + i * 60,
+      open: r(open),
+      close: r(price),
+      high: r(Math.max(open, price) + 0.05),
+      low: r(Math.min(open, price) - 0.05),
+      amount: 1000,
+      vol: 60_000,
+      count: 100,
+    }
   })
   return { bars, origin: `synthetic walk (recorded file absent: ${DATA})` }
 }
@@ -52,7 +70,8 @@ function makeTicks(bars: KlineTick[], count: number): KlineTick[][] {
   const rnd = lcg(42)
   let cur = { ...bars[bars.length - 1]! }
   return Array.from({ length: count }, (_, i) => {
-    if (i > 0 && i % 60 === 0) cur = { ...cur, id: cur.id + 60, open: cur.close, high: cur.close, low: cur.close, amount: 0 }
+    if (i > 0 && i % 60 === 0)
+      cur = { ...cur, id: cur.id + 60, open: cur.close, high: cur.close, low: cur.close, amount: 0 }
     const close = Math.round((cur.close + (rnd() < 0.5 ? -0.01 : 0.01)) * 100) / 100
     cur = { ...cur, close, high: Math.max(cur.high, close), low: Math.min(cur.low, close), amount: cur.amount + 1.5 }
     return [cur]
@@ -61,7 +80,7 @@ function makeTicks(bars: KlineTick[], count: number): KlineTick[][] {
 
 function lcg(seed: number): () => number {
   let s = seed >>> 0
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32)
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
@@ -94,7 +113,13 @@ function best(rounds: TickStats[]): TickStats & { p50: number; p95: number } {
 }
 
 export async function runKlineTickBench(): Promise<BenchResult[]> {
-  await build({ root: ROOT, configFile: false, logLevel: 'warn', base: './', build: { outDir: OUT, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2000 } })
+  await build({
+    root: ROOT,
+    configFile: false,
+    logLevel: 'warn',
+    base: './',
+    build: { outDir: OUT, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2000 },
+  })
   const { bars, origin } = loadBars()
   const all = makeTicks(bars, TICKS * ROUNDS)
   const rounds = Array.from({ length: ROUNDS }, (_, r) => all.slice(r * TICKS, (r + 1) * TICKS))
@@ -105,7 +130,8 @@ export async function runKlineTickBench(): Promise<BenchResult[]> {
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`)
     const isolated = await page.evaluate(() => crossOriginIsolated)
     const run = (await page.evaluate(
-      ([b, t]) => (window as unknown as { bench: { run: (b: unknown, t: unknown) => Promise<unknown> } }).bench.run(b, t),
+      ([b, t]) =>
+        (window as unknown as { bench: { run: (b: unknown, t: unknown) => Promise<unknown> } }).bench.run(b, t),
       [bars, rounds] as const,
     )) as { ours: TickStats[]; baseline: TickStats[]; visible: number }
     const ours = best(run.ours)
@@ -113,9 +139,30 @@ export async function runKlineTickBench(): Promise<BenchResult[]> {
     const setup = `${bars.length} ${origin}, best of ${ROUNDS} rounds × ${ours.samples.length} ticks, ${run.visible} bars visible, 390×300 CSS px at DPR 3, timers ${isolated ? '5 µs' : '100 µs'}`
     const rounds50 = (xs: TickStats[]) => xs.map((x) => r3(pct(x.samples, 50))).join(' / ')
     return [
-      { name: 'K-line live tick, 10k bars: update + draw (p50)', value: r3(ours.p50), unit: 'ms', target: `≤ ${TARGET_MS} ms`, pass: ours.p50 <= TARGET_MS, note: `${setup}; p50 per round ${rounds50(run.ours)} ms; update ${r3(pct(ours.update, 50))} + draw ${r3(pct(ours.draw, 50))} ms; frames without a draw ${ours.undrawn}` },
-      { name: 'K-line live tick, 10k bars: update + draw (p95)', value: r3(ours.p95), unit: 'ms', target: `≤ ${TARGET_MS} ms`, pass: ours.p95 <= TARGET_MS, note: `same round; max ${r3(Math.max(...ours.samples))} ms` },
-      { name: 'K-line tick: node-per-candle Konva ÷ ours (p50)', value: Math.round((base.p50 / ours.p50) * 10) / 10, unit: '×', target: '≥ 1×', pass: base.p50 >= ours.p50, note: `baseline (2 Rects/candle + volume Rects, tuned Konva) p50 ${r3(base.p50)} / p95 ${r3(base.p95)} ms, per round ${rounds50(run.baseline)} ms` },
+      {
+        name: 'K-line live tick, 10k bars: update + draw (p50)',
+        value: r3(ours.p50),
+        unit: 'ms',
+        target: `≤ ${TARGET_MS} ms`,
+        pass: ours.p50 <= TARGET_MS,
+        note: `${setup}; p50 per round ${rounds50(run.ours)} ms; update ${r3(pct(ours.update, 50))} + draw ${r3(pct(ours.draw, 50))} ms; frames without a draw ${ours.undrawn}`,
+      },
+      {
+        name: 'K-line live tick, 10k bars: update + draw (p95)',
+        value: r3(ours.p95),
+        unit: 'ms',
+        target: `≤ ${TARGET_MS} ms`,
+        pass: ours.p95 <= TARGET_MS,
+        note: `same round; max ${r3(Math.max(...ours.samples))} ms`,
+      },
+      {
+        name: 'K-line tick: node-per-candle Konva ÷ ours (p50)',
+        value: Math.round((base.p50 / ours.p50) * 10) / 10,
+        unit: '×',
+        target: '≥ 1×',
+        pass: base.p50 >= ours.p50,
+        note: `baseline (2 Rects/candle + volume Rects, tuned Konva) p50 ${r3(base.p50)} / p95 ${r3(base.p95)} ms, per round ${rounds50(run.baseline)} ms`,
+      },
     ]
   } finally {
     await context.close()

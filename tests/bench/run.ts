@@ -13,6 +13,7 @@ const benches: Bench[] = [
   { name: 'k-line tick', run: async () => (await import('./kline-tick')).runKlineTickBench() },
   { name: 'home bundle', run: async () => (await import('./home-bundle')).runHomeBundleBench() },
   { name: 'main thread', run: async () => (await import('./main-thread')).runMainThreadBench() },
+  { name: 'frame fuzz', run: async () => (await import('./gateway-fuzz')).runGatewayFuzzBench() },
 ]
 
 const only = process.argv.slice(2)

@@ -41,7 +41,8 @@ export class HtxStandIn {
 
   /** Pushes `{ch, ts, tick}` to every connection subscribed to `ch`. */
   push(ch: string, tick: unknown, ts = Date.now()): void {
-    for (const ws of this.sockets) if ((ws as WebSocket & { topics?: Set<string> }).topics?.has(ch)) this.sendTo(ws, { ch, ts, tick })
+    for (const ws of this.sockets)
+      if ((ws as WebSocket & { topics?: Set<string> }).topics?.has(ch)) this.sendTo(ws, { ch, ts, tick })
   }
 
   /** Kills every connection (the relay must reconnect and resubscribe). */

@@ -48,7 +48,16 @@ export function bar(id: number, o: number, h: number, l: number, c: number, amou
 export function bars(startId: number, n: number, base = 100): KlineTick[] {
   return Array.from({ length: n }, (_, i) => {
     const o = Math.round((base + i * 0.01) * 100) / 100
-    return bar(startId + i * 60, o, Math.round((o + 0.05) * 100) / 100, Math.round((o - 0.03) * 100) / 100, Math.round((o + 0.01) * 100) / 100, 0.5, Math.round(o * 50) / 100, 2)
+    return bar(
+      startId + i * 60,
+      o,
+      Math.round((o + 0.05) * 100) / 100,
+      Math.round((o - 0.03) * 100) / 100,
+      Math.round((o + 0.01) * 100) / 100,
+      0.5,
+      Math.round(o * 50) / 100,
+      2,
+    )
   })
 }
 
@@ -57,5 +66,16 @@ export function trade(tradeId: number, price: number, amount: number, ts = trade
 }
 
 export function book(mid: number, version: number): DepthTick {
-  return { bids: [[mid - 0.01, 1], [mid - 0.02, 2]], asks: [[mid, 1.5], [mid + 0.01, 3]], version, ts: version }
+  return {
+    bids: [
+      [mid - 0.01, 1],
+      [mid - 0.02, 2],
+    ],
+    asks: [
+      [mid, 1.5],
+      [mid + 0.01, 3],
+    ],
+    version,
+    ts: version,
+  }
 }

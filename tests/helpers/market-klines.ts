@@ -2,11 +2,13 @@
  * An independent reader of the real kline files in ../shared/data/market/klines, used as the oracle of replay tests:
  * deliberately simple (only the layouts present there), sharing no code with the server's parser.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { recordedDataPresent } from './prerequisites'
 
 export const REAL_KLINES = join(import.meta.dirname, '../../../shared/data/market/klines')
-export const HAVE_REAL_KLINES = existsSync(REAL_KLINES)
+/** False locally when the files are absent (the replay tests skip); under CI=true their absence throws. */
+export const HAVE_REAL_KLINES = recordedDataPresent(REAL_KLINES)
 
 export interface OracleBar {
   t: number
@@ -30,7 +32,14 @@ function readFile(path: string): OracleBar[] {
   const text = readFileSync(path, 'utf8')
   if (path.endsWith('.json')) {
     return (JSON.parse(text) as unknown[][]).map((r) => {
-      const b: OracleBar = { t: Number(r[0]), open: String(r[1]), high: String(r[2]), low: String(r[3]), close: String(r[4]), volume: String(r[5]) }
+      const b: OracleBar = {
+        t: Number(r[0]),
+        open: String(r[1]),
+        high: String(r[2]),
+        low: String(r[3]),
+        close: String(r[4]),
+        volume: String(r[5]),
+      }
       if (r.length >= 12) Object.assign(b, { quote: String(r[7]), count: Number(r[8]) })
       return b
     })
@@ -63,7 +72,10 @@ export function readRealKlines(): Map<string, OracleBar[]> {
   }
   for (const [sym, bars] of out) {
     const sorted = [...bars].sort((a, b) => a.t - b.t)
-    out.set(sym, sorted.filter((b, i) => i === 0 || sorted[i - 1]!.t !== b.t))
+    out.set(
+      sym,
+      sorted.filter((b, i) => i === 0 || sorted[i - 1]!.t !== b.t),
+    )
   }
   return out
 }

@@ -46,8 +46,12 @@ describe('gateway acks and errors', () => {
   it('answers an unknown symbol or channel with "invalid topic" and keeps the connection', async () => {
     const c = await connect()
     expect(isError(await c.call({ sub: 'market.dogebtc.ticker' }), 'invalid topic market.dogebtc.ticker')).toBe(true)
-    expect(isError(await c.call({ sub: 'market.btcusdt.depth.step9' }), 'invalid topic market.btcusdt.depth.step9')).toBe(true)
-    expect(isError(await c.call({ req: 'market.btcusdt.kline.2min' }), 'invalid topic market.btcusdt.kline.2min')).toBe(true)
+    expect(
+      isError(await c.call({ sub: 'market.btcusdt.depth.step9' }), 'invalid topic market.btcusdt.depth.step9'),
+    ).toBe(true)
+    expect(isError(await c.call({ req: 'market.btcusdt.kline.2min' }), 'invalid topic market.btcusdt.kline.2min')).toBe(
+      true,
+    )
     expect((await c.call({ sub: 'market.btcusdt.trade.detail' })).status).toBe('ok')
   })
 
@@ -82,7 +86,11 @@ describe('gateway pushes', () => {
     await b.call({ sub: 'market.eurusd.kline.1min' })
     hub.event({ type: 'candle', symbol: 'btcusdt', ts: 1_700_000_001_000, bar: bar(1_700_000_040, 10, 11, 9, 10.5) })
     const push = await a.waitFor((m) => m.ch === 'market.btcusdt.kline.1min')
-    expect(push).toEqual({ ch: 'market.btcusdt.kline.1min', ts: 1_700_000_001_000, tick: bar(1_700_000_040, 10, 11, 9, 10.5) })
+    expect(push).toEqual({
+      ch: 'market.btcusdt.kline.1min',
+      ts: 1_700_000_001_000,
+      tick: bar(1_700_000_040, 10, 11, 9, 10.5),
+    })
     await a.call({ unsub: 'market.btcusdt.kline.1min' })
     hub.event({ type: 'candle', symbol: 'btcusdt', ts: 1_700_000_002_000, bar: bar(1_700_000_040, 10, 12, 9, 11) })
     hub.event({ type: 'candle', symbol: 'eurusd', ts: 1_700_000_002_000, bar: bar(1_700_000_040, 1.1, 1.2, 1, 1.15) })

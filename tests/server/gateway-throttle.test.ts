@@ -70,7 +70,10 @@ describe('encode once', () => {
     await b.waitFor((m) => m.ch === T)
     const pushes = send.mock.calls
       .map((call) => call[0])
-      .filter((x): x is Buffer => Buffer.isBuffer(x) && JSON.parse(inflate(x, { toText: true })).ch === T)
+      .filter(
+        (x): x is Buffer =>
+          Buffer.isBuffer(x) && (JSON.parse(inflate(x, { toText: true })) as { ch?: string }).ch === T,
+      )
     expect(pushes).toHaveLength(2)
     expect(pushes[0]).toBe(pushes[1])
   })
@@ -86,7 +89,10 @@ describe('slow consumers', () => {
     let version = 0
     // Random prices barely compress, so a paused reader's socket fills within a few MB.
     const bigBook = (): DepthTick => {
-      const levels = Array.from({ length: 1000 }, () => [Math.round(Math.random() * 1e8) / 100, Math.round(Math.random() * 1e6) / 1e6] as [number, number])
+      const levels = Array.from(
+        { length: 1000 },
+        () => [Math.round(Math.random() * 1e8) / 100, Math.round(Math.random() * 1e6) / 1e6] as [number, number],
+      )
       return { bids: levels, asks: levels, version: ++version, ts: version }
     }
     while (gw.clients() > 1 && version < 4000) {

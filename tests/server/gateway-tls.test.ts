@@ -12,7 +12,25 @@ function selfSigned(): { cert: string; key: string } | undefined {
   try {
     const dir = mkdtempSync(join(tmpdir(), 'gw-tls-'))
     const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')]
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    )
     return { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') }
   } catch {
     return undefined
@@ -27,7 +45,10 @@ describe.skipIf(!tls)('gateway over TLS', () => {
     const gw = await startGateway({ host: '127.0.0.1', port: 0, feed: testHub(), tls })
     try {
       const c = await FeedClient.connect(`wss://127.0.0.1:${gw.port}`, { ws: { rejectUnauthorized: false } })
-      expect(await c.call({ sub: 'market.btcusdt.ticker' })).toMatchObject({ status: 'ok', subbed: 'market.btcusdt.ticker' })
+      expect(await c.call({ sub: 'market.btcusdt.ticker' })).toMatchObject({
+        status: 'ok',
+        subbed: 'market.btcusdt.ticker',
+      })
       c.close()
     } finally {
       await gw.close()

@@ -8,13 +8,15 @@ import type { MarketService } from '../../server/market/types'
 import { FeedClient } from '../helpers/market-client'
 import { HAVE_REAL_KLINES, type OracleBar, REAL_KLINES, readRealKlines } from '../helpers/market-klines'
 
-if (!HAVE_REAL_KLINES) console.warn(`replay-real: SKIPPED, ${REAL_KLINES} is absent (real market data not on this machine)`)
+if (!HAVE_REAL_KLINES)
+  console.warn(`replay-real: SKIPPED, ${REAL_KLINES} is absent (real market data not on this machine)`)
 
 const H8 = 8 * 3600
 const LEN = { '5min': 300, '60min': 3600, '1day': 86_400 } as const
 type Coarse = keyof typeof LEN
 /** Independent UTC+8 bucket rule (htx-protocol.md a5). */
-const bucket = (p: Coarse, id: number) => (p === '1day' ? Math.floor((id + H8) / 86_400) * 86_400 - H8 : Math.floor(id / LEN[p]) * LEN[p])
+const bucket = (p: Coarse, id: number) =>
+  p === '1day' ? Math.floor((id + H8) / 86_400) * 86_400 - H8 : Math.floor(id / LEN[p]) * LEN[p]
 const sum = (xs: string[]) => Number(xs.reduce((s, x) => s.plus(x), new Big(0)).toString())
 
 describe.skipIf(!HAVE_REAL_KLINES)('replay of the real kline files', () => {
@@ -48,7 +50,12 @@ describe.skipIf(!HAVE_REAL_KLINES)('replay of the real kline files', () => {
 
   beforeAll(async () => {
     oracle = readRealKlines()
-    market = await startMarket({ host: '127.0.0.1', port: 0, source: `replay:${REAL_KLINES}`, replaySpeed: 1 })
+    // This suite pages whole files of history back to back; the per-connection `req` budget (10/s) is the subject of
+    // gateway-budget.test.ts, not of this one.
+    market = await startMarket(
+      { host: '127.0.0.1', port: 0, source: `replay:${REAL_KLINES}`, replaySpeed: 1 },
+      { limits: { reqPerSec: 10_000, reqBurst: 10_000 } },
+    )
     client = await FeedClient.connect(`ws://127.0.0.1:${market.port}`)
   }, 60_000)
   afterAll(async () => {
@@ -60,24 +67,32 @@ describe.skipIf(!HAVE_REAL_KLINES)('replay of the real kline files', () => {
     expect(market.source).toBe('replay')
     expect(market.live).toBe(false)
     expect(market.sourceDetail).toBe(REAL_KLINES)
-    const listed = market.listings().map((l) => `${l.symbol}:${l.category}`).sort()
+    const listed = market
+      .listings()
+      .map((l) => `${l.symbol}:${l.category}`)
+      .sort()
     expect(listed).toEqual([...oracle.keys()].map((s) => `${s}:${s.includes('-') ? 'futures' : 'spot'}`).sort())
     expect(listed).toHaveLength(12)
   })
 
-  it.each(['btcusdt', 'LTC-USDT', 'dogeusdt'])('serves %s history that is the files’ own bars, ~3 days of it', async (symbol) => {
-    const { t0, head, history } = await timelineOf(symbol)
-    const files = oracle.get(symbol)!
-    expect((head - t0) / 60).toBeGreaterThanOrEqual(4319)
-    history.forEach((b, i) => {
-      const f = files[i]!
-      expect(b.id).toBe(t0 + i * 60)
-      expect([b.open, b.high, b.low, b.close, b.amount]).toEqual([f.open, f.high, f.low, f.close, f.volume].map(Number))
-      if (f.quote !== undefined) expect([b.vol, b.count]).toEqual([Number(f.quote), f.count])
-    })
-    const first = await kline(symbol, '1min', { from: t0, to: t0 + 299 * 60 })
-    expect(first).toEqual(history.slice(0, 300))
-  })
+  it.each(['btcusdt', 'LTC-USDT', 'dogeusdt'])(
+    'serves %s history that is the files’ own bars, ~3 days of it',
+    async (symbol) => {
+      const { t0, head, history } = await timelineOf(symbol)
+      const files = oracle.get(symbol)!
+      expect((head - t0) / 60).toBeGreaterThanOrEqual(4319)
+      history.forEach((b, i) => {
+        const f = files[i]!
+        expect(b.id).toBe(t0 + i * 60)
+        expect([b.open, b.high, b.low, b.close, b.amount]).toEqual(
+          [f.open, f.high, f.low, f.close, f.volume].map(Number),
+        )
+        if (f.quote !== undefined) expect([b.vol, b.count]).toEqual([Number(f.quote), f.count])
+      })
+      const first = await kline(symbol, '1min', { from: t0, to: t0 + 299 * 60 })
+      expect(first).toEqual(history.slice(0, 300))
+    },
+  )
 
   it.each([
     ['btcusdt', '5min'],

@@ -1,7 +1,8 @@
 /**
  * The market gateway: a websocket server (ws, or wss over an https server when TLS is configured) speaking the HTX
  * public protocol on any path (clients use /ws). Server pings every `pingIntervalMs` (5 s) and drops a client that
- * left `maxMissedPings` (2) unanswered, just before the next ping, as HTX spot does (htx-protocol.md a3).
+ * left `maxMissedPings` (2) unanswered, just before the next ping, as HTX spot does (htx-protocol.md a3). Each
+ * connection lives under budgets (budget.ts) and a bound on the bytes it holds (session.ts).
  */
 import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
@@ -10,8 +11,10 @@ import { WebSocketServer } from 'ws'
 import { SERVER_PING_INTERVAL_MS, SERVER_PING_MAX_MISSED } from '../../../common/constants'
 import type { PushSink } from '../hub/hub'
 import { Channels } from './channels'
-import { type GatewayFeed, handleMessage } from './handler'
+import { type ConnectionLimits, DEFAULT_LIMITS } from './budget'
+import { type GatewayFeed, handleFrame } from './handler'
 import { encodeFrame } from './protocol'
+import { ReqLane } from './req-lane'
 import { Session } from './session'
 
 export interface GatewayOptions {
@@ -24,9 +27,25 @@ export interface GatewayOptions {
   pingIntervalMs?: number
   /** Unanswered pings after which a client is dropped (default 2). */
   maxMissedPings?: number
-  /** Unsent bytes per client beyond which it is dropped as a slow consumer (default 8 MiB). */
+  /**
+   * Bytes a client may hold before it is dropped as a slow consumer (default 8 MiB): its frames not yet written to
+   * the kernel, each counted with its whole buffer and overhead (session.ts `frameCost`), plus throttled frames.
+   */
   maxBacklogBytes?: number
+  /** Per-connection budgets (default DEFAULT_LIMITS); tests pass smaller ones. */
+  limits?: Partial<ConnectionLimits>
   log?: (msg: string) => void
+}
+
+/** Counters of a running gateway (tests, diagnostics). */
+export interface GatewayStats {
+  clients: number
+  /** Bytes all clients hold now (see `maxBacklogBytes`). */
+  heldBytes: number
+  /** Clients dropped for holding more than `maxBacklogBytes`. */
+  slowDrops: number
+  /** Frames whose handling threw: always a bug (the schema should have answered); logged with the stack. */
+  handlerFailures: number
 }
 
 export interface Gateway {
@@ -34,6 +53,7 @@ export interface Gateway {
   port: number
   /** Connected clients. */
   clients(): number
+  stats(): GatewayStats
   close(): Promise<void>
 }
 
@@ -41,18 +61,35 @@ export interface Gateway {
 export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const server: Server = opts.tls ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }) : createHttpServer()
   server.on('request', (_req, res) => res.writeHead(426, { 'content-type': 'text/plain' }).end('websocket only\n'))
-  const wss = new WebSocketServer({ server, maxPayload: 64 * 1024 })
+  // One client message per turn of the event loop (ws emits the next from setImmediate): a socket that delivers
+  // 3,000 frames in one read no longer runs them all before anyone else's timers and I/O, and while its messages
+  // wait, ws stops reading that socket, so the flood is held back in TCP, not in our memory.
+  const wss = new WebSocketServer({ server, maxPayload: 64 * 1024, allowSynchronousEvents: false })
   const channels = new Channels()
   const detach = opts.feed.attach(channels)
   const sessions = new Set<Session>()
-  const ctx = { channels, feed: opts.feed, log: opts.log }
-  const maxBacklogBytes = opts.maxBacklogBytes ?? 8 * 1024 * 1024
+  const ctx = { channels, feed: opts.feed, lane: new ReqLane(), log: opts.log }
+  const limits: ConnectionLimits = { ...DEFAULT_LIMITS, ...opts.limits }
+  const counters = { slowDrops: 0, handlerFailures: 0 }
+  const sessionOpts = {
+    maxHeldBytes: opts.maxBacklogBytes ?? 8 * 1024 * 1024,
+    limits,
+    log: opts.log,
+    onSlowDrop: () => counters.slowDrops++,
+  }
 
   wss.on('connection', (ws) => {
-    const session = new Session(ws, { maxBacklogBytes, log: opts.log })
+    const session = new Session(ws, sessionOpts)
     sessions.add(session)
-    // Default binaryType 'nodebuffer': every message arrives as one Buffer.
-    ws.on('message', (data) => handleMessage(ctx, session, (data as Buffer).toString('utf8')))
+    ws.on('message', (data, isBinary) => {
+      // Defence in depth: the schema answers every bad frame, so a throw here is a bug; it must not leave the handler.
+      try {
+        handleFrame(ctx, session, data, isBinary)
+      } catch (err) {
+        counters.handlerFailures++
+        opts.log?.(`market gateway: a client frame broke the handler: ${(err as Error)?.stack ?? String(err)}`)
+      }
+    })
     ws.on('close', () => {
       session.dispose()
       channels.removeSession(session)
@@ -60,6 +97,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     })
     ws.on('error', (err) => opts.log?.(`market gateway: client error: ${err.message}`))
   })
+  wss.on('error', (err) => opts.log?.(`market gateway: server error: ${err.message}`))
 
   const maxMissed = opts.maxMissedPings ?? SERVER_PING_MAX_MISSED
   const pinger = setInterval(() => {
@@ -80,6 +118,11 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   return {
     port,
     clients: () => sessions.size,
+    stats: () => {
+      let heldBytes = 0
+      for (const s of sessions) heldBytes += s.heldBytes()
+      return { clients: sessions.size, heldBytes, ...counters }
+    },
     close: async () => {
       clearInterval(pinger)
       detach()

@@ -3,7 +3,8 @@
  * are sums of the 1min bars to the last digit. Rounded to the market's precision only when a bar is emitted.
  */
 import Big from 'big.js'
-import { dec } from '../../../common/decimal'
+// Feed numbers (JSON or decimal literals), read as written: common/decimal feedDec.
+import { feedDec as dec } from '../../../common/decimal'
 import type { KlineTick } from '../../../common/feed/messages'
 
 /** Decimals used when a bar leaves the hub: prices (quote), `amount` (base volume), `vol` (quote turnover). */

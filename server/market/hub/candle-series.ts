@@ -3,7 +3,8 @@
  * aggregated from them exactly (bar-agg.ts) on the UTC+8 calendar of periods.ts. Keeps a bounded history.
  */
 import type { KlineTick } from '../../../common/feed/messages'
-import { dec } from '../../../common/decimal'
+// Feed numbers (JSON or decimal literals), read as written: common/decimal feedDec.
+import { feedDec as dec } from '../../../common/decimal'
 import { KLINE_PERIODS, type KlinePeriod } from '../../../common/feed/topics'
 import { bucketStart } from './periods'
 import {
@@ -68,7 +69,13 @@ export class CandleSeries {
       // Count that minute as we hold it (or not at all yet: it will arrive whole and be added then).
       const ours = this.findMinute(minuteThen.id)
       if (ours) applyDelta(agg, minuteDelta(ours, minuteThen))
-      else applyDelta(agg, { bar: minuteThen, amount: dec(minuteThen.amount).neg(), vol: dec(minuteThen.vol).neg(), count: -minuteThen.count })
+      else
+        applyDelta(agg, {
+          bar: minuteThen,
+          amount: dec(minuteThen.amount).neg(),
+          vol: dec(minuteThen.vol).neg(),
+          count: -minuteThen.count,
+        })
     }
     state.current = agg
   }

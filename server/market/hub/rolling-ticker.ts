@@ -4,7 +4,8 @@
  * high/low over the window, amount/vol/count summed exactly, close = last price. bid/ask come from the book.
  */
 import Big from 'big.js'
-import { dec } from '../../../common/decimal'
+// Feed numbers (JSON or decimal literals), read as written: common/decimal feedDec.
+import { feedDec as dec } from '../../../common/decimal'
 import type { DepthTick, KlineTick, TickerTick } from '../../../common/feed/messages'
 import { type BarPrecision, type MinuteDelta, roundNum, roundPrice } from './bar-agg'
 import { type CandleSeries, upperBound } from './candle-series'

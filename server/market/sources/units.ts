@@ -3,7 +3,8 @@
  * volume an integer count of its smallest step. Splitting a volume or walking a price path in units stays exact.
  */
 import Big from 'big.js'
-import { dec } from '../../../common/decimal'
+// Feed numbers (JSON or decimal literals), read as written: common/decimal feedDec.
+import { feedDec as dec } from '../../../common/decimal'
 
 /** Decimal text or number → integer units of 10^-dp. Throws when the value has more decimals than `dp`. */
 export function toUnits(value: string | number, dp: number): number {

@@ -50,7 +50,10 @@ export function createBaseline(el: HTMLElement, width: number, height: number, b
     labels.forEach((l, k) => {
       const p = ticks[k]
       l.visible(p !== undefined)
-      if (p !== undefined) l.x(width - 52).y(valueToY(model.priceScale!, p) - 5).text(formatPrice(p, 2, 'en'))
+      if (p !== undefined)
+        l.x(width - 52)
+          .y(valueToY(model.priceScale!, p) - 5)
+          .text(formatPrice(p, 2, 'en'))
     })
   }
   const placeLast = () => {
@@ -60,7 +63,7 @@ export function createBaseline(el: HTMLElement, width: number, height: number, b
     const fill = s.close[i]! >= s.open[i]! ? UP : DOWN
     lastLine.y(y).stroke(fill)
     lastBox.y(y - 8).fill(fill)
-    lastText.y(y - 5).text(formatPrice(s.close[i]!, 2, 'en'))
+    lastText.y(y - 5).text(formatPrice(s.close[i], 2, 'en'))
   }
 
   const place = (k: number) => {

@@ -18,13 +18,26 @@ const source: CandleSource = {
   loadHistory: async () => [],
 }
 const snap = (reset: boolean, bars: KlineTick[]): CandleSnapshot => ({
-  symbol: 'ltcusdt', period: '1min', reset, bars, receivedAt: Date.now(), origin: 'live',
+  symbol: 'ltcusdt',
+  period: '1min',
+  reset,
+  bars,
+  receivedAt: Date.now(),
+  origin: 'live',
 })
 const labels = { open: 'Open', high: 'High', low: 'Low', close: 'Close', volume: 'Vol', change: 'Change' }
 
 createRoot(document.getElementById('chart')!).render(
-  <KlineChart symbol="ltcusdt" period="1min" source={source} pricePrecision={2} locale="en" labels={labels} height={300}
-    onController={(c) => (controller = c)} />,
+  <KlineChart
+    symbol="ltcusdt"
+    period="1min"
+    source={source}
+    pricePrecision={2}
+    locale="en"
+    labels={labels}
+    height={300}
+    onController={(c) => (controller = c)}
+  />,
 )
 
 const frame = () => new Promise<number>((r) => requestAnimationFrame(r))
@@ -39,7 +52,10 @@ async function ready(): Promise<ChartController> {
  * Loads `bars`, then plays each round of live ticks on the real chart and then on the baseline, alternating, so
  * both see the same machine load.
  */
-async function run(bars: KlineTick[], rounds: KlineTick[][][]): Promise<{ ours: TickStats[]; baseline: TickStats[]; visible: number }> {
+async function run(
+  bars: KlineTick[],
+  rounds: KlineTick[][][],
+): Promise<{ ours: TickStats[]; baseline: TickStats[]; visible: number }> {
   const c = await ready()
   push!(snap(true, bars))
   await frame()
@@ -48,7 +64,9 @@ async function run(bars: KlineTick[], rounds: KlineTick[][][]): Promise<{ ours: 
   const ours: TickStats[] = []
   const baseline: TickStats[] = []
   for (const ticks of rounds) {
-    ours.push(await measureTicks(ticks, { apply: (t) => push!(snap(false, t)), onFrame: (cb) => (c.onFrame = (ms) => cb(ms)) }))
+    ours.push(
+      await measureTicks(ticks, { apply: (t) => push!(snap(false, t)), onFrame: (cb) => (c.onFrame = (ms) => cb(ms)) }),
+    )
     baseline.push(await measureTicks(ticks, { apply: (t) => base.apply(t), onFrame: (cb) => (base.onFrame = cb) }))
   }
   base.destroy()

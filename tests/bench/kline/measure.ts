@@ -23,7 +23,7 @@ export interface TickTarget {
 
 /** Applies each tick in its own frame and returns update+draw ms per tick (first 20 are warm-up, dropped). */
 export async function measureTicks(ticks: KlineTick[][], target: TickTarget): Promise<TickStats> {
-  let drawn: number | null = null
+  let drawn: number | null
   target.onFrame((ms) => (drawn = ms))
   const samples: number[] = []
   const updates: number[] = []

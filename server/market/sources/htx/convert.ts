@@ -35,7 +35,19 @@ export function convertPush(ch: string, ts: number, tick: unknown): MarketEvent 
   }
 }
 
-const TICKER_FIELDS = ['open', 'high', 'low', 'close', 'amount', 'vol', 'count', 'bid', 'bidSize', 'ask', 'askSize'] as const
+const TICKER_FIELDS = [
+  'open',
+  'high',
+  'low',
+  'close',
+  'amount',
+  'vol',
+  'count',
+  'bid',
+  'bidSize',
+  'ask',
+  'askSize',
+] as const
 
 function toTicker(t: Record<string, unknown>): TickerTick | undefined {
   for (const f of TICKER_FIELDS) if (num(t[f]) === undefined) return undefined
@@ -93,5 +105,14 @@ export function toBar(t: unknown): KlineTick | undefined {
   const f = ['id', 'open', 'close', 'low', 'high', 'amount', 'vol', 'count'].map((k) => num(b[k]))
   if (f.some((x) => x === undefined)) return undefined
   const [id, open, close, low, high, amount, vol, count] = f as number[]
-  return { id: id as number, open: open as number, close: close as number, low: low as number, high: high as number, amount: amount as number, vol: vol as number, count: count as number }
+  return {
+    id: id as number,
+    open: open as number,
+    close: close as number,
+    low: low as number,
+    high: high as number,
+    amount: amount as number,
+    vol: vol as number,
+    count: count as number,
+  }
 }

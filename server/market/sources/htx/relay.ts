@@ -6,7 +6,14 @@
  * the 1min pushes by the hub.
  */
 import type { KlineTick } from '../../../../common/feed/messages'
-import { KLINE_PERIODS, type KlinePeriod, depthTopic, klineTopic, tickerTopic, tradeTopic } from '../../../../common/feed/topics'
+import {
+  KLINE_PERIODS,
+  type KlinePeriod,
+  depthTopic,
+  klineTopic,
+  tickerTopic,
+  tradeTopic,
+} from '../../../../common/feed/topics'
 import { KLINE_REQ_MAX_BARS } from '../../../../common/constants'
 import { CATALOG, catalogListing } from '../../catalog'
 import type { MarketSource, SourceSink, SymbolSpec } from '../source'
@@ -105,7 +112,12 @@ export function createHtxSource(opts: HtxOptions = {}): MarketSource {
         },
       })
       for (const s of specs) {
-        for (const topic of [tickerTopic(s.symbol), depthTopic(s.symbol), tradeTopic(s.symbol), klineTopic(s.symbol, '1min')]) {
+        for (const topic of [
+          tickerTopic(s.symbol),
+          depthTopic(s.symbol),
+          tradeTopic(s.symbol),
+          klineTopic(s.symbol, '1min'),
+        ]) {
           upstream.subscribe(topic)
         }
       }

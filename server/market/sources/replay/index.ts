@@ -41,7 +41,8 @@ export function stepsPerBar(speed: number): number {
 
 /** Loads the recording (throws naming file and line on a bad file) and returns the source, not yet started. */
 export async function createReplaySource(path: string, opts: ReplayOptions): Promise<MarketSource> {
-  if (!(opts.speed > 0) || !Number.isFinite(opts.speed)) throw new Error(`REPLAY_SPEED must be a number > 0, got ${opts.speed}`)
+  if (!(opts.speed > 0) || !Number.isFinite(opts.speed))
+    throw new Error(`REPLAY_SPEED must be a number > 0, got ${opts.speed}`)
   const series = await loadReplay(path)
   const now = opts.now ?? Date.now
   const steps = stepsPerBar(opts.speed)
@@ -72,10 +73,7 @@ export async function createReplaySource(path: string, opts: ReplayOptions): Pro
       }
       play()
       books()
-      timers = [
-        setInterval(play, Math.max(50, 60_000 / (steps * opts.speed))),
-        setInterval(books, BOOK_MS),
-      ]
+      timers = [setInterval(play, Math.max(50, 60_000 / (steps * opts.speed))), setInterval(books, BOOK_MS)]
       opts.log?.(`market: replaying ${series.length} symbols from ${path} at speed ${opts.speed}`)
     },
     async stop() {

@@ -29,7 +29,12 @@ export async function loadReplay(path: string): Promise<ReplaySeries[]> {
   const groups = new Map<string, { sym: FileSymbol; files: string[]; bars: RawBar[][] }>()
   for (const file of files) {
     const sym = symbolFromFileName(basename(file))
-    if (!sym) throw new ReplayFileError(file, 1, 'cannot tell the symbol from the file name (expected e.g. …-BTCUSDT-… or …-BTC_USDT-…)')
+    if (!sym)
+      throw new ReplayFileError(
+        file,
+        1,
+        'cannot tell the symbol from the file name (expected e.g. …-BTCUSDT-… or …-BTC_USDT-…)',
+      )
     const text = await readFile(file, 'utf8')
     const bars = /\.json$/i.test(file) ? parseKlineJson(text, file) : parseKlineCsv(text, file)
     const g = groups.get(sym.symbol) ?? { sym, files: [], bars: [] }

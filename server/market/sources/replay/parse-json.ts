@@ -29,7 +29,7 @@ export function parseKlineJson(text: string, file: string): RawBar[] {
         checkBar(b, bars[bars.length - 1]?.t)
         return b
       } catch (err) {
-        throw new Error(where + (err as Error).message)
+        throw new Error(where + (err as Error).message, { cause: err })
       }
     })
     bars.push(bar)
@@ -39,7 +39,8 @@ export function parseKlineJson(text: string, file: string): RawBar[] {
 }
 
 function toBar(cells: unknown): RawBar {
-  if (!Array.isArray(cells) || cells.length < 6) throw new Error('expected [open_time, open, high, low, close, volume, …]')
+  if (!Array.isArray(cells) || cells.length < 6)
+    throw new Error('expected [open_time, open, high, low, close, volume, …]')
   const bar: RawBar = {
     t: timeField(cells[0]),
     open: numberField(cells[1], 'open'),

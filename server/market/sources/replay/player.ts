@@ -68,14 +68,25 @@ export class SymbolPlayer {
       if (dueK > this.k) {
         for (let k = this.k + 1; k <= dueK; k++) this.tick(k, trades)
         this.k = dueK
-        events.push({ type: 'candle', symbol: this.spec.symbol, ts: this.tickTs(dueK), bar: barAt(this.plan, dueK, this.barId(this.idx), this.spec) })
+        events.push({
+          type: 'candle',
+          symbol: this.spec.symbol,
+          ts: this.tickTs(dueK),
+          bar: barAt(this.plan, dueK, this.barId(this.idx), this.spec),
+        })
       }
       if (this.idx === targetIdx) break
       this.noteVolume(this.plan.volumeUnits)
       this.moveTo(this.idx + 1)
     }
     // Trades first, so the ticker the hub derives on the candle already carries the last trade's size.
-    if (trades.length > 0) events.unshift({ type: 'trades', symbol: this.spec.symbol, ts: (trades[trades.length - 1] as TradeItem).ts, trades })
+    if (trades.length > 0)
+      events.unshift({
+        type: 'trades',
+        symbol: this.spec.symbol,
+        ts: (trades[trades.length - 1] as TradeItem).ts,
+        trades,
+      })
     return events
   }
 

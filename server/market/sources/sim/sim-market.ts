@@ -6,7 +6,8 @@
  * rounded to integer ticks/units first, and sums (amount, vol) are exact decimals.
  */
 import Big from 'big.js'
-import { dec } from '../../../../common/decimal'
+// Feed numbers (JSON or decimal literals), read as written: common/decimal feedDec.
+import { feedDec as dec } from '../../../../common/decimal'
 import type { KlineTick, TradeItem } from '../../../../common/feed/messages'
 import type { CatalogEntry } from '../../catalog'
 import { type Rand, hash32, mulberry32, normal } from '../prng'
@@ -75,7 +76,18 @@ export class SimMarket {
       const close = this.ticks()
       const trades = 180 + Math.floor(this.rand() * 120)
       const amount = Math.max(1, Math.round(trades * this.meanSizeUnits() * (0.5 + this.rand())))
-      bars.push(this.toTick({ id: endId - i * 60, open, high, low, close, amount, count: trades, vol: this.turnover(amount, (open + high + low + close) / 4) }))
+      bars.push(
+        this.toTick({
+          id: endId - i * 60,
+          open,
+          high,
+          low,
+          close,
+          amount,
+          count: trades,
+          vol: this.turnover(amount, (open + high + low + close) / 4),
+        }),
+      )
       this.lastTicks = close
     }
     return bars
@@ -124,7 +136,9 @@ export class SimMarket {
   /** size units × price ticks as an exact quote amount. */
   private turnover(sizeUnits: number, priceTicks: number): Big {
     const e = this.entry
-    return dec(fromUnits(sizeUnits, e.amount_precision)).times(dec(fromUnits(Math.round(priceTicks), e.price_precision)))
+    return dec(fromUnits(sizeUnits, e.amount_precision)).times(
+      dec(fromUnits(Math.round(priceTicks), e.price_precision)),
+    )
   }
 
   private toTick(b: Omit<LiveBar, 'vol'> & { vol: Big }): KlineTick {
