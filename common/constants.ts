@@ -35,7 +35,7 @@ export const DEFAULT_DEBOUNCE_MS = 500
 /** Resize debounce, ms, and the widest layout the rem scaling follows, px (spec §9). */
 export const RESIZE_DEBOUNCE_MS = 300
 export const MAX_LAYOUT_WIDTH_PX = 540
-/** Decimal places kept by the subtract, multiply and divide helpers (spec §9). */
+/** Decimal places of the spec §9 helper rounding (common/decimal SPEC_HELPER_ROUNDING, named at each call). */
 export const HELPER_DECIMALS = 6
 /** Display date format (spec §9), dayjs tokens. */
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss'
@@ -56,6 +56,12 @@ export const CODE_FORBIDDEN = 403
 export const CODE_REJECTED = 400
 /** Envelope code of a rate limit; the answer is HTTP 429 with Retry-After (reliability A1). */
 export const CODE_RATE_LIMITED = 429
+/**
+ * Envelope code of a transient failure (database connection lost, serialization failure, deadlock): nothing was
+ * done or its outcome is unknown, and sending the same request again may succeed. HTTP 503 with Retry-After (our
+ * choice, as RFC 9110 §15.6.4 describes 503).
+ */
+export const CODE_RETRY_LATER = 503
 
 /** The ten interface languages (spec §1), BCP 47 tags as used by Lingui catalogs under locales/. */
 export const LOCALES = ['en', 'zh-CN', 'zh-TW', 'es', 'hi', 'ko', 'ja', 'pt', 'vi', 'id'] as const

@@ -98,7 +98,11 @@ export async function saveAnnouncement(db: Db, a: AnnouncementSave): Promise<num
   if (a.id === undefined) return addAnnouncement(db, { pinned: a.pinned ?? false, translations: { [a.locale]: text } })
   const id = a.id
   return db.transaction(async (tx) => {
-    const found = await tx.select({ id: announcements.id }).from(announcements).where(eq(announcements.id, id)).for('update')
+    const found = await tx
+      .select({ id: announcements.id })
+      .from(announcements)
+      .where(eq(announcements.id, id))
+      .for('update')
     if (found.length === 0) return undefined
     if (a.pinned !== undefined) await tx.update(announcements).set({ pinned: a.pinned }).where(eq(announcements.id, id))
     await tx

@@ -11,9 +11,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import pg from 'pg'
 import * as schema from './schema'
 import { acquireDirLock } from './dir-lock'
+import { POOL_CONNECT_TIMEOUT_MS, POOL_MAX, RecoveringPool } from './pool'
 
 /** Drizzle database over either driver (also accepted: a transaction of it). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -42,10 +42,13 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.pglite) return openPglite(opts.pglite, async () => {})
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
-    // An idle client's connection can end under us (server restart, admin termination): without a listener the pool
-    // re-emits that as an unhandled 'error' and the process dies. The pool drops the client and opens a new one.
-    pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`))
+    // Connections can end under us, idle or in the middle of a request (server restart, pg_terminate_backend): the
+    // pool (./pool) discards them without crashing the process and opens new ones on demand.
+    const pool = new RecoveringPool({
+      connectionString: opts.databaseUrl,
+      max: POOL_MAX,
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    })
     try {
       const db = drizzlePg({ client: pool, schema })
       await migratePg(db, { migrationsFolder })

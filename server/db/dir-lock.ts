@@ -31,6 +31,7 @@ export function acquireDirLock(path: string, what: string): () => void {
       if (holder === process.pid ? held.has(path) : isAlive(holder)) {
         throw new Error(
           `${what} is in use by process ${holder} (PGlite allows one process): stop it first, or set DATABASE_URL`,
+          { cause: err },
         )
       }
       rmSync(path, { force: true })

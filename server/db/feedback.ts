@@ -4,7 +4,12 @@
  * Reads for users always filter by the owner, so another user's id is indistinguishable from an unknown one.
  */
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm'
-import { FEEDBACK_TYPES as WIRE_TYPES, type AdminFeedback, type FeedbackDetail, type FeedbackItem } from '../../common/api/support'
+import {
+  FEEDBACK_TYPES as WIRE_TYPES,
+  type AdminFeedback,
+  type FeedbackDetail,
+  type FeedbackItem,
+} from '../../common/api/support'
 import { formatUtc } from './announcements'
 import type { Db } from './client'
 import { FEEDBACK_TYPES, feedback, users, type FeedbackType } from './schema'
@@ -97,7 +102,12 @@ export async function getUserFeedback(db: Db, userId: number, id: number): Promi
 }
 
 /** How an operator names the author: e-mail, `+<area> <phone>`, or the wallet address. */
-function accountOf(u: { email: string | null; areaCode: string | null; phone: string | null; walletAddress: string | null }) {
+function accountOf(u: {
+  email: string | null
+  areaCode: string | null
+  phone: string | null
+  walletAddress: string | null
+}) {
   if (u.email) return u.email
   if (u.phone) return `+${u.areaCode ?? ''} ${u.phone}`
   return u.walletAddress ?? ''
@@ -111,7 +121,13 @@ const adminColumns = {
   walletAddress: users.walletAddress,
 }
 
-function adminItem(r: { row: Row; email: string | null; areaCode: string | null; phone: string | null; walletAddress: string | null }): AdminFeedback {
+function adminItem(r: {
+  row: Row
+  email: string | null
+  areaCode: string | null
+  phone: string | null
+  walletAddress: string | null
+}): AdminFeedback {
   return { ...detail(r.row), user_id: r.row.userId, account: accountOf(r) }
 }
 

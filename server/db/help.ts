@@ -66,7 +66,12 @@ export async function listHelpForOperator(
   )
   return articles.map((a) => {
     const ts = texts.get(a.id) ?? []
-    return { id: a.id, sort: a.sort, title: pickHelpTranslation(ts, 'en')?.title ?? '', locales: ts.map((t) => t.locale) }
+    return {
+      id: a.id,
+      sort: a.sort,
+      title: pickHelpTranslation(ts, 'en')?.title ?? '',
+      locales: ts.map((t) => t.locale),
+    }
   })
 }
 
@@ -92,7 +97,11 @@ export async function saveHelp(db: Db, text: HelpText): Promise<number | undefin
       const [row] = await tx.insert(helpArticles).values({ sort }).returning({ id: helpArticles.id })
       id = row!.id
     } else {
-      const found = await tx.select({ id: helpArticles.id }).from(helpArticles).where(eq(helpArticles.id, id)).for('update')
+      const found = await tx
+        .select({ id: helpArticles.id })
+        .from(helpArticles)
+        .where(eq(helpArticles.id, id))
+        .for('update')
       if (found.length === 0) return undefined
       if (text.sort !== undefined) await tx.update(helpArticles).set({ sort: text.sort }).where(eq(helpArticles.id, id))
     }

@@ -1,0 +1,62 @@
+/**
+ * Decimals of each currency the venue lists (server/market/catalog.ts: bases and quotes of every market), i.e. its
+ * smallest unit, so a deposit or transfer is always held exactly. Crypto: the chain's base unit (the token
+ * contract's `decimals()` for tokens); fiat: ISO 4217 minor units. The ledger stores amounts at this scale.
+ */
+import { round, scaleOf, type DecimalString } from './decimal-string'
+import { AmountError } from './errors'
+import type { RoundingMode } from './rounding'
+
+/** Decimals per currency code; the source of each figure is on its line. */
+export const CURRENCY_SCALES = {
+  BTC: 8, // satoshi (Bitcoin protocol: 1 BTC = 10^8 sat)
+  ETH: 18, // wei (Ethereum yellow paper)
+  USDT: 6, // Tether's ERC-20 and TRC-20 contracts: decimals() = 6
+  SOL: 9, // lamport (Solana docs: 1 SOL = 10^9 lamports)
+  XRP: 6, // drop (XRP Ledger docs: 1 XRP = 10^6 drops)
+  DOGE: 8, // koinu (Dogecoin Core, Bitcoin-derived units)
+  ADA: 6, // lovelace (Cardano docs: 1 ADA = 10^6 lovelace)
+  LTC: 8, // litoshi (Litecoin Core, Bitcoin-derived units)
+  DOT: 10, // planck (Polkadot wiki, since the 2020 redenomination)
+  AVAX: 18, // C-Chain wei-denominated, as ETH (Avalanche docs)
+  LINK: 18, // ERC-20 contract decimals() = 18
+  NEAR: 24, // yoctoNEAR (NEAR docs: 1 NEAR = 10^24 yocto)
+  USD: 2, // ISO 4217 minor unit
+  EUR: 2, // ISO 4217
+  GBP: 2, // ISO 4217
+  JPY: 0, // ISO 4217
+  XAU: 6, // ISO 4217 gives no minor unit for gold (troy ounce); 10^-6 oz (about 31 µg) is our choice
+} as const satisfies Record<string, number>
+
+/** A currency code of CURRENCY_SCALES (upper case, as in the catalogue). */
+export type CurrencyCode = keyof typeof CURRENCY_SCALES
+
+/** True when `code` is in CURRENCY_SCALES. */
+export function isCurrencyCode(code: string): code is CurrencyCode {
+  return Object.hasOwn(CURRENCY_SCALES, code)
+}
+
+/** Decimals of `code` ("BTC" → 8). @throws AmountError `unknown-currency` for a code not in the table. */
+export function currencyScale(code: string): number {
+  if (!isCurrencyCode(code)) throw new AmountError('unknown-currency', `unknown currency: ${code.slice(0, 16)}`)
+  return CURRENCY_SCALES[code]
+}
+
+/**
+ * `a` narrowed to `code`'s scale by `mode` ("0.123456789" BTC 'down' → "0.12345678").
+ * @throws AmountError `unknown-currency`, or a bad operand or mode.
+ */
+export function roundToCurrency(a: DecimalString, code: string, mode: RoundingMode): DecimalString {
+  return round(a, currencyScale(code), mode)
+}
+
+/**
+ * `a`, canonical ("100.00" → "100"), when it has no more decimals than `code` allows: for amounts a user typed,
+ * which are refused rather than rounded. @throws AmountError `too-many-decimals` ("0.001" USD), `unknown-currency`,
+ * or a bad operand.
+ */
+export function checkCurrencyScale(a: DecimalString, code: string): DecimalString {
+  const scale = currencyScale(code)
+  if (scaleOf(a) > scale) throw new AmountError('too-many-decimals', `${code} allows at most ${scale} decimals: ${a}`)
+  return round(a, scale, 'down') // exact: the value fits, this only writes it canonically
+}
