@@ -92,7 +92,11 @@ export interface EngineApi {
   /** Closes the socket for good (logout, page teardown): no reconnect until `connect` is called again. */
   close(): Promise<void>
 
-  subscribeTickers(symbols: string[], cb: (snaps: TickerSnapshot[]) => void, opts?: TickerOptions): Promise<SubscriptionId>
+  subscribeTickers(
+    symbols: string[],
+    cb: (snaps: TickerSnapshot[]) => void,
+    opts?: TickerOptions,
+  ): Promise<SubscriptionId>
   subscribeBook(symbol: string, cb: (snap: BookSnapshot) => void, opts?: BookOptions): Promise<SubscriptionId>
   subscribeCandles(symbol: string, period: KlinePeriod, cb: (snap: CandleSnapshot) => void): Promise<SubscriptionId>
   subscribeTrades(symbol: string, cb: (snap: TradesSnapshot) => void, opts?: TradesOptions): Promise<SubscriptionId>

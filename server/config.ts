@@ -31,6 +31,18 @@ export interface ServerConfig {
   smtpUrl: string | undefined
   /** Upstream of the htx relay. */
   htxWsUrl: string
+  /**
+   * Origins the site is reached at (`PUBLIC_ORIGIN`, comma-separated, normalized by WHATWG URL), or undefined for
+   * the default `http(s)://localhost:<bound port>` (launch.ts fills it in once the port is known). The first is
+   * canonical: links in answers and e-mails use it. Wallet sign-in messages must name one of them. Never taken from
+   * request headers, which any client (or a phishing site relaying a victim's signature) can set.
+   */
+  publicOrigins: string[] | undefined
+  /**
+   * Fastify `trustProxy`: false (default) = the client address is the socket peer and X-Forwarded-For is ignored;
+   * otherwise the proxies whose X-Forwarded-For is believed (`true` = any, or their addresses/CIDRs).
+   */
+  trustProxy: boolean | string[]
 }
 
 /** A configuration problem, message already one line naming the variable. */
@@ -48,6 +60,32 @@ const portNumber = z
 const port = (fallback: number) => z.preprocess(unsetIfEmpty, portNumber.default(fallback))
 const optionalString = <T extends z.ZodType<string>>(s: T) => z.preprocess(unsetIfEmpty, s.optional())
 const existingFile = z.string().refine((p) => existsSync(p), 'file not found')
+
+/** One origin: scheme http(s), a host, an optional port; nothing else (no path, user info, query). */
+const ORIGIN =
+  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+const originList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => list.length > 0 && list.every((o) => ORIGIN.test(o)),
+    'expected comma-separated origins like https://trade.example.com',
+  )
+  .transform((list) => [...new Set(list.map((o) => new URL(o).origin))])
+const trustProxy = z
+  .string()
+  .regex(
+    /^(true|false|[\da-f.:/]+(\s*,\s*[\da-f.:/]+)*)$/i,
+    'expected false, true or comma-separated proxy addresses/CIDRs',
+  )
+  .transform((v): boolean | string[] =>
+    v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim()),
+  )
 
 const envSchema = z.object({
   PORT: port(DEFAULT_HTTP_PORT),
@@ -88,6 +126,8 @@ const envSchema = z.object({
       .regex(/^wss?:\/\/\S+$/, 'expected a ws:// or wss:// URL')
       .default('wss://api.huobi.pro/ws'),
   ),
+  PUBLIC_ORIGIN: z.preprocess(unsetIfEmpty, originList.optional()),
+  TRUST_PROXY: z.preprocess(unsetIfEmpty, trustProxy.optional()),
 })
 
 /**
@@ -118,6 +158,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     tls: e.TLS_CERT && e.TLS_KEY ? { certPath: resolve(e.TLS_CERT), keyPath: resolve(e.TLS_KEY) } : undefined,
     smtpUrl: e.SMTP_URL,
     htxWsUrl: e.HTX_WS_URL,
+    publicOrigins: e.PUBLIC_ORIGIN,
+    trustProxy: e.TRUST_PROXY ?? false,
   }
 }
 

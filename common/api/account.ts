@@ -5,6 +5,7 @@
  * here, so these schemas carry only shape and length.
  */
 import * as z from 'zod/mini'
+import { NO_NUL } from './ids'
 
 /** Password length bounds (reliability S1 / ASVS 6.2.1, 6.2.9: at least 8, at least 64 allowed, no composition rules). */
 export const PASSWORD_MIN = 8
@@ -15,17 +16,30 @@ export const CODE_LENGTH = 6
 export const CODE_TTL_S = 600
 export const CODE_RESEND_S = 60
 
-const trimmed = (max: number) => z.pipe(z.string(), z.transform((s: string) => s.trim())).check(z.maxLength(max))
+/** Trimmed text up to `max` characters, without NUL (ids.ts: PostgreSQL cannot take it; a 422 names the field). */
+const trimmed = (max: number) =>
+  z
+    .pipe(
+      z.string().check(z.regex(NO_NUL)),
+      z.transform((s: string) => s.trim()),
+    )
+    .check(z.maxLength(max))
 /** E-mail, trimmed and lower-cased. */
 export const emailField = z.pipe(
-  z.pipe(z.string(), z.transform((s: string) => s.trim().toLowerCase())),
+  z.pipe(
+    z.string(),
+    z.transform((s: string) => s.trim().toLowerCase()),
+  ),
   z.email().check(z.maxLength(254)),
 )
 /** Calling code without "+", e.g. "86". */
 export const areaCodeField = z.string().check(z.regex(/^\d{1,4}$/))
 /** National number, digits only (spaces and dashes are removed first). */
 export const phoneField = z.pipe(
-  z.pipe(z.string(), z.transform((s: string) => s.replace(/[\s-]/g, ''))),
+  z.pipe(
+    z.string(),
+    z.transform((s: string) => s.replace(/[\s-]/g, '')),
+  ),
   z.string().check(z.regex(/^\d{4,15}$/)),
 )
 export const passwordField = z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))
@@ -34,7 +48,10 @@ export const anyPasswordField = z.string().check(z.minLength(1), z.maxLength(PAS
 export const codeField = z.string().check(z.regex(/^\d{6}$/))
 /** Invitation code: letters and digits, case-insensitive (stored upper-case); empty = none. */
 export const inviteCodeField = z.pipe(
-  z.pipe(z.string(), z.transform((s: string) => s.trim().toUpperCase())),
+  z.pipe(
+    z.string(),
+    z.transform((s: string) => s.trim().toUpperCase()),
+  ),
   z.string().check(z.regex(/^[A-Z0-9]{0,16}$/)),
 )
 
@@ -113,8 +130,9 @@ export const sessionAnswer = z.object({ token: z.string(), user: userInfoSchema 
 export type SessionAnswer = z.infer<typeof sessionAnswer>
 
 /**
- * POST user/siwe_nonce: the EIP-4361 message the wallet is asked to sign, built by the server for this origin
- * (domain = the page's host) with a fresh single-use nonce valid 10 minutes.
+ * POST user/siwe_nonce: the EIP-4361 message the wallet is asked to sign, built by the server for one of its
+ * configured origins (PUBLIC_ORIGIN; never a request header) with a fresh single-use nonce valid 10 minutes, bound to
+ * `address`.
  */
 export const siweNonceInput = z.object({
   address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),

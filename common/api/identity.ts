@@ -5,6 +5,7 @@
  * too long, characters) live in `basicFieldProblems` so the form and the server say the same thing.
  */
 import * as z from 'zod/mini'
+import { idSchema } from './ids'
 import { IDENTITY_STATUSES } from './account'
 
 /** Largest accepted upload, bytes (reliability S2 / ASVS 5.2.1: "e.g. 5 MB"). The server's multipart cap matches. */
@@ -55,7 +56,7 @@ const rawText = z._default(z.string().check(z.maxLength(1000)), '')
 export const identityBasicInput = z.object({ name: rawText, id_number: rawText, city: rawText, email: rawText })
 export type IdentityBasicInput = z.input<typeof identityBasicInput>
 
-const uploadId = z.optional(z.int().check(z.minimum(1)))
+const uploadId = z.optional(idSchema)
 /** POST user/identity_advanced: document type and the ids of three of the caller's own uploads. Answer: IdentityInfo. */
 export const identityAdvancedInput = z.object({
   doc_type: z.optional(z.enum(DOCUMENT_TYPES)),
@@ -143,7 +144,7 @@ export const identityListAnswer = z.object({
 
 /** POST admin/identity_review: decide a submission in review; a rejection needs a reason the user will read. */
 export const identityReviewInput = z.object({
-  id: z.int().check(z.minimum(1)),
+  id: idSchema,
   decision: z.enum(['approve', 'reject']),
   reason: z._default(z.string().check(z.maxLength(1000)), ''),
 })
@@ -199,9 +200,13 @@ export function basicFieldProblems(values: Record<BasicField, string>): Partial<
 
 /** The operator's reason tidied (line breaks kept), or a problem. */
 export function checkReason(reason: string): { reason: string } | { problem: 'required' | 'tooLong' | 'chars' } {
-  const tidy = reason.replace(/[^\S\n]+/gu, ' ').replace(/\n{3,}/g, '\n\n').trim()
+  const tidy = reason
+    .replace(/[^\S\n]+/gu, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
   if (!tidy) return { problem: 'required' }
   if ([...tidy].length > REASON_MAX) return { problem: 'tooLong' }
+  // eslint-disable-next-line no-control-regex -- deliberate: a reason with control or bidi characters is refused
   if (/[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u.test(tidy)) return { problem: 'chars' }
   return { reason: tidy }
 }

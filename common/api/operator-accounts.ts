@@ -5,8 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { emailField, PASSWORD_MAX, trimmedString } from './account'
-
-const positiveId = z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(2_147_483_647)))
+import { idSchema } from './ids'
 
 /** GET admin/user_list: newest first; `q` matches part of the e-mail, phone, wallet or invitation code. */
 export const adminUserListQuery = z.object({
@@ -34,7 +33,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>
 
 /** POST admin/user_status: `disabled` refuses the user's sign-ins and ends every session at once. */
 export const adminUserStatusInput = z.object({
-  id: positiveId,
+  id: idSchema,
   status: z.enum(['active', 'disabled']),
 })
 

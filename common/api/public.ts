@@ -6,6 +6,7 @@
 import * as z from 'zod/mini'
 import { LOCALES } from '../constants'
 import { MARKET_CATEGORIES } from '../market'
+import { queryIdSchema } from './ids'
 
 /** Where prices come from: `htx` live relay, `replay` recorded data, `sim` synthetic. Only `htx` is live. */
 export const MARKET_SOURCE_KINDS = ['htx', 'replay', 'sim'] as const
@@ -66,7 +67,7 @@ export const announcementListSchema = z.object({
 export type AnnouncementList = z.infer<typeof announcementListSchema>
 
 /** GET common/get_announcement_info query. */
-export const announcementInfoQuery = z.object({ id: z.pipe(z.coerce.number(), z.int().check(z.minimum(1))) })
+export const announcementInfoQuery = z.object({ id: queryIdSchema })
 /** Detail: `content` is Markdown (plain paragraphs split by blank lines are valid Markdown), sanitized by the app. */
 export const announcementInfoSchema = z.extend(announcementItemSchema, { content: z.string() })
 export type AnnouncementInfo = z.infer<typeof announcementInfoSchema>

@@ -5,6 +5,7 @@
  * is Markdown, sanitized by the app when it renders it (src/ui/Markdown.tsx).
  */
 import * as z from 'zod/mini'
+import { idSchema, queryIdSchema } from './ids'
 import { LOCALES } from '../constants'
 
 /** Feedback types of the form (spec §3 "for example coin-related, withdrawal-related"); same list as the table's. */
@@ -25,6 +26,7 @@ export const CONTENT_SUMMARY_MAX = 500
 export const CONTENT_MARKDOWN_MAX = 50_000
 
 /** Control characters other than tab and newline (PostgreSQL refuses NUL; the others only hide text). */
+// eslint-disable-next-line no-control-regex -- deliberate: these control characters are what gets dropped
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
 
 /**
@@ -46,14 +48,14 @@ export const textField = (max: number, singleLine = false) =>
     z.string().check(z.minLength(1), z.maxLength(max)),
   )
 
-const idField = z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(2_147_483_647)))
+const idField = idSchema
 const pageField = z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1)
 const limitField = z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(50))), 20)
 
-/** A query naming one object. */
-export const idQuery = z.object({ id: idField })
-/** Body naming one object (delete calls). */
-export const idInput = idQuery
+/** A query naming one object (digits only, see ids.ts). */
+export const idQuery = z.object({ id: queryIdSchema })
+/** Body naming one object (delete calls): a JSON number. */
+export const idInput = z.object({ id: idSchema })
 
 /** `YYYY-MM-DD HH:mm:ss` UTC, like every date on the wire. */
 const dateField = z.string()

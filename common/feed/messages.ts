@@ -113,10 +113,4 @@ export interface ErrorReply {
 
 /** Server → client. */
 export type ServerMessage =
-  | PushMessage
-  | SubAck
-  | UnsubAck
-  | ReqReply
-  | ErrorReply
-  | { ping: number }
-  | { pong: number }
+  PushMessage | SubAck | UnsubAck | ReqReply | ErrorReply | { ping: number } | { pong: number }

@@ -7,12 +7,17 @@ import { createServer as createHttpsServer } from 'node:https'
 import multipart from '@fastify/multipart'
 import { UPLOAD_MAX_BYTES } from '../../common/api/identity'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { CODE_BAD_INPUT, CODE_NOT_FOUND, CODE_SERVER_ERROR } from '../../common/constants'
+import { CODE_BAD_INPUT, CODE_NOT_FOUND, CODE_RETRY_LATER, CODE_SERVER_ERROR } from '../../common/constants'
 import type { Envelope, InputErrorData } from '../../common/api/envelope'
 import { serverMessage } from '../content/server-messages'
-import { isApiPath, registerHeaderPolicy } from '../http/headers'
+import { isRetryableDbError } from '../db/retryable-error'
+import { handleClientError } from '../http/client-error'
+import { contentSecurityPolicy, isApiPath, marketOrigins, registerHeaderPolicy } from '../http/headers'
+import { siteOrigins } from '../auth/request-origin'
 import { registerStaticSite, type FallbackHandler } from '../http/static-site'
 import { ApiError } from './api-error'
+import { apiErrorOf } from './domain-error'
+import { DomainError } from '../domain/errors'
 import { areaCodeRoute } from './area-code'
 import { announcementInfoRoute, announcementListRoute, configRoute, languagesRoute } from './common'
 import { currencyListRoute } from './currency'
@@ -34,7 +39,12 @@ export const PUBLIC_ROUTES: readonly ApiRoute[] = [
 ]
 
 /** Every call: the public ones, then accounts, identity and support (each with its operator calls). */
-export const ALL_ROUTES: readonly ApiRoute[] = [...PUBLIC_ROUTES, ...ACCOUNTS_ROUTES, ...IDENTITY_ROUTES, ...SUPPORT_ROUTES]
+export const ALL_ROUTES: readonly ApiRoute[] = [
+  ...PUBLIC_ROUTES,
+  ...ACCOUNTS_ROUTES,
+  ...IDENTITY_ROUTES,
+  ...SUPPORT_ROUTES,
+]
 
 /** Options of the HTTP layer itself. */
 export interface AppOptions {
@@ -42,6 +52,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** PEM contents: serve https. */
   tls?: { cert: string; key: string } | undefined
+  /**
+   * Fastify `trustProxy` (config TRUST_PROXY). Default false: `request.ip` is the socket peer and X-Forwarded-For is
+   * ignored, so a client cannot pick the address its rate limits count against.
+   */
+  trustProxy?: boolean | string[] | undefined
 }
 
 /** Builds the app (not listening). */
@@ -51,8 +66,17 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     logger: opts.logger ?? { level: 'warn' },
     // One code path for http and https; Fastify's own `https` option would change the instance's static type.
     serverFactory: (handler) => (tls ? createHttpsServer(tls, handler) : createHttpServer(handler)),
+    trustProxy: opts.trustProxy ?? false,
+    clientErrorHandler: handleClientError,
   })
-  registerHeaderPolicy(app)
+  const csp = () =>
+    contentSecurityPolicy(
+      marketOrigins(
+        siteOrigins(deps.publicOrigins).map((o) => o.origin),
+        deps.marketPublicPort,
+      ),
+    )
+  registerHeaderPolicy(app, { tls: Boolean(tls), csp })
   // The error handler first: Fastify binds a route to the error handler in force when the route is added, and the
   // static plugin's registration below would otherwise leave the API routes on Fastify's default (non-envelope) one.
   registerErrorHandler(app)
@@ -75,11 +99,16 @@ function registerNotFound(app: FastifyInstance, fallback: FallbackHandler): void
   })
 }
 
+/** Seconds a client is told to wait after a transient database failure (a new connection takes milliseconds). */
+const RETRY_AFTER_S = 1
+
 /** Errors: envelopes under /api/ (never a stack), text elsewhere. */
 function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
     const locale = requestLocale(request)
     const api = isApiPath(request.url)
+    // Services throw neutral domain errors; here, at the edge, they become envelopes (domain-error.ts).
+    const error = thrown instanceof DomainError ? apiErrorOf(thrown, locale) : thrown
     if (error instanceof ApiError) {
       const msg = error.detail ?? serverMessage(locale, error.messageKey)
       reply.headers(error.headers)
@@ -92,6 +121,12 @@ function registerErrorHandler(app: FastifyInstance): void {
       const data: InputErrorData = { field: '(request)', issues: [{ field: '(request)', message }] }
       if (!api) return reply.code(status).type('text/plain; charset=utf-8').send(`${message}\n`)
       return reply.code(status).send(envelope(CODE_BAD_INPUT, serverMessage(locale, 'invalidInput'), data))
+    }
+    if (isRetryableDbError(error)) {
+      // Transient (connection lost, serialization failure, deadlock): the caller may resend; no details leak.
+      request.log.warn({ err: error, url: request.url }, 'transient database failure')
+      reply.header('retry-after', String(RETRY_AFTER_S))
+      return reply.code(503).send(envelope(CODE_RETRY_LATER, serverMessage(locale, 'retryLater')))
     }
     request.log.error({ err: error, url: request.url }, 'request failed')
     if (!api) return reply.code(500).type('text/plain; charset=utf-8').send('Server error\n')
@@ -106,6 +141,6 @@ function envelope(code: number, msg: string, data: InputErrorData | null = null)
 /** The 4xx status Fastify put on an error it raised for a malformed request, if any. */
 function clientErrorStatus(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined
-  const status = (error as { statusCode: unknown }).statusCode
+  const status = error.statusCode
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined
 }

@@ -9,11 +9,12 @@ import type { LocaleData } from 'i18n-iso-countries'
 import { z } from 'zod'
 import { areaCodeItemSchema, type AreaCodeItem } from '../../common/api/public'
 import type { Locale } from '../../common/constants'
+import type * as IsoCountries from 'i18n-iso-countries'
 import { defineRoute } from './route'
 
 const require = createRequire(import.meta.url)
 // The package's plain index registers no locale, unlike its Node entry that loads all 80.
-const isoNames = require('i18n-iso-countries/index.js') as typeof import('i18n-iso-countries')
+const isoNames = require('i18n-iso-countries/index.js') as typeof IsoCountries
 
 /** Dataset language of each interface locale. */
 const DATASET_LANG: Record<Locale, string> = {

@@ -22,7 +22,11 @@ export function requestToken(request: FastifyRequest): string | null {
  * The caller's session under the rule `auth`.
  * @throws ApiError 401 (no or dead session on a `user`/`operator` route), 403 (not an operator).
  */
-export async function authenticate(deps: AppDeps, request: FastifyRequest, auth: RouteAuth): Promise<AuthSession | null> {
+export async function authenticate(
+  deps: AppDeps,
+  request: FastifyRequest,
+  auth: RouteAuth,
+): Promise<AuthSession | null> {
   const token = requestToken(request)
   const session = token ? await resolveSession(deps.db, token) : null
   if (auth === 'none') return session

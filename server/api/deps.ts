@@ -16,6 +16,11 @@ export interface AppDeps {
   smtpUrl?: string | undefined
   /** Operational log lines (outbox deliveries, security events); default console.log. */
   log?: (line: string) => void
+  /**
+   * The site's origins (`PUBLIC_ORIGIN`; first = canonical), used for wallet sign-in messages and links. Default
+   * DEFAULT_PUBLIC_ORIGIN. Never derived from request headers (auth/request-origin.ts).
+   */
+  publicOrigins?: readonly string[] | undefined
   /** SMS provider for verification codes; unset = SMS stay in the outbox table (auth/messenger.ts). */
   sms?: SmsSender | undefined
 }

@@ -25,9 +25,7 @@ export function openApiDocument(routes: readonly ApiRoute[]): JsonSchema {
       [method.toLowerCase()]: {
         summary: route.summary,
         operationId: route.path.replace(/\W/g, '_'),
-        ...(route.auth && route.auth !== 'none'
-          ? { security: [{ token: [] }], 'x-role': route.auth }
-          : {}),
+        ...(route.auth && route.auth !== 'none' ? { security: [{ token: [] }], 'x-role': route.auth } : {}),
         ...inputDoc(route, method),
         responses: {
           200: {
@@ -61,7 +59,7 @@ function inputDoc(route: ApiRoute, method: string): JsonSchema {
     return { requestBody: { required: true, content: { 'multipart/form-data': { schema } } } }
   }
   if (!route.input) return {}
-  const schema = strip(z.toJSONSchema(route.input, { io: 'input' }) as JsonSchema)
+  const schema = strip(z.toJSONSchema(route.input, { io: 'input' }))
   return { requestBody: { required: true, content: { 'application/json': { schema } } } }
 }
 

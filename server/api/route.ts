@@ -26,7 +26,7 @@ export interface RouteContext<I, A extends RouteAuth = RouteAuth> {
   deps: AppDeps
   /** The caller's session: always present on `user`/`operator` routes, null on public ones without a token. */
   session: A extends 'none' ? AuthSession | null : AuthSession
-  /** Client address as Fastify sees it (trustProxy off: the socket peer). */
+  /** Client address: the socket peer, or X-Forwarded-For from a proxy that TRUST_PROXY names (config.ts). */
   ip: string
   userAgent: string
   request: FastifyRequest
@@ -112,7 +112,7 @@ export function registerRoute(app: FastifyInstance, deps: AppDeps, route: ApiRou
         body: input,
         locale,
         deps,
-        session: session as AuthSession,
+        session,
         ip: request.ip,
         userAgent: String(request.headers['user-agent'] ?? '').slice(0, 256),
         request,

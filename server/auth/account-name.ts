@@ -4,9 +4,8 @@
  */
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { AccountType } from '../../common/api/account'
-import { CODE_BAD_INPUT, type Locale } from '../../common/constants'
-import { ApiError } from '../api/api-error'
-import { serverMessage } from '../content/server-messages'
+import type { Locale } from '../../common/constants'
+import { badField, type DomainError } from '../domain/errors'
 import type { Db } from '../db/client'
 import { users } from '../db/schema'
 
@@ -25,7 +24,7 @@ export interface AccountFields {
 
 /**
  * The account of `input`; `target` is the e-mail or `<area_code> <phone>` (the verification_codes.target form).
- * @throws ApiError 422 naming `email` or `phone` when the field the type needs is missing.
+ * @throws DomainError bad_input naming `email` or `phone` when the field the type needs is missing.
  */
 export function accountName(input: AccountFields, locale: Locale): AccountName {
   if (input.type === 'email') {
@@ -39,9 +38,8 @@ export function accountName(input: AccountFields, locale: Locale): AccountName {
 }
 
 /** A missing field, reported like a schema error (data names the field). */
-function missing(locale: Locale, field: string, key: 'emailRequired' | 'phoneRequired'): ApiError {
-  const message = serverMessage(locale, key)
-  return new ApiError(CODE_BAD_INPUT, key, undefined, { field, issues: [{ field, message }] })
+function missing(_locale: Locale, field: string, key: 'emailRequired' | 'phoneRequired'): DomainError {
+  return badField(field, key)
 }
 
 /** WHERE clause selecting the user of `account`. */

@@ -95,7 +95,8 @@ export async function checkCode(
       ),
     )
     .returning({ hash: verificationCodes.codeHash, attempts: verificationCodes.attempts })
-  if (!claimed) return { ok: false, problem: live.attempts >= CODE_MAX_ATTEMPTS ? 'codeTooManyAttempts' : 'codeExpired' }
+  if (!claimed)
+    return { ok: false, problem: live.attempts >= CODE_MAX_ATTEMPTS ? 'codeTooManyAttempts' : 'codeExpired' }
   if (timingSafeEqual(Buffer.from(claimed.hash, 'hex'), codeHash(t, code))) return { ok: true, id: live.id }
   return { ok: false, problem: claimed.attempts >= CODE_MAX_ATTEMPTS ? 'codeTooManyAttempts' : 'codeWrong' }
 }

@@ -100,7 +100,9 @@ export function createMessenger(deps: MessengerDeps): Messenger {
       if (status === 'outbox') {
         const missing = message.channel === 'email' ? 'SMTP_URL' : 'SMS provider'
         const text = message.body.replace(/\s*\n+\s*/g, ' ')
-        log(`[outbox #${id}] ${message.channel} to ${message.to} (not delivered: no ${missing}): ${message.subject} | ${text}`)
+        log(
+          `[outbox #${id}] ${message.channel} to ${message.to} (not delivered: no ${missing}): ${message.subject} | ${text}`,
+        )
       } else if (status === 'failed') {
         log(`[outbox #${id}] ${message.channel} to ${message.to} failed: ${error}`)
       }

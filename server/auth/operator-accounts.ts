@@ -65,7 +65,11 @@ export async function createOperator(db: Db, email: string, password: string, ac
  * @throws OperatorAccountsError `userNotFound`
  */
 export async function promoteOperator(db: Db, email: string, actor: Actor): Promise<number> {
-  const [row] = await db.update(users).set({ role: 'operator' }).where(eq(users.email, email)).returning({ id: users.id })
+  const [row] = await db
+    .update(users)
+    .set({ role: 'operator' })
+    .where(eq(users.email, email))
+    .returning({ id: users.id })
   if (!row) throw new OperatorAccountsError('userNotFound')
   await audit(db, { userId: row.id, action: 'operator_promote', result: 'ok', ...by(actor) })
   return row.id
@@ -78,11 +82,17 @@ export async function promoteOperator(db: Db, email: string, actor: Actor): Prom
  * @throws OperatorAccountsError `userNotFound`, `cannotDisableSelf`
  */
 export async function setUserStatus(db: Db, id: number, status: 'active' | 'disabled', actor: Actor): Promise<number> {
-  if (status === 'disabled' && actor.kind === 'operator' && actor.userId === id) throw new OperatorAccountsError('cannotDisableSelf')
+  if (status === 'disabled' && actor.kind === 'operator' && actor.userId === id)
+    throw new OperatorAccountsError('cannotDisableSelf')
   const changed = await db.update(users).set({ status }).where(eq(users.id, id)).returning({ id: users.id })
   if (changed.length === 0) throw new OperatorAccountsError('userNotFound')
   const ended = status === 'disabled' ? await revokeAllSessions(db, id) : 0
-  await audit(db, { userId: id, action: status === 'disabled' ? 'user_disable' : 'user_enable', result: 'ok', ...by(actor) })
+  await audit(db, {
+    userId: id,
+    action: status === 'disabled' ? 'user_disable' : 'user_enable',
+    result: 'ok',
+    ...by(actor),
+  })
   return ended
 }
 
@@ -97,7 +107,16 @@ export async function listUsers(db: Db, opts: { q?: string; limit: number }): Pr
   return db
     .select()
     .from(users)
-    .where(q ? or(ilike(users.email, pattern), ilike(users.phone, pattern), ilike(users.walletAddress, pattern), ilike(users.inviteCode, pattern)) : undefined)
+    .where(
+      q
+        ? or(
+            ilike(users.email, pattern),
+            ilike(users.phone, pattern),
+            ilike(users.walletAddress, pattern),
+            ilike(users.inviteCode, pattern),
+          )
+        : undefined,
+    )
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(opts.limit)
 }

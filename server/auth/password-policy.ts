@@ -23,7 +23,10 @@ export type PasswordProblem = 'passwordTooShort' | 'passwordTooLong' | 'password
  * The first problem of `password`, or null when it is acceptable.
  * @param accountNames the account's e-mail, phone number (digits and `+<area><digits>`) or wallet address
  */
-export function passwordProblem(password: string, accountNames: readonly (string | null | undefined)[]): PasswordProblem | null {
+export function passwordProblem(
+  password: string,
+  accountNames: readonly (string | null | undefined)[],
+): PasswordProblem | null {
   // Code points, not UTF-16 units: an emoji counts as one character (ASVS 6.2.1 note).
   const length = [...password].length
   if (length < PASSWORD_MIN) return 'passwordTooShort'

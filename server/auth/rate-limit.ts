@@ -6,9 +6,8 @@
  * the unit back on success.
  */
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
-import { CODE_RATE_LIMITED, type Locale } from '../../common/constants'
-import { ApiError } from '../api/api-error'
-import { serverMessage } from '../content/server-messages'
+import type { Locale } from '../../common/constants'
+import { rateLimited, type DomainError } from '../domain/errors'
 import type { Db } from '../db/client'
 import { rateCounters } from '../db/schema'
 
@@ -21,13 +20,12 @@ export interface RateRule {
 }
 
 /**
- * The limits of the auth calls. Login failures: 10 per 15 min per account (ASVS 6.3.1 asks for far fewer than 100
- * per hour) and 50 per 15 min per client address; codes: one per minute and five per hour per address, twenty per
+ * The limits of the auth calls. Login failures: 50 per 15 min per client address (the per-account and
+ * per-(account, address) limits are in login-throttle.ts, built so a stranger cannot lock the owner out); codes: one per minute and five per hour per address, twenty per
  * hour per client address; wrong old / login / transaction passwords on signed-in calls: 5 per 15 min per user;
  * wallet sign-in messages: 30 per 15 min per client address (each stores a nonce).
  */
 export const RATE_RULES = {
-  loginAccount: { name: 'login:acct', limit: 10, windowS: 900 },
   loginIp: { name: 'login:ip', limit: 50, windowS: 900 },
   codeAddressMinute: { name: 'code:addr', limit: 1, windowS: 60 },
   codeAddressHour: { name: 'code:addr', limit: 5, windowS: 3600 },
@@ -45,7 +43,10 @@ export interface RateHit {
 /** Outcome of a reservation: refused with the seconds until the fullest window ends, or granted. */
 export type Reservation =
   | { granted: false; retryAfterS: number }
-  | { granted: true; /** Gives the units back (the attempt turned out not to count, e.g. a right password). */ release(): Promise<void> }
+  | {
+      granted: true
+      /** Gives the units back (the attempt turned out not to count, e.g. a right password). */ release(): Promise<void>
+    }
 
 interface Slot {
   key: string
@@ -56,7 +57,11 @@ interface Slot {
 function slot(hit: RateHit, now: number): Slot {
   const windowMs = hit.rule.windowS * 1000
   const start = Math.floor(now / windowMs) * windowMs
-  return { key: `${hit.rule.name}:${hit.rule.windowS}:${hit.subject}`, windowStart: new Date(start), endsAt: start + windowMs }
+  return {
+    key: `${hit.rule.name}:${hit.rule.windowS}:${hit.subject}`,
+    windowStart: new Date(start),
+    endsAt: start + windowMs,
+  }
 }
 
 /**
@@ -110,15 +115,11 @@ async function untake(db: Db, s: Slot): Promise<void> {
 export type RateLimitMessage = 'tooManyAttempts' | 'tooManyCodes'
 
 /**
- * The answer to a refused call: HTTP 429, envelope code 429, `Retry-After` in seconds, and a message in the
- * caller's language saying when to retry ("in 45 seconds", "in 12 minutes").
+ * The refusal of a call over its limit: a `rate_limited` DomainError whose message says when to retry ("in 45
+ * seconds", "in 12 minutes", in the caller's language at the edge); the API answers HTTP 429, envelope code 429 and
+ * `Retry-After` in whole seconds (server/api/domain-error.ts).
+ * @param _locale unused (kept so callers read the same); the edge picks the language
  */
-export function rateLimitError(locale: Locale, key: RateLimitMessage, retryAfterS: number): ApiError {
-  const seconds = Math.max(1, Math.ceil(retryAfterS))
-  const when =
-    seconds < 90
-      ? new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(seconds, 'second')
-      : new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(Math.ceil(seconds / 60), 'minute')
-  const text = serverMessage(locale, key).replace('{when}', when)
-  return new ApiError(CODE_RATE_LIMITED, key, text, null, 429, { 'Retry-After': String(seconds) })
+export function rateLimitError(_locale: Locale, key: RateLimitMessage, retryAfterS: number): DomainError {
+  return rateLimited(key, retryAfterS)
 }

@@ -92,7 +92,10 @@ async function liveSession(
     .where(where)
   if (!row || row.revokedAt || row.status !== 'active') return null
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) return null
-  return { session: { sessionId: row.sessionId, userId: row.userId, role: row.role }, lastSeenAt: row.lastSeenAt.getTime() }
+  return {
+    session: { sessionId: row.sessionId, userId: row.userId, role: row.role },
+    lastSeenAt: row.lastSeenAt.getTime(),
+  }
 }
 
 /** Ends one session (logout). Idempotent. */

@@ -1,15 +1,18 @@
 /**
  * Sign-In with Ethereum (EIP-4361) with the `siwe` package over ethers v6. The server writes the message the wallet
- * signs (domain = this request's host, a fresh nonce kept in `siwe_nonces`, 10-minute expiry), then checks the
- * signed message: its domain and URI are this site, it has not expired, the signature recovers its address (EOA
- * signatures only: no provider, so no EIP-1271 contract wallets), and its nonce is ours and unused. The nonce is
- * consumed by one conditional UPDATE, so a replayed message is refused even when two arrive at once.
+ * signs (domain and URI = one of the configured PUBLIC_ORIGIN origins, never a request header; a fresh nonce kept in
+ * `siwe_nonces`, 10-minute expiry), then checks the signed message: its domain and URI are one configured origin, it
+ * has not expired, the signature recovers its address (EOA signatures only: no provider, so no EIP-1271 contract
+ * wallets), and its nonce is ours, unused and was issued for this very address and origin (the stored key binds the
+ * three). The nonce is consumed by one conditional UPDATE, so a replayed message is refused even when two arrive at
+ * once.
  */
 import { getAddress, Signature } from 'ethers'
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import { generateNonce, SiweErrorType, SiweMessage } from 'siwe'
 import type { Db } from '../db/client'
 import { siweNonces } from '../db/schema'
+import type { SiteOrigin } from './request-origin'
 
 /** Lifetime of a nonce and of the message, seconds. */
 export const SIWE_TTL_S = 600
@@ -29,7 +32,7 @@ export interface SiweRequest {
   address: string
   chainId: number
   /**
-   * Request host (`example.com:8443`) and origin (`https://example.com:8443`), see requestOrigin. The message
+   * Configured host (`example.com:8443`) and origin (`https://example.com:8443`), see originForRequest. The message
    * carries no scheme prefix: wallets compare its domain with the page's host.
    */
   host: string
@@ -37,8 +40,20 @@ export interface SiweRequest {
   siteName: string
 }
 
+/**
+ * The `siwe_nonces` key of a nonce: the nonce with the address and origin it was issued for, so a nonce is good only
+ * in a message for that address on that origin (the table needs no extra columns).
+ */
+function nonceKey(nonce: string, address: string, origin: string): string {
+  return `${nonce} ${address.toLowerCase()} ${origin}`
+}
+
 /** Writes a message for `r` and stores its nonce. */
-export async function createSiweMessage(db: Db, r: SiweRequest, now = Date.now()): Promise<{ message: string; nonce: string }> {
+export async function createSiweMessage(
+  db: Db,
+  r: SiweRequest,
+  now = Date.now(),
+): Promise<{ message: string; nonce: string }> {
   const nonce = generateNonce()
   const expires = new Date(now + SIWE_TTL_S * 1000)
   const message = new SiweMessage({
@@ -54,7 +69,9 @@ export async function createSiweMessage(db: Db, r: SiweRequest, now = Date.now()
   }).prepareMessage()
   // Expired nonces can never be used again: drop them as new ones are made, so the table stays small.
   await db.delete(siweNonces).where(lt(siweNonces.expiresAt, new Date(now - SIWE_TTL_S * 1000)))
-  await db.insert(siweNonces).values({ nonce, expiresAt: expires, createdAt: new Date(now) })
+  await db
+    .insert(siweNonces)
+    .values({ nonce: nonceKey(nonce, r.address, r.origin), expiresAt: expires, createdAt: new Date(now) })
   return { message, nonce }
 }
 
@@ -62,11 +79,12 @@ export async function createSiweMessage(db: Db, r: SiweRequest, now = Date.now()
 export type SiweProblem = 'siweInvalid' | 'siweWrongDomain' | 'siweExpired' | 'siweBadSignature' | 'siweNonceUsed'
 
 /**
- * Checks a signed message for this site (not its nonce: see consumeSiweNonce).
- * @returns the lower-case signer address and the nonce, or the problem
+ * Checks a signed message for this site (not its nonce: see consumeSiweNonce). `origins` are the configured ones
+ * (siteOrigins); the message's domain and URI must be one of them, whatever Host the request came with.
+ * @returns the lower-case signer address and the nonce key to consume, or the problem
  */
 export async function verifySiwe(
-  input: { message: string; signature: string; host: string; origin: string },
+  input: { message: string; signature: string; origins: readonly SiteOrigin[] },
   now = Date.now(),
 ): Promise<{ ok: true; address: string; nonce: string } | { ok: false; problem: SiweProblem }> {
   let parsed: SiweMessage
@@ -75,7 +93,8 @@ export async function verifySiwe(
   } catch {
     return { ok: false, problem: 'siweInvalid' }
   }
-  if (parsed.domain !== input.host || parsed.uri !== input.origin) return { ok: false, problem: 'siweWrongDomain' }
+  const site = input.origins.find((o) => o.host === parsed.domain && o.origin === parsed.uri)
+  if (!site) return { ok: false, problem: 'siweWrongDomain' }
   if (!parsed.expirationTime) return { ok: false, problem: 'siweInvalid' }
   try {
     // Not a valid secp256k1 signature at all: refuse here (siwe would log the ethers error to the console).
@@ -86,14 +105,15 @@ export async function verifySiwe(
   try {
     await parsed.verify({
       signature: input.signature,
-      domain: input.host,
+      domain: site.host,
       nonce: parsed.nonce,
       time: new Date(now).toISOString(),
     })
   } catch (failure) {
     return { ok: false, problem: problemOf(failure) }
   }
-  return { ok: true, address: parsed.address.toLowerCase(), nonce: parsed.nonce }
+  const address = parsed.address.toLowerCase()
+  return { ok: true, address, nonce: nonceKey(parsed.nonce, address, site.origin) }
 }
 
 function problemOf(failure: unknown): SiweProblem {
@@ -112,7 +132,10 @@ function problemOf(failure: unknown): SiweProblem {
   }
 }
 
-/** Uses up `nonce` if it is ours, unused and unexpired; false otherwise (replay, forged or stale). */
+/**
+ * Uses up `nonce` (the key verifySiwe answers) if it is ours, unused, unexpired and was issued for the message's
+ * address and origin; false otherwise (replay, forged, stale, or made for another address or origin).
+ */
 export async function consumeSiweNonce(db: Db, nonce: string, now = Date.now()): Promise<boolean> {
   const rows = await db
     .update(siweNonces)

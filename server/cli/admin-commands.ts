@@ -4,10 +4,12 @@
  */
 import { parseArgs } from 'node:util'
 import { LOCALES, type Locale } from '../../common/constants'
-import { addAnnouncement, listAnnouncementLocales } from '../db/announcements'
+import { listAnnouncementLocales } from '../db/announcements'
 import type { Db } from '../db/client'
 import { listMarkets } from '../db/markets'
-import { SETTING_KEYS, isSettingKey, readSettings, writeSetting } from '../db/settings'
+import { SETTING_KEYS, isSettingKey, readSettings } from '../db/settings'
+import { saveAnnouncementText, setSetting } from '../support/operator-content'
+import { withDomainErrors } from './commands/errors'
 import { ACCOUNTS_COMMANDS } from './commands/accounts'
 import { IDENTITY_COMMANDS } from './commands/identity'
 import { SUPPORT_COMMANDS } from './commands/support'
@@ -29,7 +31,6 @@ ${MODULE_COMMANDS.map((c) => c.usage + '\n').join('')}
 Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data). While the server runs on
 the embedded database, the command is run by that server (through DATA_DIR/admin.sock).`
 
-
 /** Runs one command. Returns the exit code: 0 ok, 1 rejected value, 2 bad command line. */
 export async function runAdmin(db: Db, argv: string[], io: AdminIo): Promise<number> {
   try {
@@ -47,7 +48,9 @@ export async function runAdmin(db: Db, argv: string[], io: AdminIo): Promise<num
 
 /** True when argv asks only for help (no database needed). `help` alone is help; `help list` is a command. */
 export function wantsHelp(argv: string[]): boolean {
-  return argv.length === 0 || argv.includes('--help') || argv.includes('-h') || (argv[0] === 'help' && argv.length === 1)
+  return (
+    argv.length === 0 || argv.includes('--help') || argv.includes('-h') || (argv[0] === 'help' && argv.length === 1)
+  )
 }
 
 async function dispatch(db: Db, argv: string[], io: AdminIo): Promise<void> {
@@ -86,7 +89,7 @@ async function configSet(db: Db, args: string[], io: AdminIo): Promise<void> {
   const [key, value, ...extra] = args
   if (key === undefined || value === undefined || extra.length > 0) throw new UsageError('config set <key> <value>')
   if (!isSettingKey(key)) throw new UsageError(`unknown setting "${key}" (one of ${SETTING_KEYS.join(', ')})`)
-  io.out(`${key}=${await writeSetting(db, key, value)}`)
+  io.out(`${key}=${await withDomainErrors(key, () => setSetting({ db }, { userId: null }, key, value))}`)
 }
 
 async function announcementsList(db: Db, io: AdminIo): Promise<void> {
@@ -115,7 +118,7 @@ async function announcementsAdd(db: Db, args: string[], io: AdminIo): Promise<vo
   const locale = values.locale as Locale
   if (!LOCALES.includes(locale)) throw new UsageError(`--locale must be one of ${LOCALES.join(' ')}`)
   const text = { title: values.title!.trim(), summary: values.summary!.trim(), content: values.content!.trim() }
-  const id = await addAnnouncement(db, { pinned: values.pinned, translations: { [locale]: text } })
+  const id = await saveAnnouncementText({ db }, { userId: null }, { locale, pinned: values.pinned, ...text })
   io.out(`added announcement #${id} (${locale})`)
 }
 

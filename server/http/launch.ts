@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type { ServerConfig } from '../config'
 import { buildApp } from '../api/app'
+import { defaultPublicOrigins } from '../auth/request-origin'
+import { ensurePrivateDir } from '../uploads/data-dir'
+import { sweepOrphanUploads } from '../uploads/sweep'
 import { startAdminSocket } from '../cli/admin-socket'
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client'
 import { addMissingListings } from '../db/markets'
@@ -49,22 +52,41 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
   const stack = closeStack()
   try {
     const tls = readTls(config)
+    // Before the database makes it: DATA_DIR holds the database files, identity photos and the operator socket.
+    ensurePrivateDir(config.dataDir)
     const database = await openDatabase(deps.database ?? { dataDir: config.dataDir, databaseUrl: config.databaseUrl })
     stack.push(() => database.close())
     await seedDatabase(database.db)
+    const swept = await sweepOrphanUploads(database.db, config.dataDir)
+    if (swept.length > 0) log(`[uploads] removed ${swept.length} orphaned file(s) without a row`)
     const market = await deps.startMarket(marketOptions(config, tls, log))
     stack.push(() => market.close())
     const added = await addMissingListings(database.db, market.listings())
     if (added.length > 0) log(`[db] listed ${added.length} new market(s) from the source: ${added.join(', ')}`)
     const distDir = deps.distDir ?? DEFAULT_DIST_DIR
     const marketPublicPort = config.marketPublicPort ?? market.port
+    // PORT=0 binds any free port: the default origins are filled in below once it is known (the app reads the list
+    // per request).
+    const publicOrigins: string[] =
+      config.publicOrigins ?? (config.port === 0 ? [] : defaultPublicOrigins(config.port, Boolean(tls)))
     const app = await buildApp(
-      { db: database.db, market, marketPublicPort, distDir, dataDir: config.dataDir, smtpUrl: config.smtpUrl, log },
-      { logger: deps.logger, tls },
+      {
+        db: database.db,
+        market,
+        marketPublicPort,
+        distDir,
+        dataDir: config.dataDir,
+        smtpUrl: config.smtpUrl,
+        log,
+        publicOrigins,
+      },
+      { logger: deps.logger, tls, trustProxy: config.trustProxy },
     )
     stack.push(() => app.close())
     if (database.kind === 'pglite' && !deps.database) stack.push(await startAdminSocket(database.db, config.dataDir))
     await app.listen({ port: config.port, host: config.host })
+    if (publicOrigins.length === 0)
+      publicOrigins.push(...defaultPublicOrigins((app.server.address() as AddressInfo).port, Boolean(tls)))
     const host = displayHost(config.host)
     const httpUrl = `${tls ? 'https' : 'http'}://${host}:${(app.server.address() as AddressInfo).port}`
     const marketUrl = `${tls ? 'wss' : 'ws'}://${host}:${market.port}`
@@ -82,11 +104,12 @@ function closeStack() {
   const closers: (() => Promise<void>)[] = []
   return {
     push: (close: () => Promise<void>) => void closers.push(close),
-    async closeAll() {
+    closeAll: async () => {
       let failure: unknown
       for (const close of closers.splice(0).reverse()) {
         await close().catch((err: unknown) => (failure ??= err))
       }
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the first closer's rejection as-is
       if (failure !== undefined) throw failure
     },
   }

@@ -7,7 +7,10 @@ import { newStorageName, removeUpload, writeUpload } from './store'
 
 export type UploadRow = typeof uploads.$inferSelect
 
-/** Writes the file, then its row; a failed insert removes the file again. Returns the new upload id. */
+/**
+ * Writes the file, then its row (a row never names a missing file); a failed insert removes the file again, and a
+ * crash between the two leaves an orphan that sweepOrphanUploads removes at the next start. Returns the new upload id.
+ */
 export async function saveUpload(db: Db, dataDir: string, userId: number, image: CleanImage): Promise<number> {
   const storageName = newStorageName()
   await writeUpload(dataDir, storageName, image.data)

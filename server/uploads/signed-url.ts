@@ -38,7 +38,8 @@ async function loadKey(db: Db): Promise<Buffer> {
     .values({ key: IMAGE_KEY_SETTING, value: randomBytes(32).toString('hex') })
     .onConflictDoNothing({ target: settings.key })
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, IMAGE_KEY_SETTING))
-  if (!row || !/^[0-9a-f]{64}$/.test(row.value)) throw new Error(`settings.${IMAGE_KEY_SETTING} is missing or malformed`)
+  if (!row || !/^[0-9a-f]{64}$/.test(row.value))
+    throw new Error(`settings.${IMAGE_KEY_SETTING} is missing or malformed`)
   return Buffer.from(row.value, 'hex')
 }
 
@@ -66,7 +67,12 @@ export async function signImageUrl(db: Db, uploadId: number, sessionId: number, 
 export type GrantProblem = 'badSignature' | 'expired'
 
 /** Checks the signature (constant time) and the expiry of a grant. */
-export async function checkImageGrant(db: Db, g: ImageGrant, sig: string, nowMs = Date.now()): Promise<GrantProblem | null> {
+export async function checkImageGrant(
+  db: Db,
+  g: ImageGrant,
+  sig: string,
+  nowMs = Date.now(),
+): Promise<GrantProblem | null> {
   const expected = signature(await imageKey(db), g)
   const given = Buffer.from(sig, 'base64url')
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'badSignature'

@@ -4,8 +4,9 @@
  * (ASVS 5.3.2). Folder 0700 and files 0600: only the server's OS user reads them.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises'
+import { readFile, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { ensurePrivateDir } from './data-dir'
 
 /** The uploads folder of a data dir. */
 export function uploadsDir(dataDir: string): string {
@@ -28,9 +29,9 @@ export function uploadPath(dataDir: string, storageName: string): string {
   return join(uploadsDir(dataDir), storageName)
 }
 
-/** Writes a new file (never overwrites one). */
+/** Writes a new file (never overwrites one); the uploads folder is made 0700 (with DATA_DIR, see data-dir.ts). */
 export async function writeUpload(dataDir: string, storageName: string, data: Buffer): Promise<void> {
-  await mkdir(uploadsDir(dataDir), { recursive: true, mode: 0o700 })
+  ensurePrivateDir(uploadsDir(dataDir))
   await writeFile(uploadPath(dataDir, storageName), data, { flag: 'wx', mode: 0o600 })
 }
 

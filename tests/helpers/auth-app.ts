@@ -33,6 +33,8 @@ export interface CallOptions {
   host?: string
   /** Client address; default a random 10.x.y.z so per-address limits of unrelated tests do not meet. */
   ip?: string
+  /** Further request headers (X-Forwarded-For…). */
+  headers?: Record<string, string>
 }
 
 /** The fixture of one suite. */
@@ -45,7 +47,11 @@ export interface AuthFixture {
   /** The newest code sent to `to` (e-mail or `+<area> <phone>`), read from the outbox body. */
   lastCode(to: string): Promise<string>
   /** Registers `email` (code from the outbox) and returns the session answer's data. */
-  register(email: string, password?: string, invite?: string): Promise<{ token: string; user: { id: number; invite_code: string } }>
+  register(
+    email: string,
+    password?: string,
+    invite?: string,
+  ): Promise<{ token: string; user: { id: number; invite_code: string } }>
 }
 
 export const GOOD_PASSWORD = 'correct horse battery staple'
@@ -56,7 +62,7 @@ function randomIp(): string {
 
 function makeFixture(get: () => { db: Database['db']; t: TestApp }, label: AuthFixture['label']): AuthFixture {
   const call = async <T>(method: 'GET' | 'POST', path: string, body: object | undefined, o: CallOptions = {}) => {
-    const headers: Record<string, string> = {}
+    const headers: Record<string, string> = { ...o.headers }
     if (o.token) headers.token = o.token
     if (o.lang) headers['accept-language'] = o.lang
     if (o.host) headers.host = o.host
@@ -110,7 +116,10 @@ function makeFixture(get: () => { db: Database['db']; t: TestApp }, label: AuthF
 }
 
 /** Runs `npm run admin -- …argv` on the fixture's database; its exit code and what it printed. */
-export async function adminCli(fx: AuthFixture, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+export async function adminCli(
+  fx: AuthFixture,
+  ...argv: string[]
+): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = []
   const err: string[] = []
   const code = await runAdmin(fx.db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
@@ -136,13 +145,23 @@ async function probePostgres(): Promise<string | undefined> {
 export interface SuiteDeps {
   sms?: SmsSender
   smtpUrl?: string
+  /** PUBLIC_ORIGIN list of the app. */
+  publicOrigins?: string[]
 }
 
 async function appOver(db: Database['db'], deps: SuiteDeps): Promise<TestApp> {
-  if (!deps.sms && !deps.smtpUrl) return testApp({ db })
+  if (!deps.sms && !deps.smtpUrl)
+    return testApp({ db, ...(deps.publicOrigins ? { publicOrigins: deps.publicOrigins } : {}) })
   const logs: string[] = []
   const app = await buildApp(
-    { db, market: fakeMarket(), marketPublicPort: 8292, dataDir: '/nonexistent', log: (l) => void logs.push(l), ...deps },
+    {
+      db,
+      market: fakeMarket(),
+      marketPublicPort: 8292,
+      dataDir: '/nonexistent',
+      log: (l) => void logs.push(l),
+      ...deps,
+    },
     { logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } } },
   )
   await app.ready()

@@ -46,11 +46,19 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
         buffer = buffer.slice(nl + 2)
         const verb = line.slice(0, 4).toUpperCase()
         if (verb === 'EHLO' || verb === 'HELO') reply('250 fake-smtp')
-        else if (verb === 'MAIL') (current.from = line.slice(10).trim()), reply('250 OK')
-        else if (verb === 'RCPT') current.to.push(line.slice(8).trim()), reply('250 OK')
-        else if (verb === 'DATA') (inData = true), reply('354 End data with <CR><LF>.<CR><LF>')
-        else if (verb === 'QUIT') reply('221 Bye'), socket.end()
-        else reply('250 OK')
+        else if (verb === 'MAIL') {
+          current.from = line.slice(10).trim()
+          reply('250 OK')
+        } else if (verb === 'RCPT') {
+          current.to.push(line.slice(8).trim())
+          reply('250 OK')
+        } else if (verb === 'DATA') {
+          inData = true
+          reply('354 End data with <CR><LF>.<CR><LF>')
+        } else if (verb === 'QUIT') {
+          reply('221 Bye')
+          socket.end()
+        } else reply('250 OK')
       }
     })
   })

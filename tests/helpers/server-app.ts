@@ -27,6 +27,10 @@ export async function testApp(opts: {
   distDir?: string
   marketPublicPort?: number
   dataDir?: string
+  /** PUBLIC_ORIGIN list; default the server's default (http://localhost:8080, http://127.0.0.1:8080). */
+  publicOrigins?: string[]
+  /** Fastify trustProxy (TRUST_PROXY); default off. */
+  trustProxy?: boolean | string[]
 }): Promise<TestApp> {
   const logs: string[] = []
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tc-app-'))
@@ -39,8 +43,12 @@ export async function testApp(opts: {
       distDir: opts.distDir,
       dataDir,
       log: (line) => void logs.push(line),
+      publicOrigins: opts.publicOrigins,
     },
-    { logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } } },
+    {
+      logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },
+      trustProxy: opts.trustProxy,
+    },
   )
   await app.ready()
   return { app, market, logs }
@@ -53,7 +61,7 @@ export async function getJson<T = { code: number; msg: string; data: unknown }>(
   lang?: string,
 ) {
   const res = await app.inject({ method: 'GET', url, headers: lang ? { 'accept-language': lang } : {} })
-  return { status: res.statusCode, headers: res.headers, body: res.json() as T, raw: res.body }
+  return { status: res.statusCode, headers: res.headers, body: res.json<T>(), raw: res.body }
 }
 
 /**

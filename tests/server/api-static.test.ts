@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client'
-import { CONTENT_SECURITY_POLICY } from '../../server/http/headers'
+import { contentSecurityPolicy } from '../../server/http/headers'
 import { getJson, testApp, type TestApp } from '../helpers/server-app'
 import { pgliteTestDb } from '../helpers/server-db'
 
@@ -20,6 +20,9 @@ function fakeDist(): string {
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"TC Market"}')
   return dir
 }
+
+/** The CSP of the default configuration: the market port on the default public origins' hosts. */
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy(['ws://localhost:8292', 'ws://127.0.0.1:8292'])
 
 let database: Database
 let t: TestApp
@@ -43,8 +46,11 @@ describe('built PWA', () => {
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin')
       expect(res.headers['x-content-type-options'], url).toBe('nosniff')
       expect(res.headers['cache-control'], url).toBe('no-cache')
+      // Plain http: no HSTS (it is only honoured, and only right, over https).
+      expect(res.headers['strict-transport-security'], url).toBeUndefined()
     }
-    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self' ws: wss:")
+    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self' ws://localhost:8292 ws://127.0.0.1:8292;")
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/ wss?:( |;|$)/)
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'")
   })
 
@@ -58,6 +64,8 @@ describe('built PWA', () => {
       const res = await t.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(200)
       expect(res.headers['cache-control'], url).toBe('no-cache')
+      // Plain http: no HSTS (it is only honoured, and only right, over https).
+      expect(res.headers['strict-transport-security'], url).toBeUndefined()
     }
   })
 
@@ -80,7 +88,7 @@ describe('built PWA', () => {
   it('answers bad input with the envelope naming the field while the PWA is served too', async () => {
     const res = await t.app.inject({ url: '/api/common/get_announcement?page=0' })
     expect(res.statusCode).toBe(200)
-    const body = res.json() as { code: number; msg: string; data: { field: string } }
+    const body = res.json<{ code: number; msg: string; data: { field: string } }>()
     expect(body.code).toBe(422)
     expect(body.data.field).toBe('page')
     expect(body.msg).toMatch(/^page: /)

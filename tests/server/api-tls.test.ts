@@ -1,6 +1,7 @@
 /** TLS_CERT/TLS_KEY: the app is served over https and the market gets the same certificate for wss. */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
+import type { IncomingHttpHeaders } from 'node:http'
 import { get } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -40,14 +41,18 @@ function selfSigned(): { cert: string; key: string } | undefined {
   return { cert, key }
 }
 
-function httpsJson(url: string): Promise<{ code: number; data: { market_port: number } }> {
+function httpsGet(url: string): Promise<{ headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     get(url, { rejectUnauthorized: false }, (res) => {
       let body = ''
       res.on('data', (c: Buffer) => (body += c.toString()))
-      res.on('end', () => resolve(JSON.parse(body)))
+      res.on('end', () => resolve({ headers: res.headers, body }))
     }).on('error', reject)
   })
+}
+
+async function httpsJson(url: string): Promise<{ code: number; data: { market_port: number } }> {
+  return JSON.parse((await httpsGet(url)).body) as { code: number; data: { market_port: number } }
 }
 
 const files = selfSigned()
@@ -60,6 +65,7 @@ describe('https', () => {
       MARKET_PORT: '0',
       TLS_CERT: files!.cert,
       TLS_KEY: files!.key,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'tc-tls-data-')),
     })
     const fake = fakeStartMarket({ port: 8443 })
     const server = await launchServer(config, {
@@ -75,6 +81,11 @@ describe('https', () => {
       expect(answer).toMatchObject({ code: 1, data: { market_port: 8443 } })
       expect(fake.calls[0]?.tls?.cert).toContain('BEGIN CERTIFICATE')
       expect(fake.calls[0]?.tls?.key).toContain('PRIVATE KEY')
+      // HSTS for a year on every answer over TLS, API and pages alike.
+      for (const path of ['/api/common/config', '/']) {
+        const hsts = String((await httpsGet(`${server.httpUrl}${path}`)).headers['strict-transport-security'])
+        expect(Number(/^max-age=(\d+)/.exec(hsts)?.[1]), path).toBeGreaterThanOrEqual(31_536_000)
+      }
     } finally {
       await server.close()
     }

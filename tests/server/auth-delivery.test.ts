@@ -17,7 +17,11 @@ describeAuth(
   'e-mail through SMTP',
   (fx) => {
     it('sends the code by e-mail, records it as sent and keeps the code out of the log', async () => {
-      const sent = await fx.post('user/send_code', { type: 'email', email: 'mail@example.com', purpose: 'register' }, { lang: 'de, pt;q=0.8' })
+      const sent = await fx.post(
+        'user/send_code',
+        { type: 'email', email: 'mail@example.com', purpose: 'register' },
+        { lang: 'de, pt;q=0.8' },
+      )
       expect(sent.body.code).toBe(1)
       const mail = smtp.mails.find((m) => m.to.some((t) => t.includes('mail@example.com')))!
       expect(mail.from).toContain('codes@tc.example')
@@ -48,11 +52,16 @@ describeAuth(
     it('answers that the code could not be sent, records the failure and keeps no live code', async () => {
       const body = { type: 'email', email: 'down@example.com', purpose: 'register' }
       const first = await fx.post('user/send_code', body)
-      expect(first.body).toMatchObject({ code: 400, msg: 'The verification code could not be sent. Please try again later' })
+      expect(first.body).toMatchObject({
+        code: 400,
+        msg: 'The verification code could not be sent. Please try again later',
+      })
       const rows = await fx.db.select().from(outbox).where(eq(outbox.recipient, 'down@example.com'))
       expect(rows).toMatchObject([{ status: 'failed' }])
       expect(rows[0]!.error).toBeTruthy()
-      expect(await fx.db.select().from(verificationCodes).where(eq(verificationCodes.target, 'down@example.com'))).toHaveLength(0)
+      expect(
+        await fx.db.select().from(verificationCodes).where(eq(verificationCodes.target, 'down@example.com')),
+      ).toHaveLength(0)
       // Trying again at once is not refused as a resend.
       expect((await fx.post('user/send_code', body)).status).toBe(200)
     })
@@ -72,7 +81,11 @@ describeAuth(
   'SMS provider',
   (fx) => {
     it('hands SMS codes to the provider and records them as sent', async () => {
-      const sent = await fx.post('user/send_code', { type: 'phone', area_code: '91', phone: '9876543210', purpose: 'register' }, { lang: 'hi' })
+      const sent = await fx.post(
+        'user/send_code',
+        { type: 'phone', area_code: '91', phone: '9876543210', purpose: 'register' },
+        { lang: 'hi' },
+      )
       expect(sent.body.data).toMatchObject({ sent_to: '+91 987***3210' })
       expect(texts).toHaveLength(1)
       expect(texts[0]!.to).toBe('+91 9876543210')

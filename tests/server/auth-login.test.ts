@@ -6,7 +6,13 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, expect, it, vi } from 'vitest'
 import { runAdmin } from '../../server/cli/admin-commands'
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, createSession, hashToken, resolveSession } from '../../server/auth/sessions'
+import {
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  createSession,
+  hashToken,
+  resolveSession,
+} from '../../server/auth/sessions'
 import { auditLog, rateCounters, sessions, users } from '../../server/db/schema'
 import { GOOD_PASSWORD, describeAuth } from '../helpers/auth-app'
 
@@ -34,7 +40,11 @@ describeAuth('login and sessions', (fx) => {
     expect(ok.body.data.token).not.toBe(reg.token)
     const wrong = await login('ivan@example.com', 'not the password')
     const unknown = await login('nobody@example.com', 'not the password')
-    expect(wrong.body).toEqual({ code: 400, msg: 'Incorrect account or password', data: { field: 'password', issues: [] } })
+    expect(wrong.body).toEqual({
+      code: 400,
+      msg: 'Incorrect account or password',
+      data: { field: 'password', issues: [] },
+    })
     expect(unknown.body).toEqual(wrong.body)
     expect((await login('nobody@example.com', 'x', { lang: 'zh-TW' })).body.msg).toBe('帳號或密碼錯誤')
     const audit = await fx.db.select().from(auditLog).where(eq(auditLog.action, 'login'))
@@ -80,12 +90,12 @@ describeAuth('login and sessions', (fx) => {
     expect((await change({ old_password: GOOD_PASSWORD, password: next, re_password: next + 'x' })).body.msg).toBe(
       'Two passwords are inconsistent',
     )
-    expect((await change({ old_password: GOOD_PASSWORD, password: 'iloveyou', re_password: 'iloveyou' })).body.msg).toMatch(
-      /too common/,
-    )
-    expect((await change({ old_password: GOOD_PASSWORD, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })).body.msg).toBe(
-      'The new password must be different from the old one',
-    )
+    expect(
+      (await change({ old_password: GOOD_PASSWORD, password: 'iloveyou', re_password: 'iloveyou' })).body.msg,
+    ).toMatch(/too common/)
+    expect(
+      (await change({ old_password: GOOD_PASSWORD, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })).body.msg,
+    ).toBe('The new password must be different from the old one')
     const ok = await change({ old_password: GOOD_PASSWORD, password: next, re_password: next })
     expect(ok.body.code).toBe(1)
     for (const t of [token, second]) expect((await fx.get('user/info', { token: t })).status).toBe(401)
@@ -126,7 +136,7 @@ describeAuth('login and sessions', (fx) => {
     expect(await resolveSession(fx.db, token, t0 + SESSION_ABSOLUTE_MS)).toBeNull()
   })
 
-  it('the 11th failed login of an account in 15 minutes gets 429 with Retry-After, even with the right password', async () => {
+  it('after 10 failures from new addresses an account is slowed: 429 with Retry-After 40 s, even with the right password', async () => {
     await fx.register('pat@example.com')
     midWindow(1)
     for (let i = 0; i < 10; i++) {
@@ -135,13 +145,13 @@ describeAuth('login and sessions', (fx) => {
     const limited = await login('pat@example.com', GOOD_PASSWORD, { lang: 'es' })
     expect(limited.status).toBe(429)
     expect(limited.body.code).toBe(429)
-    expect(limited.headers['retry-after']).toBe(String(450)) // 7 min 30 s left in the window
-    expect(limited.body.msg).toBe('Demasiados intentos. Vuelve a intentarlo dentro de 8 minutos')
+    expect(limited.headers['retry-after']).toBe('40')
+    expect(limited.body.msg).toBe('Demasiados intentos. Vuelve a intentarlo dentro de 40 segundos')
     const audit = await fx.db.select().from(auditLog).where(eq(auditLog.action, 'rate_limited'))
     expect(audit.some((a) => a.detail.includes('pat@example.com'))).toBe(true)
-    // Another account from the same addresses is not affected; the window's end lifts the limit.
+    // Another account from the same addresses is not affected; 40 s later the owner gets in.
     expect((await login('ivan@example.com', GOOD_PASSWORD)).body.code).toBe(1)
-    vi.setSystemTime(Date.now() + 451_000)
+    vi.setSystemTime(Date.now() + 40_000)
     expect((await login('pat@example.com', GOOD_PASSWORD)).body.code).toBe(1)
   })
 
@@ -157,7 +167,7 @@ describeAuth('login and sessions', (fx) => {
     midWindow(3)
     const ip = '203.0.113.7'
     for (let i = 0; i < 50; i++) {
-      expect((await login(`someone${i % 5}@example.com`, 'bad password', { ip })).status).toBe(200)
+      expect((await login(`someone${i}@example.com`, 'bad password', { ip })).status).toBe(200)
     }
     const blocked = await login('ivan@example.com', GOOD_PASSWORD, { ip })
     expect(blocked.status).toBe(429)
@@ -172,17 +182,22 @@ describeAuth('login and sessions', (fx) => {
     )
     expect(results.filter((r) => r.status === 200)).toHaveLength(10)
     expect(results.filter((r) => r.status === 429)).toHaveLength(6)
-    const rows = await fx.db.select().from(rateCounters).where(eq(rateCounters.key, 'login:acct:900:rita@example.com'))
+    const rows = await fx.db.select().from(rateCounters).where(eq(rateCounters.key, 'login:acct-gcra:rita@example.com'))
     expect(rows).toHaveLength(1)
-    expect(rows[0]!.count).toBe(10)
   })
 
   it('wrong old passwords are limited to 5 per 15 minutes per user', async () => {
     midWindow(5)
     const { token } = await fx.register('sam@example.com')
-    const body = (old: string) => ({ old_password: old, password: 'a fresh passphrase', re_password: 'a fresh passphrase' })
+    const body = (old: string) => ({
+      old_password: old,
+      password: 'a fresh passphrase',
+      re_password: 'a fresh passphrase',
+    })
     for (let i = 0; i < 5; i++) {
-      expect((await fx.post('user/change_password', body(`wrong ${i}`), { token })).body.msg).toBe('The old password is incorrect')
+      expect((await fx.post('user/change_password', body(`wrong ${i}`), { token })).body.msg).toBe(
+        'The old password is incorrect',
+      )
     }
     const limited = await fx.post('user/change_password', body(GOOD_PASSWORD), { token })
     expect(limited.status).toBe(429)

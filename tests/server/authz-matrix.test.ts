@@ -79,7 +79,10 @@ const OBJECT_CASES: Record<string, (w: World) => Promise<{ refused: boolean; bod
     theirs.searchParams.set('sid', new URL(w.bUrl, 'http://x').searchParams.get('sid') ?? '')
     const replayed = await fetchImage(w.t.app, theirs.pathname + theirs.search)
     const refused = [swapped, replayed].every((r) => r.status === 403 || r.status === 404)
-    return { refused, body: [swapped.raw.toString('latin1').slice(0, 200), replayed.raw.toString('latin1').slice(0, 200)] }
+    return {
+      refused,
+      body: [swapped.raw.toString('latin1').slice(0, 200), replayed.raw.toString('latin1').slice(0, 200)],
+    }
   },
   // Operator routes with ids are covered by the role check: a user never reaches them.
 }
@@ -101,8 +104,8 @@ function describeMatrix(label: string, open: () => Promise<Database>): void {
         .where(eq(identitySubmissions.userId, w.a.id))
       w.aSubmission = submission!.id
       expect(
-        (await call(w.t.app, w.op.token, 'POST', 'admin/identity_review', { id: w.aSubmission, decision: 'approve' })).body
-          .code,
+        (await call(w.t.app, w.op.token, 'POST', 'admin/identity_review', { id: w.aSubmission, decision: 'approve' }))
+          .body.code,
       ).toBe(1)
       w.aUploads = []
       w.aUrls = []
@@ -133,7 +136,10 @@ function describeMatrix(label: string, open: () => Promise<Database>): void {
     it('lists every protected route that takes an object id', () => {
       const withIds = [...userRoutes, ...operatorRoutes].filter((r) => inputFields(r).some((f) => OBJECT_FIELD.test(f)))
       const userWithIds = withIds.filter((r) => r.auth === 'user').map(key)
-      expect(userWithIds.filter((k) => !(k in OBJECT_CASES)), 'routes taking ids with no matrix case').toEqual([])
+      expect(
+        userWithIds.filter((k) => !(k in OBJECT_CASES)),
+        'routes taking ids with no matrix case',
+      ).toEqual([])
       // The public image route takes ids too; it is guarded by its signature, and it has a case.
       expect(Object.keys(OBJECT_CASES)).toContain('GET common/image')
       expect(userRoutes.length).toBeGreaterThan(8)

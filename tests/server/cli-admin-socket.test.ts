@@ -16,7 +16,13 @@ const cli = (dataDir: string, ...args: string[]) => runAdminCli(args, { dataDir 
 describe('admin CLI beside a running server on PGlite', () => {
   it('runs commands in the server and the API shows the change; refuses bad values the same way', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tc-sock-'))
-    const config = parseConfig({ HOST: '127.0.0.1', PORT: '0', MARKET_PORT: '0', MARKET_SOURCE: 'sim', DATA_DIR: dataDir })
+    const config = parseConfig({
+      HOST: '127.0.0.1',
+      PORT: '0',
+      MARKET_PORT: '0',
+      MARKET_SOURCE: 'sim',
+      DATA_DIR: dataDir,
+    })
     const server = await launchServer(config, {
       startMarket: fakeStartMarket().startMarket,
       distDir: mkdtempSync(join(tmpdir(), 'tc-nodist-')),
@@ -27,7 +33,9 @@ describe('admin CLI beside a running server on PGlite', () => {
       expect(statSync(sock).mode & 0o777).toBe(0o600)
       const set = await cli(dataDir, 'config', 'set', 'site_name', 'Socket Market')
       expect(set).toMatchObject({ status: 0, stdout: 'site_name=Socket Market\n' })
-      const config = (await (await fetch(`${server.httpUrl}/api/common/config`)).json()) as { data: { site_name: string } }
+      const config = (await (await fetch(`${server.httpUrl}/api/common/config`)).json()) as {
+        data: { site_name: string }
+      }
       expect(config.data.site_name).toBe('Socket Market')
       const bad = await cli(dataDir, 'config', 'set', 'web_maintain', 'off')
       expect(bad.status).toBe(1)

@@ -69,7 +69,7 @@ describe('admin announcements and markets', () => {
       'ja',
       '--pinned',
     )
-    expect(added).toMatchObject({ code: 0, out: expect.stringMatching(/^added announcement #\d+ \(ja\)$/) })
+    expect(added).toMatchObject({ code: 0, out: expect.stringMatching(/^added announcement #\d+ \(ja\)$/) as unknown })
     const list = (
       await getJson<{ data: { list: { title: string; pinned: boolean }[] } }>(
         fx.t.app,

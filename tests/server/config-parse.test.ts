@@ -20,6 +20,8 @@ describe('parseConfig', () => {
       tls: undefined,
       smtpUrl: undefined,
       htxWsUrl: 'wss://api.huobi.pro/ws',
+      publicOrigins: undefined,
+      trustProxy: false,
     })
   })
 
@@ -40,6 +42,8 @@ describe('parseConfig', () => {
       TLS_KEY: join(dir, 'key.pem'),
       SMTP_URL: 'smtp://mail:25',
       HTX_WS_URL: 'ws://127.0.0.1:9999/ws',
+      PUBLIC_ORIGIN: 'https://Trade.Example.com/, http://192.168.1.5:8080',
+      TRUST_PROXY: '10.0.0.1, 10.1.0.0/16',
     })
     expect(config).toMatchObject({
       port: 9000,
@@ -53,6 +57,13 @@ describe('parseConfig', () => {
       tls: { certPath: join(dir, 'cert.pem'), keyPath: join(dir, 'key.pem') },
       smtpUrl: 'smtp://mail:25',
       htxWsUrl: 'ws://127.0.0.1:9999/ws',
+      publicOrigins: ['https://trade.example.com', 'http://192.168.1.5:8080'],
+      trustProxy: ['10.0.0.1', '10.1.0.0/16'],
+    })
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(parseConfig({ TRUST_PROXY: 'false', PUBLIC_ORIGIN: ' ' })).toMatchObject({
+      trustProxy: false,
+      publicOrigins: undefined,
     })
     expect(parseConfig({ PORT: '', MARKET_SOURCE: ' ' })).toMatchObject({ port: 8080, marketSource: 'auto' })
     // Port 0 (any free port): clients are told the port the gateway really bound.
@@ -73,6 +84,14 @@ describe('parseConfig', () => {
     [{ SMTP_URL: 'mail.example.com' }, /^SMTP_URL: /],
     [{ TLS_CERT: '/nonexistent/cert.pem', TLS_KEY: '/nonexistent/key.pem' }, /^TLS_CERT: file not found/],
     [{ HOST: 'bad host!' }, /^HOST: /],
+    [
+      { PUBLIC_ORIGIN: 'trade.example.com' },
+      /^PUBLIC_ORIGIN: expected comma-separated origins like https:\/\/trade\.example\.com/,
+    ],
+    [{ PUBLIC_ORIGIN: 'https://trade.example.com/app' }, /^PUBLIC_ORIGIN: /],
+    [{ PUBLIC_ORIGIN: 'https://user@trade.example.com' }, /^PUBLIC_ORIGIN: /],
+    [{ PUBLIC_ORIGIN: 'ftp://trade.example.com' }, /^PUBLIC_ORIGIN: /],
+    [{ TRUST_PROXY: 'yes please' }, /^TRUST_PROXY: /],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError)
     expect(() => parseConfig(env)).toThrow(message)

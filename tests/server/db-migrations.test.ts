@@ -36,7 +36,7 @@ async function counts(db: Db) {
     settings: await n(settings),
     currencies: await n(currencies),
     // Both drivers answer raw queries with `{ rows }`.
-    migrations: (migrations as unknown as { rows: { n: number }[] }).rows[0]?.n,
+    migrations: (migrations as { rows: { n: number }[] }).rows[0]?.n,
   }
 }
 

@@ -11,7 +11,16 @@ import { HtxStandIn } from '../helpers/market-htx-standin'
 const SPOT = CATALOG.filter((e) => e.category === 'spot').map((e) => e.symbol)
 const MIN = Math.floor(Date.now() / 60_000) * 60
 const HOUR = Math.floor(MIN / 3600) * 3600
-const kbar = (id: number, close: number, amount: number, count: number): KlineTick => ({ id, open: 100, close, low: 99, high: Math.max(101, close), amount, vol: amount * 100, count })
+const kbar = (id: number, close: number, amount: number, count: number): KlineTick => ({
+  id,
+  open: 100,
+  close,
+  low: 99,
+  high: Math.max(101, close),
+  amount,
+  vol: amount * 100,
+  count,
+})
 
 describe('htx relay', () => {
   let up: HtxStandIn
@@ -21,7 +30,10 @@ describe('htx relay', () => {
   beforeAll(async () => {
     up = await HtxStandIn.start(100)
     up.klines.set('market.btcusdt.kline.60min', [kbar(HOUR - 3600, 100.5, 10, 50), kbar(HOUR, 100.2, 7.5, 30)])
-    market = await startMarket({ host: '127.0.0.1', port: 0, source: 'htx', htxUrl: up.url, replaySpeed: 1 }, { htx: { minBackoffMs: 50, maxBackoffMs: 200 } })
+    market = await startMarket(
+      { host: '127.0.0.1', port: 0, source: 'htx', htxUrl: up.url, replaySpeed: 1 },
+      { htx: { minBackoffMs: 50, maxBackoffMs: 200 } },
+    )
     client = await FeedClient.connect(`ws://127.0.0.1:${market.port}`)
   })
   afterAll(async () => {
@@ -41,7 +53,12 @@ describe('htx relay', () => {
   })
 
   it('subscribes ticker, depth.step0, trade.detail and kline.1min for every spot symbol, and answers pings', async () => {
-    const want = SPOT.flatMap((s) => [`market.${s}.ticker`, `market.${s}.depth.step0`, `market.${s}.trade.detail`, `market.${s}.kline.1min`])
+    const want = SPOT.flatMap((s) => [
+      `market.${s}.ticker`,
+      `market.${s}.depth.step0`,
+      `market.${s}.trade.detail`,
+      `market.${s}.kline.1min`,
+    ])
     await waitUntil(() => want.every((t) => up.subs.has(t)), 'subscriptions')
     await waitUntil(() => up.pongs.length >= 2, 'pongs')
     for (const p of up.pongs) expect(up.pings).toContain(p)
@@ -49,15 +66,52 @@ describe('htx relay', () => {
 
   it('relays pushes unchanged to gateway subscribers', async () => {
     for (const ch of ['ticker', 'depth.step0', 'trade.detail']) await client.call({ sub: `market.ethusdt.${ch}` })
-    const ticker = { open: 3400, high: 3500.5, low: 3300.25, close: 3450.75, amount: 13259.24137056181, vol: 45000000.41, count: 448737, bid: 3450.74, bidSize: 0.036, ask: 3450.75, askSize: 0.583653, lastPrice: 3450.75, lastSize: 0.03 }
-    const depth = { bids: [[3450.74, 0.36281], [3450.7, 0.2]], asks: [[3450.75, 0.372591]], version: 136998124622, ts: 1630983549500 }
-    const trades = { id: 1, ts: 1630994963175, data: [{ id: 1.3700544510935929e26, ts: 1630994963173, tradeId: 102523573486, amount: 0.006754, price: 3450.75, direction: 'sell' }] }
+    const ticker = {
+      open: 3400,
+      high: 3500.5,
+      low: 3300.25,
+      close: 3450.75,
+      amount: 13259.24137056181,
+      vol: 45000000.41,
+      count: 448737,
+      bid: 3450.74,
+      bidSize: 0.036,
+      ask: 3450.75,
+      askSize: 0.583653,
+      lastPrice: 3450.75,
+      lastSize: 0.03,
+    }
+    const depth = {
+      bids: [
+        [3450.74, 0.36281],
+        [3450.7, 0.2],
+      ],
+      asks: [[3450.75, 0.372591]],
+      version: 136998124622,
+      ts: 1630983549500,
+    }
+    const trades = {
+      id: 1,
+      ts: 1630994963175,
+      data: [
+        {
+          id: 1.3700544510935929e26,
+          ts: 1630994963173,
+          tradeId: 102523573486,
+          amount: 0.006754,
+          price: 3450.75,
+          direction: 'sell',
+        },
+      ],
+    }
     up.push('market.ethusdt.ticker', ticker)
     up.push('market.ethusdt.depth.step0', depth)
     up.push('market.ethusdt.trade.detail', trades)
     expect((await client.waitFor((m) => m.ch === 'market.ethusdt.ticker')).tick).toEqual(ticker)
     expect((await client.waitFor((m) => m.ch === 'market.ethusdt.depth.step0')).tick).toEqual(depth)
-    expect(((await client.waitFor((m) => m.ch === 'market.ethusdt.trade.detail')).tick as { data: unknown[] }).data).toEqual(trades.data)
+    expect(
+      ((await client.waitFor((m) => m.ch === 'market.ethusdt.trade.detail')).tick as { data: unknown[] }).data,
+    ).toEqual(trades.data)
     expect(market.lastTicker('ethusdt')).toEqual(ticker)
   })
 
@@ -92,7 +146,21 @@ describe('htx relay', () => {
     up.dropAll()
     await waitUntil(() => up.connections > connections && up.subs.has('market.ethusdt.ticker'), 'reconnect')
     const n = client.messages.length
-    const ticker = { open: 1, high: 2, low: 0.5, close: 1.5, amount: 1, vol: 1.5, count: 1, bid: 1.4, bidSize: 1, ask: 1.5, askSize: 1, lastPrice: 1.5, lastSize: 1 }
+    const ticker = {
+      open: 1,
+      high: 2,
+      low: 0.5,
+      close: 1.5,
+      amount: 1,
+      vol: 1.5,
+      count: 1,
+      bid: 1.4,
+      bidSize: 1,
+      ask: 1.5,
+      askSize: 1,
+      lastPrice: 1.5,
+      lastSize: 1,
+    }
     up.push('market.ethusdt.ticker', ticker)
     expect((await client.waitFor((m) => m.ch === 'market.ethusdt.ticker', 5000, n)).tick).toEqual(ticker)
   })

@@ -33,7 +33,16 @@ function minutes(startId: number, n: number): KlineTick[] {
     p = Math.max(1, p + ((i * 7919) % 13) - 6)
     const hi = Math.max(o, p) + (i % 3)
     const lo = Math.min(o, p) - (i % 2)
-    return bar(startId + i * 60, o + 0.1, hi + 0.2, lo + 0.1, p + 0.1, Number(`0.${(i % 9) + 1}${i % 7}1`), Number(`${i % 50}.1`), i % 5)
+    return bar(
+      startId + i * 60,
+      o + 0.1,
+      hi + 0.2,
+      lo + 0.1,
+      p + 0.1,
+      Number(`0.${(i % 9) + 1}${i % 7}1`),
+      Number(`${i % 50}.1`),
+      i % 5,
+    )
   })
 }
 
@@ -60,12 +69,15 @@ describe('candle aggregation', () => {
   const start = iso('2024-01-01T10:00:00Z')
   const data = minutes(start, 3 * 1440)
 
-  it.each(['5min', '15min', '60min', '4hour', '1day', '1week'] as const)('%s bars are exact aggregates of the 1min bars', async (period) => {
-    const hub = testHub()
-    hub.history('btcusdt', data)
-    const expected = aggregate(data, period).slice(-300)
-    expect(await hub.request({ channel: 'kline', symbol: 'btcusdt', period })).toEqual(expected)
-  })
+  it.each(['5min', '15min', '60min', '4hour', '1day', '1week'] as const)(
+    '%s bars are exact aggregates of the 1min bars',
+    async (period) => {
+      const hub = testHub()
+      hub.history('btcusdt', data)
+      const expected = aggregate(data, period).slice(-300)
+      expect(await hub.request({ channel: 'kline', symbol: 'btcusdt', period })).toEqual(expected)
+    },
+  )
 
   it('counts a growing in-progress minute once, at its latest version', async () => {
     const hub = testHub()
@@ -74,7 +86,9 @@ describe('candle aggregation', () => {
     hub.event({ type: 'candle', symbol: 'btcusdt', ts: 1, bar: bar(id, 1000, 1001, 999, 1000.5, 0.1, 100.1, 1) })
     hub.event({ type: 'candle', symbol: 'btcusdt', ts: 2, bar: bar(id, 1000, 1003, 998, 1002.5, 0.3, 300.3, 3) })
     const got = (await hub.request({ channel: 'kline', symbol: 'btcusdt', period: '60min' })) as KlineTick[]
-    expect(got.at(-1)).toEqual(aggregate([...data.slice(0, 10), bar(id, 1000, 1003, 998, 1002.5, 0.3, 300.3, 3)], '60min').at(-1))
+    expect(got.at(-1)).toEqual(
+      aggregate([...data.slice(0, 10), bar(id, 1000, 1003, 998, 1002.5, 0.3, 300.3, 3)], '60min').at(-1),
+    )
   })
 
   it('folds a late revision of an earlier minute into its bucket', async () => {

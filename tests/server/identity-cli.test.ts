@@ -41,7 +41,12 @@ const state = async () => (await call<IdentityInfo>(t.app, user.token, 'GET', 'u
 describe('npm run admin -- identity …', () => {
   it('lists, approves basic and shows it', async () => {
     expect((await admin('identity', 'list')).out).toBe('(no submissions)')
-    await call(t.app, user.token, 'POST', 'user/identity_basic', { name: 'Zhang Wei', id_number: 'G12345678', city: 'Beijing', email: 'z@w.cn' })
+    await call(t.app, user.token, 'POST', 'user/identity_basic', {
+      name: 'Zhang Wei',
+      id_number: 'G12345678',
+      city: 'Beijing',
+      email: 'z@w.cn',
+    })
     const list = await admin('identity', 'list', '--status', 'review')
     expect(list.code).toBe(0)
     const id = Number(/^#(\d+)\s+basic\s+review/.exec(list.out)?.[1])
@@ -49,7 +54,10 @@ describe('npm run admin -- identity …', () => {
     expect(list.out).toContain('Zhang Wei')
     const show = await admin('identity', 'show', String(id))
     expect(show.out).toMatch(/id number\s+G12345678/)
-    expect(await admin('identity', 'approve', String(id))).toMatchObject({ code: 0, out: `submission #${id} is now verified` })
+    expect(await admin('identity', 'approve', String(id))).toMatchObject({
+      code: 0,
+      out: `submission #${id} is now verified`,
+    })
     expect((await admin('identity', 'approve', String(id))).err).toContain('already been reviewed')
     expect((await state()).basic.status).toBe('verified')
     expect((await admin('identity', 'list', '--status', 'review')).out).toBe('(no submissions)')
@@ -57,9 +65,13 @@ describe('npm run admin -- identity …', () => {
 
   it('shows the photo files of an advanced submission and rejects it with a reason the user reads', async () => {
     const ids: number[] = []
-    for (const color of ['#111111', '#222222', '#333333']) ids.push((await upload(t.app, user.token, await jpeg({ color }))).body.data.id)
+    for (const color of ['#111111', '#222222', '#333333'])
+      ids.push((await upload(t.app, user.token, await jpeg({ color }))).body.data.id)
     await call(t.app, user.token, 'POST', 'user/identity_advanced', {
-      doc_type: 'id_card', front_upload_id: ids[0], back_upload_id: ids[1], selfie_upload_id: ids[2],
+      doc_type: 'id_card',
+      front_upload_id: ids[0],
+      back_upload_id: ids[1],
+      selfie_upload_id: ids[2],
     })
     const id = Number(/^#(\d+)\s+advanced\s+review/m.exec((await admin('identity', 'list')).out)?.[1])
     const show = await admin('identity', 'show', String(id))

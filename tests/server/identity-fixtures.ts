@@ -26,12 +26,19 @@ export interface Envelope<T = unknown> {
 }
 
 /** POST common/upload as `token`; returns status, headers and the envelope. */
-export async function upload(app: FastifyInstance, token: string | null, file: Buffer, filename?: string, type?: string, lang = 'en') {
+export async function upload(
+  app: FastifyInstance,
+  token: string | null,
+  file: Buffer,
+  filename?: string,
+  type?: string,
+  lang = 'en',
+) {
   const { body, contentType } = multipart(file, filename, type)
   const headers: Record<string, string> = { 'content-type': contentType, 'accept-language': lang }
   if (token) headers.token = token
   const res = await app.inject({ method: 'POST', url: '/api/common/upload', headers, payload: body })
-  return { status: res.statusCode, headers: res.headers, body: res.json() as Envelope<{ id: number; fullurl: string }> }
+  return { status: res.statusCode, headers: res.headers, body: res.json<Envelope<{ id: number; fullurl: string }>>() }
 }
 
 /** A JSON call as `token`. */
@@ -45,13 +52,18 @@ export async function call<T = unknown>(
 ) {
   const headers: Record<string, string> = { 'accept-language': lang }
   if (token) headers.token = token
-  const url = method === 'GET' && payload ? `/api/${path}?${new URLSearchParams(payload as Record<string, string>)}` : `/api/${path}`
+  const url =
+    method === 'GET' && payload
+      ? `/api/${path}?${new URLSearchParams(payload as Record<string, string>)}`
+      : `/api/${path}`
   const res = await app.inject({ method, url, headers, ...(method === 'POST' ? { payload: payload ?? {} } : {}) })
-  return { status: res.statusCode, body: res.json() as Envelope<T> }
+  return { status: res.statusCode, body: res.json<Envelope<T>>() }
 }
 
 /** A small real JPEG (solid colour), optionally with EXIF orientation and GPS position. */
-export async function jpeg(opts: { width?: number; height?: number; color?: string; gps?: boolean; orientation?: number } = {}) {
+export async function jpeg(
+  opts: { width?: number; height?: number; color?: string; gps?: boolean; orientation?: number } = {},
+) {
   const img = sharp({
     create: { width: opts.width ?? 64, height: opts.height ?? 48, channels: 3, background: opts.color ?? '#c03030' },
   }).jpeg()
@@ -59,7 +71,16 @@ export async function jpeg(opts: { width?: number; height?: number; color?: stri
   return (opts.orientation ? img.withMetadata({ orientation: opts.orientation }) : img)
     .withExifMerge({
       IFD0: { Make: 'VitestCam' },
-      ...(opts.gps ? { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 3/1' } } : {}),
+      ...(opts.gps
+        ? {
+            IFD3: {
+              GPSLatitudeRef: 'N',
+              GPSLatitude: '48/1 51/1 24/1',
+              GPSLongitudeRef: 'E',
+              GPSLongitude: '2/1 21/1 3/1',
+            },
+          }
+        : {}),
     })
     .toBuffer()
 }

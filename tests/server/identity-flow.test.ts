@@ -38,7 +38,8 @@ const pending = async (userId: number, level: 'basic' | 'advanced') => {
 }
 const threePhotos = async (u: TestUser) => {
   const ids: number[] = []
-  for (const color of ['#ff0000', '#00ff00', '#0000ff']) ids.push((await upload(t.app, u.token, await jpeg({ color }))).body.data.id)
+  for (const color of ['#ff0000', '#00ff00', '#0000ff'])
+    ids.push((await upload(t.app, u.token, await jpeg({ color }))).body.data.id)
   return ids
 }
 
@@ -51,9 +52,19 @@ describe('a new user', () => {
 
   it('cannot submit advanced before basic is verified', async () => {
     const [f, b, s] = await threePhotos(alice)
-    const res = await call(t.app, alice.token, 'POST', 'user/identity_advanced', {
-      doc_type: 'id_card', front_upload_id: f, back_upload_id: b, selfie_upload_id: s,
-    }, 'es')
+    const res = await call(
+      t.app,
+      alice.token,
+      'POST',
+      'user/identity_advanced',
+      {
+        doc_type: 'id_card',
+        front_upload_id: f,
+        back_upload_id: b,
+        selfie_upload_id: s,
+      },
+      'es',
+    )
     expect(res.body).toMatchObject({ code: 400, msg: serverMessage('es', 'identityBasicFirst') })
   })
 })
@@ -83,11 +94,19 @@ describe('basic → advanced → verified', () => {
   it('stores basic as plain tidy text in review, ignoring extra fields', async () => {
     const bob = await makeUser(database.db)
     const res = await call<IdentityInfo>(t.app, alice.token, 'POST', 'user/identity_basic', {
-      ...basic, status: 'verified', user_id: bob.id, userId: bob.id, role: 'operator',
+      ...basic,
+      status: 'verified',
+      user_id: bob.id,
+      userId: bob.id,
+      role: 'operator',
     })
     expect(res.body.code).toBe(1)
     expect(res.body.data.basic).toMatchObject({
-      status: 'review', name: 'Li Hua', city: 'Hangzhou', email: 'li.hua@example.com', id_number: '33************1234',
+      status: 'review',
+      name: 'Li Hua',
+      city: 'Hangzhou',
+      email: 'li.hua@example.com',
+      id_number: '33************1234',
     })
     expect((await info(bob)).basic.status).toBe('none')
   })
@@ -100,14 +119,23 @@ describe('basic → advanced → verified', () => {
 
   it('lets an operator list and approve it, exactly once', async () => {
     const list = await call<{ items: { id: number; user_id: number; id_number: string; account: string }[] }>(
-      t.app, op.token, 'GET', 'admin/identity_list', { status: 'review' },
+      t.app,
+      op.token,
+      'GET',
+      'admin/identity_list',
+      { status: 'review' },
     )
     const mine = list.body.data.items.find((i) => i.user_id === alice.id)!
     expect(mine).toMatchObject({ id_number: '330106199001011234', account: alice.email })
     expect((await review(mine.id, 'approve')).body.data).toEqual({ id: mine.id, status: 'verified' })
-    expect((await review(mine.id, 'reject', 'late')).body).toMatchObject({ code: 400, msg: serverMessage('en', 'identityAlreadyDecided') })
+    expect((await review(mine.id, 'reject', 'late')).body).toMatchObject({
+      code: 400,
+      msg: serverMessage('en', 'identityAlreadyDecided'),
+    })
     expect((await info(alice)).basic).toMatchObject({ status: 'verified', reject_reason: null })
-    expect((await call(t.app, alice.token, 'POST', 'user/identity_basic', basic)).body.msg).toBe(serverMessage('en', 'identityBasicVerified'))
+    expect((await call(t.app, alice.token, 'POST', 'user/identity_basic', basic)).body.msg).toBe(
+      serverMessage('en', 'identityBasicVerified'),
+    )
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, 'identity_approve'))
     expect(audit.map((a) => [a.userId, a.result])).toContainEqual([op.id, 'ok'])
   })
@@ -118,8 +146,16 @@ describe('basic → advanced → verified', () => {
       [{ front_upload_id: f, back_upload_id: b, selfie_upload_id: b }, 'doc_type', 'identityDocTypeRequired'],
       [{ doc_type: 'id_card', back_upload_id: b, selfie_upload_id: f }, 'front_upload_id', 'identityFrontRequired'],
       [{ doc_type: 'id_card', front_upload_id: f, back_upload_id: b }, 'selfie_upload_id', 'identitySelfieRequired'],
-      [{ doc_type: 'id_card', front_upload_id: f, back_upload_id: f, selfie_upload_id: b }, 'back_upload_id', 'identityPhotosDistinct'],
-      [{ doc_type: 'id_card', front_upload_id: f, back_upload_id: b, selfie_upload_id: 999_999 }, 'selfie_upload_id', 'identityPhotoNotFound'],
+      [
+        { doc_type: 'id_card', front_upload_id: f, back_upload_id: f, selfie_upload_id: b },
+        'back_upload_id',
+        'identityPhotosDistinct',
+      ],
+      [
+        { doc_type: 'id_card', front_upload_id: f, back_upload_id: b, selfie_upload_id: 999_999 },
+        'selfie_upload_id',
+        'identityPhotoNotFound',
+      ],
     ]
     for (const [body, field, key] of cases) {
       const res = await call<{ field: string }>(t.app, alice.token, 'POST', 'user/identity_advanced', body)
@@ -127,7 +163,10 @@ describe('basic → advanced → verified', () => {
       expect(res.body.data.field).toBe(field)
     }
     const bad = await call<{ field: string }>(t.app, alice.token, 'POST', 'user/identity_advanced', {
-      doc_type: 'passport', front_upload_id: f, back_upload_id: b, selfie_upload_id: 3,
+      doc_type: 'passport',
+      front_upload_id: f,
+      back_upload_id: b,
+      selfie_upload_id: 3,
     })
     expect(bad.body).toMatchObject({ code: 422, data: { field: 'doc_type' } })
     expect(await pending(alice.id, 'advanced')).toEqual([])
@@ -136,7 +175,10 @@ describe('basic → advanced → verified', () => {
   it('takes advanced with three own photos and shows them back through signed URLs', async () => {
     const [f, b, s] = await threePhotos(alice)
     const res = await call<IdentityInfo>(t.app, alice.token, 'POST', 'user/identity_advanced', {
-      doc_type: 'driver_license', front_upload_id: f, back_upload_id: b, selfie_upload_id: s,
+      doc_type: 'driver_license',
+      front_upload_id: f,
+      back_upload_id: b,
+      selfie_upload_id: s,
     })
     expect(res.body.code).toBe(1)
     const adv = res.body.data.advanced
@@ -160,7 +202,10 @@ describe('basic → advanced → verified', () => {
 
     const [f, b, s] = await threePhotos(alice)
     const again = await call<IdentityInfo>(t.app, alice.token, 'POST', 'user/identity_advanced', {
-      doc_type: 'id_card', front_upload_id: f, back_upload_id: b, selfie_upload_id: s,
+      doc_type: 'id_card',
+      front_upload_id: f,
+      back_upload_id: b,
+      selfie_upload_id: s,
     })
     expect(again.body.data.advanced).toMatchObject({ status: 'review', reject_reason: null })
     const [next] = await pending(alice.id, 'advanced')
@@ -168,7 +213,10 @@ describe('basic → advanced → verified', () => {
     await review(next!, 'approve')
     expect(await info(alice)).toMatchObject({ basic: { status: 'verified' }, advanced: { status: 'verified' } })
     const res = await call(t.app, alice.token, 'POST', 'user/identity_advanced', {
-      doc_type: 'id_card', front_upload_id: f, back_upload_id: b, selfie_upload_id: s,
+      doc_type: 'id_card',
+      front_upload_id: f,
+      back_upload_id: b,
+      selfie_upload_id: s,
     })
     expect(res.body.msg).toBe(serverMessage('en', 'identityAdvancedVerified'))
   })
@@ -177,17 +225,26 @@ describe('basic → advanced → verified', () => {
 describe('operator calls', () => {
   it('are refused to users (403) and to callers without a session (401)', async () => {
     expect((await call(t.app, alice.token, 'GET', 'admin/identity_list')).status).toBe(403)
-    expect((await call(t.app, alice.token, 'POST', 'admin/identity_review', { id: 1, decision: 'approve' })).status).toBe(403)
+    expect(
+      (await call(t.app, alice.token, 'POST', 'admin/identity_review', { id: 1, decision: 'approve' })).status,
+    ).toBe(403)
     expect((await call(t.app, null, 'GET', 'admin/identity_list')).status).toBe(401)
   })
 
   it('answers an unknown submission id with not found', async () => {
-    expect((await review(999_999, 'approve')).body).toMatchObject({ code: 404, msg: serverMessage('en', 'identitySubmissionNotFound') })
+    expect((await review(999_999, 'approve')).body).toMatchObject({
+      code: 404,
+      msg: serverMessage('en', 'identitySubmissionNotFound'),
+    })
   })
 
   it('filters by status and tier and pages', async () => {
     const res = await call<{ items: { level: string; status: string }[]; total: number }>(
-      t.app, op.token, 'GET', 'admin/identity_list', { status: 'verified', level: 'advanced', limit: '1' },
+      t.app,
+      op.token,
+      'GET',
+      'admin/identity_list',
+      { status: 'verified', level: 'advanced', limit: '1' },
     )
     expect(res.body.data.total).toBe(1)
     expect(res.body.data.items).toEqual([expect.objectContaining({ level: 'advanced', status: 'verified' })])

@@ -30,7 +30,12 @@ function describeIdor(label: string, open: OpenDatabase): void {
       b = await makeUser(database.db)
       const op = await makeUser(database.db, 'operator')
       for (const u of [a, b]) {
-        await call(t.app, u.token, 'POST', 'user/identity_basic', { name: 'Ana Lee', id_number: 'X1234567', city: 'Lima', email: 'x@y.io' })
+        await call(t.app, u.token, 'POST', 'user/identity_basic', {
+          name: 'Ana Lee',
+          id_number: 'X1234567',
+          city: 'Lima',
+          email: 'x@y.io',
+        })
       }
       const basics = await database.db.select().from(identitySubmissions)
       for (const s of basics) {
@@ -44,10 +49,16 @@ function describeIdor(label: string, open: OpenDatabase): void {
         aUrls.push(res.body.data.fullurl)
       }
       const adv = await call<IdentityInfo>(t.app, a.token, 'POST', 'user/identity_advanced', {
-        doc_type: 'id_card', front_upload_id: aUploads[0], back_upload_id: aUploads[1], selfie_upload_id: aUploads[2],
+        doc_type: 'id_card',
+        front_upload_id: aUploads[0],
+        back_upload_id: aUploads[1],
+        selfie_upload_id: aUploads[2],
       })
       expect(adv.body.data.advanced.status).toBe('review')
-      const [row] = await database.db.select().from(identitySubmissions).where(eq(identitySubmissions.level, 'advanced'))
+      const [row] = await database.db
+        .select()
+        .from(identitySubmissions)
+        .where(eq(identitySubmissions.level, 'advanced'))
       aSubmission = row!.id
     })
     afterAll(async () => {
@@ -64,7 +75,10 @@ function describeIdor(label: string, open: OpenDatabase): void {
         ]
         for (const [front, back, selfie] of combos) {
           const res = await call(t.app, b.token, 'POST', 'user/identity_advanced', {
-            doc_type: 'id_card', front_upload_id: front, back_upload_id: back, selfie_upload_id: selfie,
+            doc_type: 'id_card',
+            front_upload_id: front,
+            back_upload_id: back,
+            selfie_upload_id: selfie,
           })
           expect(res.body.code).toBe(400)
           expect(res.body.msg).toBe(serverMessage('en', 'identityPhotoNotFound'))
@@ -72,12 +86,19 @@ function describeIdor(label: string, open: OpenDatabase): void {
         }
         // An unknown id gets the same answer as A's id: nothing tells B that A's upload exists.
         const unknown = await call(t.app, b.token, 'POST', 'user/identity_advanced', {
-          doc_type: 'id_card', front_upload_id: 900_001, back_upload_id: 900_002, selfie_upload_id: 900_003,
+          doc_type: 'id_card',
+          front_upload_id: 900_001,
+          back_upload_id: 900_002,
+          selfie_upload_id: 900_003,
         })
         expect(unknown.body.msg).toBe(serverMessage('en', 'identityPhotoNotFound'))
         const denials = await database.db.select().from(auditLog).where(eq(auditLog.userId, b.id))
         expect(denials.filter((d) => d.result === 'refused' && d.action === 'identity_advanced')).toHaveLength(2)
-        expect((await database.db.select().from(identitySubmissions).where(eq(identitySubmissions.userId, b.id))).filter((s) => s.level === 'advanced')).toEqual([])
+        expect(
+          (await database.db.select().from(identitySubmissions).where(eq(identitySubmissions.userId, b.id))).filter(
+            (s) => s.level === 'advanced',
+          ),
+        ).toEqual([])
       })
 
       it("sees only B's own identity, never A's", async () => {
@@ -85,15 +106,25 @@ function describeIdor(label: string, open: OpenDatabase): void {
         expect(me.advanced.status).toBe('none')
         expect(me.advanced.front_url).toBeNull()
         // Query parameters naming A are ignored.
-        const res = await t.app.inject({ method: 'GET', url: `/api/user/identity?user_id=${a.id}&id=${aSubmission}`, headers: { token: b.token } })
-        expect(res.json().data.advanced.status).toBe('none')
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/user/identity?user_id=${a.id}&id=${aSubmission}`,
+          headers: { token: b.token },
+        })
+        expect(res.json<{ data: { advanced: { status: string } } }>().data.advanced.status).toBe('none')
       })
 
       it("cannot decide A's submission or list submissions", async () => {
-        const res = await call(t.app, b.token, 'POST', 'admin/identity_review', { id: aSubmission, decision: 'approve' })
+        const res = await call(t.app, b.token, 'POST', 'admin/identity_review', {
+          id: aSubmission,
+          decision: 'approve',
+        })
         expect(res.status).toBe(403)
         expect((await call(t.app, b.token, 'GET', 'admin/identity_list')).status).toBe(403)
-        const [row] = await database.db.select().from(identitySubmissions).where(eq(identitySubmissions.id, aSubmission))
+        const [row] = await database.db
+          .select()
+          .from(identitySubmissions)
+          .where(eq(identitySubmissions.id, aSubmission))
         expect(row!.status).toBe('review')
       })
 

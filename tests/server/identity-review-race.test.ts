@@ -36,7 +36,11 @@ function describeRace(name: string, open: () => Promise<Database>) {
         const id = row!.id
         const answers = await Promise.all([
           call<{ status: string }>(t.app, ops[0]!.token, 'POST', 'admin/identity_review', { id, decision: 'approve' }),
-          call<{ status: string }>(t.app, ops[1]!.token, 'POST', 'admin/identity_review', { id, decision: 'reject', reason: 'no' }),
+          call<{ status: string }>(t.app, ops[1]!.token, 'POST', 'admin/identity_review', {
+            id,
+            decision: 'reject',
+            reason: 'no',
+          }),
           call<{ status: string }>(t.app, ops[1]!.token, 'POST', 'admin/identity_review', { id, decision: 'approve' }),
         ])
         expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
@@ -45,7 +49,10 @@ function describeRace(name: string, open: () => Promise<Database>) {
         const [final] = await database.db.select().from(identitySubmissions).where(eq(identitySubmissions.id, id))
         expect(final!.status).toBe(winners[0]!.body.data.status)
         expect(final!.rejectReason).toBe(final!.status === 'rejected' ? 'no' : null)
-        const lines = await database.db.select().from(auditLog).where(eq(auditLog.detail, `submission ${id} (basic) of user ${user.id}`))
+        const lines = await database.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.detail, `submission ${id} (basic) of user ${user.id}`))
         expect(lines).toHaveLength(1)
       }
     })

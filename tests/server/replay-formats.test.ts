@@ -52,7 +52,14 @@ describe('replay formats', async () => {
       '2024-01-01T00:04:00.000Z',
     ])
     expect(s.bars[2]).toMatchObject({ open: '100.30', close: '99.95', volume: '0.75', quote: '75.01', count: 5 })
-    expect(s.bars[3]).toMatchObject({ open: '99.95', high: '100.05', low: '99.80', close: '100.00', volume: '3', count: 20 })
+    expect(s.bars[3]).toMatchObject({
+      open: '99.95',
+      high: '100.05',
+      low: '99.80',
+      close: '100.00',
+      volume: '3',
+      count: 20,
+    })
     expect(s.spec).toMatchObject({ price_precision: 2, amount_precision: 2, volume_decimals: 2 })
   })
 
@@ -64,14 +71,28 @@ describe('replay formats', async () => {
 
   it('reads the REST /api/v3/klines JSON answer (string fields)', () => {
     const s = bySymbol(series, 'xyzusdt')
-    expect(s.bars[1]).toMatchObject({ t: 1725416880000, open: '56642.00000000', close: '56618.01000000', volume: '8.25521000', quote: '467415.07599380', count: 1289 })
+    expect(s.bars[1]).toMatchObject({
+      t: 1725416880000,
+      open: '56642.00000000',
+      close: '56618.01000000',
+      volume: '8.25521000',
+      quote: '467415.07599380',
+      count: 1289,
+    })
     expect(s.spec).toMatchObject({ price_precision: 2, volume_decimals: 5 })
   })
 
   it('reads freqtrade OHLCV arrays (no quote volume, no count)', () => {
     const s = bySymbol(series, 'foousdt')
     expect(s.bars).toHaveLength(3)
-    expect(s.bars[0]).toEqual({ t: 1680393600000, open: '0.392', high: '0.3922', low: '0.3917', close: '0.3917', volume: '203523.8' })
+    expect(s.bars[0]).toEqual({
+      t: 1680393600000,
+      open: '0.392',
+      high: '0.3922',
+      low: '0.3917',
+      close: '0.3917',
+      volume: '203523.8',
+    })
   })
 
   it('infers precision from the data for a symbol the catalog lacks, and loads a single file', async () => {
@@ -99,11 +120,17 @@ describe('bad replay files', () => {
 
   it('makes startMarket reject, naming the file and line', async () => {
     const file = join(BAD, 'binance-spot-BADUSDT-1m-ohlc.csv')
-    await expect(startMarket({ host: '127.0.0.1', port: 0, source: `replay:${file}`, replaySpeed: 1 })).rejects.toThrow(`${file}:3:`)
+    await expect(startMarket({ host: '127.0.0.1', port: 0, source: `replay:${file}`, replaySpeed: 1 })).rejects.toThrow(
+      `${file}:3:`,
+    )
   })
 
   it('rejects a missing path and an unknown MARKET_SOURCE clearly', async () => {
-    await expect(startMarket({ host: '127.0.0.1', port: 0, source: 'replay:/nope/none', replaySpeed: 1 })).rejects.toThrow('replay path not found: /nope/none')
-    await expect(startMarket({ host: '127.0.0.1', port: 0, source: 'bogus', replaySpeed: 1 })).rejects.toThrow(/MARKET_SOURCE/)
+    await expect(
+      startMarket({ host: '127.0.0.1', port: 0, source: 'replay:/nope/none', replaySpeed: 1 }),
+    ).rejects.toThrow('replay path not found: /nope/none')
+    await expect(startMarket({ host: '127.0.0.1', port: 0, source: 'bogus', replaySpeed: 1 })).rejects.toThrow(
+      /MARKET_SOURCE/,
+    )
   })
 })

@@ -32,7 +32,16 @@ describe('replay play', () => {
     const { candles } = play(await player('testusdt'), 61)
     const first = candles.filter((b) => b.id === BASE)
     expect(first.length).toBeGreaterThan(30)
-    expect(first.at(-1)).toEqual<KlineTick>({ id: BASE, open: 100.1, high: 100.5, low: 100, close: 100.4, amount: 1.5, vol: 150.45, count: 10 })
+    expect(first.at(-1)).toEqual<KlineTick>({
+      id: BASE,
+      open: 100.1,
+      high: 100.5,
+      low: 100,
+      close: 100.4,
+      amount: 1.5,
+      vol: 150.45,
+      count: 10,
+    })
     for (let i = 1; i < first.length; i++) {
       expect(first[i]!.amount).toBeGreaterThanOrEqual(first[i - 1]!.amount)
       expect(first[i]!.high).toBeGreaterThanOrEqual(first[i - 1]!.high)
@@ -61,7 +70,13 @@ describe('replay play', () => {
     expect(bar4).toMatchObject({ open: 100, high: 100.1, low: 99.99, close: 100.1, amount: 0, count: 0 })
     expect(trades.some((t) => t.ts > (BASE + 240) * 1000 && t.ts < (BASE + 300) * 1000)).toBe(false)
     // Bar 5 is the recording's bar 0 again, re-timed after bar 4.
-    expect(candles.filter((b) => b.id === BASE + 300).at(-1)).toMatchObject({ open: 100.1, high: 100.5, low: 100, close: 100.4, amount: 1.5 })
+    expect(candles.filter((b) => b.id === BASE + 300).at(-1)).toMatchObject({
+      open: 100.1,
+      high: 100.5,
+      low: 100,
+      close: 100.4,
+      amount: 1.5,
+    })
   })
 
   it('derives a book bracketing the last price, bids descending and asks ascending', async () => {

@@ -62,20 +62,23 @@ describe('sim markets', async () => {
     expect(source.detail).toBe('seed 42')
   })
 
-  it.each(CATALOG.map((e) => [e.symbol, e] as const))('%s has 3 days of sound 1min bars at its precision near its seed price', (symbol, e) => {
-    const bars = sink.bars.get(symbol)!
-    expect(bars).toHaveLength(SIM_HISTORY_BARS)
-    expect(bars.at(-1)!.id).toBe(END - 60)
-    for (const b of bars) {
-      expect(b.high).toBeGreaterThanOrEqual(Math.max(b.open, b.close))
-      expect(b.low).toBeLessThanOrEqual(Math.min(b.open, b.close))
-      expect(Math.max(...[b.open, b.high, b.low, b.close].map(decimalsOf))).toBeLessThanOrEqual(e.price_precision)
-      expect(decimalsOf(b.amount)).toBeLessThanOrEqual(e.amount_precision)
-    }
-    const ratio = bars.at(-1)!.close / Number(e.simPrice)
-    expect(ratio).toBeGreaterThan(0.6)
-    expect(ratio).toBeLessThan(1.6)
-  })
+  it.each(CATALOG.map((e) => [e.symbol, e] as const))(
+    '%s has 3 days of sound 1min bars at its precision near its seed price',
+    (symbol, e) => {
+      const bars = sink.bars.get(symbol)!
+      expect(bars).toHaveLength(SIM_HISTORY_BARS)
+      expect(bars.at(-1)!.id).toBe(END - 60)
+      for (const b of bars) {
+        expect(b.high).toBeGreaterThanOrEqual(Math.max(b.open, b.close))
+        expect(b.low).toBeLessThanOrEqual(Math.min(b.open, b.close))
+        expect(Math.max(...[b.open, b.high, b.low, b.close].map(decimalsOf))).toBeLessThanOrEqual(e.price_precision)
+        expect(decimalsOf(b.amount)).toBeLessThanOrEqual(e.amount_precision)
+      }
+      const ratio = bars.at(-1)!.close / Number(e.simPrice)
+      expect(ratio).toBeGreaterThan(0.6)
+      expect(ratio).toBeLessThan(1.6)
+    },
+  )
 
   it('emits a trade, a running bar and a book for every market when it goes live', () => {
     for (const e of CATALOG) {
@@ -90,7 +93,10 @@ describe('sim through the gateway', () => {
   afterAll(() => market?.close())
 
   it('pushes live tickers for spot, futures and forex markets', async () => {
-    market = await startMarket({ host: '127.0.0.1', port: 0, source: 'sim', simSeed: 9, replaySpeed: 1 }, { simTickMs: 50 })
+    market = await startMarket(
+      { host: '127.0.0.1', port: 0, source: 'sim', simSeed: 9, replaySpeed: 1 },
+      { simTickMs: 50 },
+    )
     expect([market.source, market.sourceDetail, market.live]).toEqual(['sim', 'seed 9', false])
     const c = await FeedClient.connect(`ws://127.0.0.1:${market.port}`)
     for (const s of ['btcusdt', 'BTC-USDT', 'eurusd']) await c.call({ sub: `market.${s}.ticker` })

@@ -41,7 +41,9 @@ describe('feedback commands', () => {
     expect((await admin('feedback', 'list', '--status', 'replied')).out).toBe('(no feedback)')
     const waiting = await admin('feedback', 'list', '--status', 'waiting')
     expect(waiting.code).toBe(0)
-    expect(waiting.out).toMatch(new RegExp(`^#${id} \\[waiting\\] .* UTC  withdrawal  ${user.email} \\(user #${user.id}\\)  Withdrawal stuck$`))
+    expect(waiting.out).toMatch(
+      new RegExp(`^#${id} \\[waiting\\] .* UTC  withdrawal  ${user.email} \\(user #${user.id}\\)  Withdrawal stuck$`),
+    )
     const shown = await admin('feedback', 'show', String(id))
     expect(shown.out).toContain('title: Withdrawal stuck')
     expect(shown.out).toContain('content:\n    Line one\n    Line two')
@@ -50,7 +52,10 @@ describe('feedback commands', () => {
       code: 0,
       out: `replied to feedback #${id}`,
     })
-    const seen = await call<{ status: string; reply: string }>(fx.t.app, 'GET', 'feedback/detail', { token: user.token, query: { id } })
+    const seen = await call<{ status: string; reply: string }>(fx.t.app, 'GET', 'feedback/detail', {
+      token: user.token,
+      query: { id },
+    })
     expect(seen.body.data).toMatchObject({ status: 'replied', reply: 'We sent it again.' })
     expect((await admin('feedback', 'show', String(id))).out).toMatch(/reply \(.* UTC\):\n {4}We sent it again\./)
   })
@@ -59,7 +64,10 @@ describe('feedback commands', () => {
     expect((await admin('feedback', 'list', '--status', 'open')).code).toBe(2)
     expect((await admin('feedback', 'show', 'abc')).code).toBe(2)
     expect((await admin('feedback', 'reply', '1')).code).toBe(2)
-    expect(await admin('feedback', 'reply', '999999', '--text', 'hi')).toMatchObject({ code: 1, err: 'error: no feedback #999999' })
+    expect(await admin('feedback', 'reply', '999999', '--text', 'hi')).toMatchObject({
+      code: 1,
+      err: 'error: no feedback #999999',
+    })
     expect((await admin('feedback', 'reply', '1', '--text', '   ')).err).toMatch(/^error: --text: /)
   })
 })
@@ -71,10 +79,13 @@ describe('help commands', () => {
     const id = Number(/#(\d+)/.exec(added.out)![1])
     const file = join(tmp, 'ko.md')
     writeFileSync(file, '## 안녕하세요\n\n본문')
-    expect((await admin('help', 'add', '--id', String(id), '--locale', 'ko', '--title', 'CLI 문서', '--file', file)).out).toBe(
-      `saved help article #${id} (ko)`,
-    )
-    const ko = await call<{ title: string; content: string }>(fx.t.app, 'GET', 'help/detail', { lang: 'ko', query: { id } })
+    expect(
+      (await admin('help', 'add', '--id', String(id), '--locale', 'ko', '--title', 'CLI 문서', '--file', file)).out,
+    ).toBe(`saved help article #${id} (ko)`)
+    const ko = await call<{ title: string; content: string }>(fx.t.app, 'GET', 'help/detail', {
+      lang: 'ko',
+      query: { id },
+    })
     expect(ko.body.data).toMatchObject({ title: 'CLI 문서', content: '## 안녕하세요\n\n본문' })
     expect((await admin('help', 'list')).out).toMatch(new RegExp(`#${id}  sort \\d+  CLI article  \\(en ko\\)`))
     expect(await admin('help', 'remove', String(id))).toMatchObject({ code: 0, out: `removed help article #${id}` })
@@ -87,8 +98,12 @@ describe('help commands', () => {
     expect((await admin('help', 'add', '--title', 't')).code).toBe(2)
     expect((await admin('help', 'add', '--title', 't', '--content', 'x', '--file', 'y')).code).toBe(2)
     expect((await admin('help', 'add', '--title', 't', '--content', 'x', '--locale', 'fr')).code).toBe(2)
-    expect((await admin('help', 'add', '--title', 't', '--file', join(tmp, 'missing.md'))).err).toMatch(/--file: cannot read .*ENOENT/)
-    expect((await admin('help', 'add', '--title', 't', '--content', 'x', '--id', '999999')).err).toBe('error: no help article #999999')
+    expect((await admin('help', 'add', '--title', 't', '--file', join(tmp, 'missing.md'))).err).toMatch(
+      /--file: cannot read .*ENOENT/,
+    )
+    expect((await admin('help', 'add', '--title', 't', '--content', 'x', '--id', '999999')).err).toBe(
+      'error: no help article #999999',
+    )
   })
 })
 
@@ -96,17 +111,27 @@ describe('about and announcements commands', () => {
   it('about set replaces one language from a file, keeping its title unless --title is given', async () => {
     const file = join(tmp, 'about-es.md')
     writeFileSync(file, 'Somos **TC Market**.')
-    expect(await admin('about', 'set', '--locale', 'es', '--file', file)).toMatchObject({ code: 0, out: 'saved the about page (es)' })
+    expect(await admin('about', 'set', '--locale', 'es', '--file', file)).toMatchObject({
+      code: 0,
+      out: 'saved the about page (es)',
+    })
     const es = await call<{ title: string; content: string }>(fx.t.app, 'GET', 'common/about', { lang: 'es' })
     expect(es.body.data).toMatchObject({ title: 'Sobre TC Market', content: 'Somos **TC Market**.' })
     await admin('about', 'set', '--locale', 'es', '--file', file, '--title', 'Quiénes somos')
-    expect((await call<{ title: string }>(fx.t.app, 'GET', 'common/about', { lang: 'es' })).body.data.title).toBe('Quiénes somos')
+    expect((await call<{ title: string }>(fx.t.app, 'GET', 'common/about', { lang: 'es' })).body.data.title).toBe(
+      'Quiénes somos',
+    )
     expect((await admin('about', 'set', '--file', file)).code).toBe(2)
   })
 
   it('announcements remove deletes one', async () => {
-    const id = await addAnnouncement(fx.database.db, { translations: { en: { title: 'Old', summary: 's', content: 'c' } } })
-    expect(await admin('announcements', 'remove', String(id))).toMatchObject({ code: 0, out: `removed announcement #${id}` })
+    const id = await addAnnouncement(fx.database.db, {
+      translations: { en: { title: 'Old', summary: 's', content: 'c' } },
+    })
+    expect(await admin('announcements', 'remove', String(id))).toMatchObject({
+      code: 0,
+      out: `removed announcement #${id}`,
+    })
     expect((await call(fx.t.app, 'GET', 'common/get_announcement_info', { query: { id } })).body.code).toBe(404)
     expect((await admin('announcements', 'remove', String(id))).code).toBe(1)
   })
@@ -120,7 +145,16 @@ describe('about and announcements commands', () => {
 
   it('the usage text lists the support commands', async () => {
     const help = await admin('nonsense', 'command')
-    for (const c of ['feedback list', 'feedback show', 'feedback reply', 'help list', 'help add', 'help remove', 'about set', 'announcements remove']) {
+    for (const c of [
+      'feedback list',
+      'feedback show',
+      'feedback reply',
+      'help list',
+      'help add',
+      'help remove',
+      'about set',
+      'announcements remove',
+    ]) {
       expect(help.err).toContain(`  ${c}`)
     }
   })
@@ -129,7 +163,13 @@ describe('about and announcements commands', () => {
 describe('a relative --file through a running server', () => {
   it('is read from the directory the CLI was started in', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tc-support-sock-'))
-    const config = parseConfig({ HOST: '127.0.0.1', PORT: '0', MARKET_PORT: '0', MARKET_SOURCE: 'sim', DATA_DIR: dataDir })
+    const config = parseConfig({
+      HOST: '127.0.0.1',
+      PORT: '0',
+      MARKET_PORT: '0',
+      MARKET_SOURCE: 'sim',
+      DATA_DIR: dataDir,
+    })
     const server = await launchServer(config, {
       startMarket: fakeStartMarket().startMarket,
       distDir: mkdtempSync(join(tmpdir(), 'tc-nodist-')),

@@ -27,14 +27,20 @@ const helpList = async (lang: string) => (await call<HelpItem[]>(fx.t.app, 'GET'
 const helpDetail = (id: number, lang: string) =>
   call<HelpItem & { content: string }>(fx.t.app, 'GET', 'help/detail', { lang, query: { id } })
 const about = (lang: string) =>
-  call<{ title: string; content: string; locale: string; updated_at: string }>(fx.t.app, 'GET', 'common/about', { lang })
-const asOperator = (path: string, body: unknown) => call<{ id: number }>(fx.t.app, 'POST', path, { token: operator.token, body })
+  call<{ title: string; content: string; locale: string; updated_at: string }>(fx.t.app, 'GET', 'common/about', {
+    lang,
+  })
+const asOperator = (path: string, body: unknown) =>
+  call<{ id: number }>(fx.t.app, 'POST', path, { token: operator.token, body })
 
 describe('help center', () => {
   it('lists the seeded articles in every language, in order, with Markdown detail', async () => {
     for (const locale of LOCALES) {
       const list = await helpList(locale)
-      expect(list.map((a) => a.title), locale).toEqual(HELP_ARTICLES.map((a) => a[locale].title))
+      expect(
+        list.map((a) => a.title),
+        locale,
+      ).toEqual(HELP_ARTICLES.map((a) => a[locale].title))
       expect(list.every((a) => a.locale === locale)).toBe(true)
     }
     const [first] = await helpList('ja-JP')
@@ -44,12 +50,20 @@ describe('help center', () => {
   })
 
   it('falls back to English for a language an article lacks, and says so', async () => {
-    const created = await asOperator('admin/help_save', { locale: 'en', title: 'Only English', content: '**Bold** text' })
+    const created = await asOperator('admin/help_save', {
+      locale: 'en',
+      title: 'Only English',
+      content: '**Bold** text',
+    })
     expect(created.body.code).toBe(1)
     const id = created.body.data.id
     const ko = (await helpList('ko')).find((a) => a.id === id)
     expect(ko).toEqual({ id, title: 'Only English', locale: 'en' })
-    expect((await helpDetail(id, 'ko')).body.data).toMatchObject({ title: 'Only English', content: '**Bold** text', locale: 'en' })
+    expect((await helpDetail(id, 'ko')).body.data).toMatchObject({
+      title: 'Only English',
+      content: '**Bold** text',
+      locale: 'en',
+    })
     // Adding Korean makes Korean readers see Korean, and English readers still English.
     await asOperator('admin/help_save', { id, locale: 'ko', title: '한국어만', content: '내용' })
     expect((await helpDetail(id, 'ko-KR')).body.data).toMatchObject({ title: '한국어만', locale: 'ko' })
@@ -77,7 +91,10 @@ describe('help center', () => {
       [{ locale: 'en', title: 't', content: 'c', id: 0 }, 'id'],
     ]
     for (const [body, field] of cases) {
-      expect((await asOperator('admin/help_save', body)).body, JSON.stringify(body)).toMatchObject({ code: 422, data: { field } })
+      expect((await asOperator('admin/help_save', body)).body, JSON.stringify(body)).toMatchObject({
+        code: 422,
+        data: { field },
+      })
     }
   })
 })
@@ -91,7 +108,11 @@ describe('about us', () => {
   })
 
   it('operators replace one language; the others stay', async () => {
-    const res = await asOperator('admin/about_save', { locale: 'vi', title: 'Giới thiệu', content: '# Mới\n\nNội dung' })
+    const res = await asOperator('admin/about_save', {
+      locale: 'vi',
+      title: 'Giới thiệu',
+      content: '# Mới\n\nNội dung',
+    })
     expect(res.body.code).toBe(1)
     const vi = (await about('vi')).body.data
     expect(vi).toMatchObject({ title: 'Giới thiệu', content: '# Mới\n\nNội dung', locale: 'vi' })
@@ -119,7 +140,8 @@ describe('seeding a database from before the help center', () => {
       await db.insert(settings).values({ key: 'seed_version', value: '1' })
       await seedDatabase(db)
       await seedDatabase(db)
-      const n = async (t: typeof helpArticles | typeof pages | typeof announcements) => (await db.select({ n: count() }).from(t))[0]?.n
+      const n = async (t: typeof helpArticles | typeof pages | typeof announcements) =>
+        (await db.select({ n: count() }).from(t))[0]?.n
       expect(await n(helpArticles)).toBe(HELP_ARTICLES.length)
       expect(await n(pages)).toBe(LOCALES.length)
       expect(await n(announcements)).toBe(0)
@@ -134,7 +156,8 @@ describe('announcements by operators', () => {
   const info = (id: number, lang = 'en') =>
     call<Ann>(fx.t.app, 'GET', 'common/get_announcement_info', { lang, query: { id } })
   const listTitles = async (lang = 'en') =>
-    (await call<{ list: Ann[] }>(fx.t.app, 'GET', 'common/get_announcement', { lang, query: { limit: 50 } })).body.data.list
+    (await call<{ list: Ann[] }>(fx.t.app, 'GET', 'common/get_announcement', { lang, query: { limit: 50 } })).body.data
+      .list
 
   it('creates, translates, pins, edits and deletes an announcement', async () => {
     const created = await asOperator('admin/announcement_save', {
@@ -144,24 +167,49 @@ describe('announcements by operators', () => {
       content: '## When\n\nSunday 02:00 UTC',
     })
     const id = created.body.data.id
-    expect((await info(id)).body.data).toMatchObject({ title: 'Maintenance', pinned: false, content: '## When\n\nSunday 02:00 UTC' })
-    await asOperator('admin/announcement_save', { id, locale: 'hi', title: 'रखरखाव', summary: 'छोटा विराम', content: 'रविवार', pinned: true })
+    expect((await info(id)).body.data).toMatchObject({
+      title: 'Maintenance',
+      pinned: false,
+      content: '## When\n\nSunday 02:00 UTC',
+    })
+    await asOperator('admin/announcement_save', {
+      id,
+      locale: 'hi',
+      title: 'रखरखाव',
+      summary: 'छोटा विराम',
+      content: 'रविवार',
+      pinned: true,
+    })
     expect((await info(id, 'hi')).body.data).toMatchObject({ title: 'रखरखाव', pinned: true })
     expect((await listTitles('hi'))[0]).toMatchObject({ id })
-    await asOperator('admin/announcement_save', { id, locale: 'en', title: 'Maintenance (moved)', summary: 's', content: 'Monday' })
+    await asOperator('admin/announcement_save', {
+      id,
+      locale: 'en',
+      title: 'Maintenance (moved)',
+      summary: 's',
+      content: 'Monday',
+    })
     expect((await info(id)).body.data).toMatchObject({ title: 'Maintenance (moved)', content: 'Monday', pinned: true })
     expect((await asOperator('admin/announcement_delete', { id })).body.code).toBe(1)
     expect((await info(id)).body.code).toBe(404)
     expect((await listTitles()).some((a) => a.id === id)).toBe(false)
     expect((await asOperator('admin/announcement_delete', { id })).body.code).toBe(404)
-    expect((await asOperator('admin/announcement_save', { id, locale: 'en', title: 't', summary: 's', content: 'c' })).body.code).toBe(404)
+    expect(
+      (await asOperator('admin/announcement_save', { id, locale: 'en', title: 't', summary: 's', content: 'c' })).body
+        .code,
+    ).toBe(404)
   })
 })
 
 describe('settings by operators', () => {
   it('reads and writes settings through their rules; common/config follows', async () => {
     const read = await call<Record<string, string>>(fx.t.app, 'GET', 'admin/config', { token: operator.token })
-    expect(read.body.data).toEqual({ web_maintain: '1', customer_url: '', site_name: 'TC Market', invite_required: '0' })
+    expect(read.body.data).toEqual({
+      web_maintain: '1',
+      customer_url: '',
+      site_name: 'TC Market',
+      invite_required: '0',
+    })
     const set = await asOperator('admin/config_set', { key: 'customer_url', value: 'https://t.me/tc_support' })
     expect(set.body).toMatchObject({ code: 1, data: { key: 'customer_url', value: 'https://t.me/tc_support' } })
     const config = await call<{ customer_url: string }>(fx.t.app, 'GET', 'common/config')
@@ -172,7 +220,10 @@ describe('settings by operators', () => {
       body: { key: 'customer_url', value: 'javascript:alert(1)' },
     })
     expect(bad.body).toMatchObject({ code: 422, msg: '此設定不接受這個值', data: { field: 'value' } })
-    expect((await asOperator('admin/config_set', { key: 'role', value: 'x' })).body).toMatchObject({ code: 422, data: { field: 'key' } })
+    expect((await asOperator('admin/config_set', { key: 'role', value: 'x' })).body).toMatchObject({
+      code: 422,
+      data: { field: 'key' },
+    })
     const after = await call<Record<string, string>>(fx.t.app, 'GET', 'admin/config', { token: operator.token })
     expect(after.body.data.customer_url).toBe('https://t.me/tc_support')
   })
@@ -190,7 +241,16 @@ describe('operator calls refuse everyone else', () => {
     ['GET', 'admin/config'],
     ['POST', 'admin/config_set'],
   ] as const
-  const body = { id: 1, locale: 'en', title: 'Hacked', summary: 's', content: 'Hacked', reply: 'x', key: 'web_maintain', value: '0' }
+  const body = {
+    id: 1,
+    locale: 'en',
+    title: 'Hacked',
+    summary: 's',
+    content: 'Hacked',
+    reply: 'x',
+    key: 'web_maintain',
+    value: '0',
+  }
 
   it('answers 401 without a session and 403 to a user, changing nothing', async () => {
     for (const [method, path] of OPERATOR_CALLS) {
@@ -207,7 +267,9 @@ describe('operator calls refuse everyone else', () => {
   })
 
   it('the operator calls are in the OpenAPI document marked operator-only', async () => {
-    const doc = (await fx.t.app.inject({ url: '/api/docs' })).json() as { paths: Record<string, Record<string, { 'x-role'?: string }>> }
+    const doc = (await fx.t.app.inject({ url: '/api/docs' })).json<{
+      paths: Record<string, Record<string, { 'x-role'?: string }>>
+    }>()
     for (const [method, path] of OPERATOR_CALLS) {
       expect(doc.paths[`/api/${path}`]?.[method.toLowerCase()]?.['x-role'], path).toBe('operator')
     }

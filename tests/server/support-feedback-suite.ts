@@ -36,14 +36,23 @@ export function describeFeedback(label: string, open: () => Promise<Database>): 
       await database?.close()
     })
 
-    const submit = (who: TestUser, body: unknown) => call<{ id: number }>(t.app, 'POST', 'feedback/submit', { token: who.token, body })
+    const submit = (who: TestUser, body: unknown) =>
+      call<{ id: number }>(t.app, 'POST', 'feedback/submit', { token: who.token, body })
     const list = (who: TestUser, query: Record<string, number> = {}) =>
       call<Page<Item>>(t.app, 'GET', 'feedback/list', { token: who.token, query })
     const detail = (who: TestUser, id: number, lang?: string) =>
-      call<Detail | null>(t.app, 'GET', 'feedback/detail', { token: who.token, query: { id }, ...(lang ? { lang } : {}) })
+      call<Detail | null>(t.app, 'GET', 'feedback/detail', {
+        token: who.token,
+        query: { id },
+        ...(lang ? { lang } : {}),
+      })
 
     it('a user submits feedback and sees it waiting in their list and its detail, HTML kept as plain text', async () => {
-      const sent = await submit(alice, { type: 'withdrawal', title: `  ${XSS_TITLE}\nsecond line `, content: XSS_CONTENT })
+      const sent = await submit(alice, {
+        type: 'withdrawal',
+        title: `  ${XSS_TITLE}\nsecond line `,
+        content: XSS_CONTENT,
+      })
       expect(sent.body).toMatchObject({ code: 1 })
       const id = sent.body.data.id
       const mine = (await list(alice)).body.data
@@ -58,7 +67,9 @@ export function describeFeedback(label: string, open: () => Promise<Database>): 
     })
 
     it("another user's feedback id answers not found, and nothing of it is in the answer", async () => {
-      const { id } = (await submit(alice, { type: 'account', title: 'Alice private title', content: 'Alice secret 4242' })).body.data
+      const { id } = (
+        await submit(alice, { type: 'account', title: 'Alice private title', content: 'Alice secret 4242' })
+      ).body.data
       const res = await detail(bob, id, 'zh-CN')
       expect(res.status).toBe(200)
       expect(res.body).toEqual({ code: 404, msg: '反馈不存在', data: null })
@@ -102,42 +113,70 @@ export function describeFeedback(label: string, open: () => Promise<Database>): 
         expect((res.body.data as unknown as { field: string }).field).toBe(field)
       }
       // At the limits exactly it is accepted; control characters (NUL, ESC) are dropped rather than stored.
-      const edge = await submit(bob, { type: 'other', title: 'x'.repeat(100), content: `a\u0000b\u001b[31mc${'y'.repeat(1990)}` })
+      const edge = await submit(bob, {
+        type: 'other',
+        title: 'x'.repeat(100),
+        content: `a\u0000b\u001b[31mc${'y'.repeat(1990)}`,
+      })
       expect(edge.body.code).toBe(1)
       expect((await detail(bob, edge.body.data.id)).body.data!.content).toBe(`ab[31mc${'y'.repeat(1990)}`)
       expect((await list(bob)).body.data.total).toBe(before + 1)
     })
 
     it('the operator replies: the user sees replied with the reply and its time; a second reply replaces it', async () => {
-      const { id } = (await submit(alice, { type: 'deposit', title: 'Deposit missing', content: 'Sent 1 BTC' })).body.data
+      const { id } = (await submit(alice, { type: 'deposit', title: 'Deposit missing', content: 'Sent 1 BTC' })).body
+        .data
       const reply1 = await call(t.app, 'POST', 'admin/feedback_reply', {
         token: operator.token,
         body: { id, reply: '<b>Credited</b> now' },
       })
-      expect(reply1.body).toMatchObject({ code: 1, data: { id, status: 'replied', reply: '<b>Credited</b> now', account: alice.email } })
+      expect(reply1.body).toMatchObject({
+        code: 1,
+        data: { id, status: 'replied', reply: '<b>Credited</b> now', account: alice.email },
+      })
       const d1 = (await detail(alice, id)).body.data!
       expect(d1).toMatchObject({ status: 'replied', reply: '<b>Credited</b> now' })
       expect(d1.replied_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
-      await call(t.app, 'POST', 'admin/feedback_reply', { token: operator.token, body: { id, reply: 'Corrected answer' } })
+      await call(t.app, 'POST', 'admin/feedback_reply', {
+        token: operator.token,
+        body: { id, reply: 'Corrected answer' },
+      })
       expect((await detail(alice, id)).body.data).toMatchObject({ status: 'replied', reply: 'Corrected answer' })
-      const unknown = await call(t.app, 'POST', 'admin/feedback_reply', { token: operator.token, body: { id: 999_999, reply: 'x' } })
+      const unknown = await call(t.app, 'POST', 'admin/feedback_reply', {
+        token: operator.token,
+        body: { id: 999_999, reply: 'x' },
+      })
       expect(unknown.body.code).toBe(404)
-      const empty = await call(t.app, 'POST', 'admin/feedback_reply', { token: operator.token, body: { id, reply: ' ' } })
+      const empty = await call(t.app, 'POST', 'admin/feedback_reply', {
+        token: operator.token,
+        body: { id, reply: ' ' },
+      })
       expect(empty.body).toMatchObject({ code: 422, data: { field: 'reply' } })
     })
 
     it('operators list feedback by state, with the author', async () => {
-      const waiting = await call<Page<Detail & { account: string; user_id: number }>>(t.app, 'GET', 'admin/feedback_list', {
-        token: operator.token,
-        query: { status: 'waiting', limit: 50 },
-      })
+      const waiting = await call<Page<Detail & { account: string; user_id: number }>>(
+        t.app,
+        'GET',
+        'admin/feedback_list',
+        {
+          token: operator.token,
+          query: { status: 'waiting', limit: 50 },
+        },
+      )
       expect(waiting.body.code).toBe(1)
       expect(waiting.body.data.list.length).toBeGreaterThan(0)
       expect(waiting.body.data.list.every((f) => f.status === 'waiting')).toBe(true)
       expect(waiting.body.data.list.some((f) => f.user_id === alice.id && f.account === alice.email)).toBe(true)
-      const replied = await call<Page<Detail>>(t.app, 'GET', 'admin/feedback_list', { token: operator.token, query: { status: 'replied' } })
+      const replied = await call<Page<Detail>>(t.app, 'GET', 'admin/feedback_list', {
+        token: operator.token,
+        query: { status: 'replied' },
+      })
       expect(replied.body.data.list.map((f) => f.title)).toEqual(['Deposit missing'])
-      const bad = await call(t.app, 'GET', 'admin/feedback_list', { token: operator.token, query: { status: 'closed' } })
+      const bad = await call(t.app, 'GET', 'admin/feedback_list', {
+        token: operator.token,
+        query: { status: 'closed' },
+      })
       expect(bad.body).toMatchObject({ code: 422, data: { field: 'status' } })
     })
 
@@ -147,13 +186,19 @@ export function describeFeedback(label: string, open: () => Promise<Database>): 
         ['POST', 'feedback/submit'],
         ['GET', 'feedback/detail'],
       ] as const) {
-        const res = await call(t.app, method, path, { query: { id: 1 }, body: { type: 'coin', title: 't', content: 'c' } })
+        const res = await call(t.app, method, path, {
+          query: { id: 1 },
+          body: { type: 'coin', title: 't', content: 'c' },
+        })
         expect(res.status, path).toBe(401)
         expect(res.body.code).toBe(401)
       }
       const forged = await call(t.app, 'GET', 'feedback/list', { token: 'x'.repeat(43) })
       expect(forged.status).toBe(401)
-      const asUser = await call(t.app, 'POST', 'admin/feedback_reply', { token: alice.token, body: { id: 1, reply: 'hi' } })
+      const asUser = await call(t.app, 'POST', 'admin/feedback_reply', {
+        token: alice.token,
+        body: { id: 1, reply: 'hi' },
+      })
       expect(asUser.status).toBe(403)
       expect(asUser.body.code).toBe(403)
       expect((await detail(alice, 1)).body.data?.reply ?? null).not.toBe('hi')
@@ -171,7 +216,9 @@ export function describeFeedback(label: string, open: () => Promise<Database>): 
     it(`lets a user send ${FEEDBACK_PER_WINDOW} an hour, even in parallel, then answers 429 with Retry-After`, async () => {
       const dave = await makeUser(database.db)
       const results = await Promise.all(
-        Array.from({ length: FEEDBACK_PER_WINDOW + 6 }, (_, i) => submit(dave, { type: 'other', title: `Burst ${i}`, content: 'c' })),
+        Array.from({ length: FEEDBACK_PER_WINDOW + 6 }, (_, i) =>
+          submit(dave, { type: 'other', title: `Burst ${i}`, content: 'c' }),
+        ),
       )
       const accepted = results.filter((r) => r.body.code === 1)
       const limited = results.filter((r) => r.status === 429)

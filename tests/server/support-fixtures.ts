@@ -23,7 +23,7 @@ export async function call<T = unknown>(
     method,
     url: `/api/${path}${qs}`,
     headers,
-    ...(method === 'POST' ? { payload: (opts.body ?? {}) as object } : {}),
+    ...(method === 'POST' ? { payload: opts.body ?? {} } : {}),
   })
-  return { status: res.statusCode, headers: res.headers, body: res.json() as Env<T> }
+  return { status: res.statusCode, headers: res.headers, body: res.json<Env<T>>() }
 }

@@ -44,7 +44,13 @@ function describeUploadAbuse(label: string, open: OpenDatabase): void {
     const rowCount = async () => (await database.db.select().from(uploads)).length
 
     /** Uploads `file` and expects a refusal with `key`'s message and nothing stored. */
-    async function expectRefused(file: Buffer, key: Parameters<typeof serverMessage>[1], filename?: string, type?: string, lang = 'en') {
+    async function expectRefused(
+      file: Buffer,
+      key: Parameters<typeof serverMessage>[1],
+      filename?: string,
+      type?: string,
+      lang = 'en',
+    ) {
       const before = { files: storedFiles().length, rows: await rowCount() }
       const res = await upload(t.app, alice.token, file, filename, type, lang)
       expect(res.status).toBe(200)
@@ -66,7 +72,10 @@ function describeUploadAbuse(label: string, open: OpenDatabase): void {
       })
 
       it('refuses a file with JPEG magic bytes that does not decode', async () => {
-        const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>alert(1)</script>')])
+        const fake = Buffer.concat([
+          Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+          Buffer.from('<html><script>alert(1)</script>'),
+        ])
         await expectRefused(fake, 'uploadNotImage')
       })
 

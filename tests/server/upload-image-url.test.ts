@@ -90,7 +90,11 @@ describe('common/image', () => {
   })
 
   it('answers malformed parameters without a server error', async () => {
-    for (const url of ['/api/common/image', '/api/common/image?id=x&sid=1&exp=1&sig=abc', `/api/common/image?id=1&sid=1&exp=1&sig=${'a'.repeat(43)}`]) {
+    for (const url of [
+      '/api/common/image',
+      '/api/common/image?id=x&sid=1&exp=1&sig=abc',
+      `/api/common/image?id=1&sid=1&exp=1&sig=${'a'.repeat(43)}`,
+    ]) {
       const res = await fetchImage(t.app, url)
       expect([200, 403]).toContain(res.status)
       expect(res.headers['content-type']).toContain('application/json')

@@ -64,12 +64,15 @@ export const adminUserListRoute = defineRoute({
 export const adminUserStatusRoute = defineRoute({
   method: 'POST',
   path: 'admin/user_status',
-  summary: "Operators: disable a user (sign-ins refused, every session ended at once) or enable them again. An operator cannot disable their own account.",
+  summary:
+    'Operators: disable a user (sign-ins refused, every session ended at once) or enable them again. An operator cannot disable their own account.',
   auth: 'operator',
   input: adminUserStatusInput,
   data: adminUserStatusAnswer,
   async handler({ deps, session, body, ip }) {
-    const ended = await setUserStatus(deps.db, body.id, body.status, actor(session, ip)).catch((err: unknown) => refusal(err, 'id'))
+    const ended = await setUserStatus(deps.db, body.id, body.status, actor(session, ip)).catch((err: unknown) =>
+      refusal(err, 'id'),
+    )
     return { id: body.id, status: body.status, sessions_ended: ended }
   },
 })
@@ -85,7 +88,11 @@ export const adminOperatorCreateRoute = defineRoute({
   data: adminOperatorCreateAnswer,
   async handler({ deps, session, body, ip }) {
     if (body.promote) {
-      return { id: await promoteOperator(deps.db, body.email, actor(session, ip)).catch((err: unknown) => refusal(err, 'email')) }
+      return {
+        id: await promoteOperator(deps.db, body.email, actor(session, ip)).catch((err: unknown) =>
+          refusal(err, 'email'),
+        ),
+      }
     }
     if (!body.password) throw rejected('passwordRequired', 'password')
     const id = await createOperator(deps.db, body.email, body.password, actor(session, ip)).catch((err: unknown) =>

@@ -11,7 +11,8 @@ import { defineRoute } from '../route'
 export const logoutRoute = defineRoute({
   method: 'POST',
   path: 'user/logout',
-  summary: 'Ends this session on the server (its token answers 401 afterwards) and asks the browser to drop its HTTP cache.',
+  summary:
+    'Ends this session on the server (its token answers 401 afterwards) and asks the browser to drop its HTTP cache.',
   auth: 'user',
   data: z.null(),
   async handler({ deps, session, reply, ip }) {

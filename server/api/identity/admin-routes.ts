@@ -6,8 +6,8 @@ import {
   identityReviewInput,
 } from '../../../common/api/identity'
 import { defineRoute } from '../route'
-import { decideSubmission } from './review'
-import { adminView, listSubmissions } from './submissions'
+import { decideSubmission } from '../../identity/review'
+import { adminView, listSubmissions } from '../../identity/submissions'
 
 export const adminIdentityListRoute = defineRoute({
   path: 'admin/identity_list',
@@ -16,8 +16,8 @@ export const adminIdentityListRoute = defineRoute({
   input: identityListQuery,
   data: identityListAnswer,
   async handler({ deps, session, query }) {
-    const { rows, total } = await listSubmissions(deps.db, query)
-    const items = await Promise.all(rows.map((r) => adminView(deps.db, r, session.sessionId)))
+    const { rows, total } = await listSubmissions(deps, query)
+    const items = await Promise.all(rows.map((r) => adminView(deps, r, session.sessionId)))
     return { items, total, page: query.page, limit: query.limit }
   },
 })
@@ -29,6 +29,5 @@ export const adminIdentityReviewRoute = defineRoute({
   auth: 'operator',
   input: identityReviewInput,
   data: identityReviewAnswer,
-  handler: ({ deps, session, body, ip }) =>
-    decideSubmission(deps.db, { ...body, reviewerId: session.userId, ip }),
+  handler: ({ deps, session, body, ip }) => decideSubmission(deps, { ...body, reviewerId: session.userId, ip }),
 })

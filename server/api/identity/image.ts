@@ -6,6 +6,7 @@
  * in our origin; `<img>` still shows it), a sandboxing CSP and no caching (reliability S2, F4).
  */
 import * as z from 'zod/mini'
+import { queryIdSchema } from '../../../common/api/ids'
 import { CODE_FORBIDDEN, CODE_NOT_FOUND } from '../../../common/constants'
 import { resolveSessionById } from '../../auth/sessions'
 import { uploadById } from '../../uploads/save'
@@ -14,7 +15,7 @@ import { readUpload } from '../../uploads/store'
 import { ApiError } from '../api-error'
 import { defineRoute } from '../route'
 
-const id = z.pipe(z.coerce.number(), z.int().check(z.minimum(1)))
+const id = queryIdSchema
 const imageQuery = z.object({
   id,
   sid: id,

@@ -31,7 +31,8 @@ async function readFilePart(request: FastifyRequest): Promise<Buffer> {
   } catch (err) {
     if (err instanceof ApiError) throw err
     const code = (err as { code?: unknown }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(CODE_REJECTED, 'uploadTooLarge', undefined, fieldData('file'))
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError(CODE_REJECTED, 'uploadTooLarge', undefined, fieldData('file'))
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw new ApiError(CODE_BAD_INPUT, 'uploadNoFile', undefined, fieldData('file'))
     }

@@ -1,15 +1,15 @@
 /** The user's identity calls: read both tiers, submit basic, submit advanced. Each answers the fresh state. */
 import { identityAdvancedInput, identityBasicInput, identityInfoSchema } from '../../../common/api/identity'
 import { defineRoute } from '../route'
-import { identityInfo } from './submissions'
-import { submitAdvanced, submitBasic } from './submit'
+import { identityInfo } from '../../identity/submissions'
+import { submitAdvanced, submitBasic } from '../../identity/submit'
 
 export const identityRoute = defineRoute({
   path: 'user/identity',
   summary: "The caller's basic and advanced verification: state, rejection reason, member information, photo URLs",
   auth: 'user',
   data: identityInfoSchema,
-  handler: ({ deps, session }) => identityInfo(deps.db, session.userId, session.sessionId),
+  handler: ({ deps, session }) => identityInfo(deps, session.userId, session.sessionId),
 })
 
 export const identityBasicRoute = defineRoute({
@@ -19,9 +19,9 @@ export const identityBasicRoute = defineRoute({
   auth: 'user',
   input: identityBasicInput,
   data: identityInfoSchema,
-  async handler({ deps, session, body, locale, ip }) {
-    await submitBasic(deps.db, { userId: session.userId, locale, ip }, body)
-    return identityInfo(deps.db, session.userId, session.sessionId)
+  async handler({ deps, session, body, ip }) {
+    await submitBasic(deps, { userId: session.userId, ip }, body)
+    return identityInfo(deps, session.userId, session.sessionId)
   },
 })
 
@@ -32,8 +32,8 @@ export const identityAdvancedRoute = defineRoute({
   auth: 'user',
   input: identityAdvancedInput,
   data: identityInfoSchema,
-  async handler({ deps, session, body, locale, ip }) {
-    await submitAdvanced(deps.db, { userId: session.userId, locale, ip }, body)
-    return identityInfo(deps.db, session.userId, session.sessionId)
+  async handler({ deps, session, body, ip }) {
+    await submitAdvanced(deps, { userId: session.userId, ip }, body)
+    return identityInfo(deps, session.userId, session.sessionId)
   },
 })

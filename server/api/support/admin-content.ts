@@ -3,7 +3,6 @@
  * Saving with an id adds or replaces one language of that item; saving without creates the item.
  */
 import * as z from 'zod/mini'
-import { CODE_NOT_FOUND } from '../../../common/constants'
 import {
   aboutSaveInput,
   announcementSaveInput,
@@ -11,27 +10,27 @@ import {
   helpSaveInput,
   idInput,
 } from '../../../common/api/support'
-import { deleteAnnouncement, saveAnnouncement } from '../../db/announcements'
-import { deleteHelp, saveHelp } from '../../db/help'
-import { savePage } from '../../db/pages'
-import { ApiError } from '../api-error'
+import {
+  deleteAnnouncementById,
+  deleteHelpArticle,
+  saveAboutPage,
+  saveAnnouncementText,
+  saveHelpArticle,
+} from '../../support/operator-content'
 import { defineRoute } from '../route'
-import { auditOperator } from './audit'
 
 const nothing = z.null()
 
 export const adminHelpSaveRoute = defineRoute({
   method: 'POST',
   path: 'admin/help_save',
-  summary: "Operators: create a help article (no id) or add/replace one language of article `id`; `sort` orders the list.",
+  summary:
+    'Operators: create a help article (no id) or add/replace one language of article `id`; `sort` orders the list.',
   auth: 'operator',
   input: helpSaveInput,
   data: createdAnswer,
-  async handler({ deps, session, body }) {
-    const id = await saveHelp(deps.db, body)
-    if (id === undefined) throw new ApiError(CODE_NOT_FOUND, 'helpNotFound')
-    await auditOperator(deps, session, `saved help article #${id} (${body.locale})`)
-    return { id }
+  async handler({ deps, session, body, ip }) {
+    return { id: await saveHelpArticle(deps, { userId: session.userId, ip }, body) }
   },
 })
 
@@ -42,9 +41,8 @@ export const adminHelpDeleteRoute = defineRoute({
   auth: 'operator',
   input: idInput,
   data: nothing,
-  async handler({ deps, session, body }) {
-    if (!(await deleteHelp(deps.db, body.id))) throw new ApiError(CODE_NOT_FOUND, 'helpNotFound')
-    await auditOperator(deps, session, `deleted help article #${body.id}`)
+  async handler({ deps, session, body, ip }) {
+    await deleteHelpArticle(deps, { userId: session.userId, ip }, body.id)
     return null
   },
 })
@@ -56,9 +54,8 @@ export const adminAboutSaveRoute = defineRoute({
   auth: 'operator',
   input: aboutSaveInput,
   data: nothing,
-  async handler({ deps, session, body }) {
-    await savePage(deps.db, 'about', body)
-    await auditOperator(deps, session, `saved the about page (${body.locale})`)
+  async handler({ deps, session, body, ip }) {
+    await saveAboutPage(deps, { userId: session.userId, ip }, body)
     return null
   },
 })
@@ -70,11 +67,8 @@ export const adminAnnouncementSaveRoute = defineRoute({
   auth: 'operator',
   input: announcementSaveInput,
   data: createdAnswer,
-  async handler({ deps, session, body }) {
-    const id = await saveAnnouncement(deps.db, body)
-    if (id === undefined) throw new ApiError(CODE_NOT_FOUND, 'announcementNotFound')
-    await auditOperator(deps, session, `saved announcement #${id} (${body.locale})`)
-    return { id }
+  async handler({ deps, session, body, ip }) {
+    return { id: await saveAnnouncementText(deps, { userId: session.userId, ip }, body) }
   },
 })
 
@@ -85,9 +79,8 @@ export const adminAnnouncementDeleteRoute = defineRoute({
   auth: 'operator',
   input: idInput,
   data: nothing,
-  async handler({ deps, session, body }) {
-    if (!(await deleteAnnouncement(deps.db, body.id))) throw new ApiError(CODE_NOT_FOUND, 'announcementNotFound')
-    await auditOperator(deps, session, `deleted announcement #${body.id}`)
+  async handler({ deps, session, body, ip }) {
+    await deleteAnnouncementById(deps, { userId: session.userId, ip }, body.id)
     return null
   },
 })

@@ -1,15 +1,13 @@
 /** Operator calls on feedback: `admin/feedback_list` (filter by state) and `admin/feedback_reply`. */
-import { CODE_NOT_FOUND } from '../../../common/constants'
 import {
   adminFeedbackListQuery,
   adminFeedbackListSchema,
   adminFeedbackSchema,
   feedbackReplyInput,
 } from '../../../common/api/support'
-import { listFeedbackForOperator, replyFeedback } from '../../db/feedback'
-import { ApiError } from '../api-error'
+import { listFeedbackForOperator } from '../../db/feedback'
+import { replyToFeedback } from '../../support/operator-content'
 import { defineRoute } from '../route'
-import { auditOperator } from './audit'
 
 export const adminFeedbackListRoute = defineRoute({
   path: 'admin/feedback_list',
@@ -27,10 +25,5 @@ export const adminFeedbackReplyRoute = defineRoute({
   auth: 'operator',
   input: feedbackReplyInput,
   data: adminFeedbackSchema,
-  async handler({ deps, session, body }) {
-    const updated = await replyFeedback(deps.db, body.id, body.reply, session.userId)
-    if (!updated) throw new ApiError(CODE_NOT_FOUND, 'feedbackNotFound')
-    await auditOperator(deps, session, `replied to feedback #${body.id}`)
-    return updated
-  },
+  handler: ({ deps, session, body, ip }) => replyToFeedback(deps, { userId: session.userId, ip }, body.id, body.reply),
 })

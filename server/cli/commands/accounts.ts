@@ -63,7 +63,11 @@ const operatorCreate: AdminCommand = {
     const { values } = parse({
       args,
       strict: true,
-      options: { email: { type: 'string' }, password: { type: 'string' }, promote: { type: 'boolean', default: false } },
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        promote: { type: 'boolean', default: false },
+      },
     })
     const email = emailOf(values.email)
     if (values.promote) {
@@ -90,7 +94,8 @@ const operatorCreate: AdminCommand = {
 
 const usersList: AdminCommand = {
   name: 'users list',
-  usage: '  users list [--search TEXT] [--limit N]\n' +
+  usage:
+    '  users list [--search TEXT] [--limit N]\n' +
     '                              newest users first; --search matches part of the e-mail, phone, wallet or\n' +
     '                              invitation code (default 50, max 1000)',
   async run(db, args, io) {
@@ -98,7 +103,11 @@ const usersList: AdminCommand = {
     const rows = await listUsers(db, { q: values.search, limit: limitOf(values.limit, 50, 1000) })
     if (rows.length === 0) io.out('(no users)')
     for (const u of rows) {
-      const flags = [u.role === 'operator' && 'operator', u.status === 'disabled' && 'DISABLED', u.walletAddress && u.email && 'wallet']
+      const flags = [
+        u.role === 'operator' && 'operator',
+        u.status === 'disabled' && 'DISABLED',
+        u.walletAddress && u.email && 'wallet',
+      ]
       io.out(
         `#${u.id}  ${formatUtc(u.createdAt)} UTC  ${displayAccount(u)}  invite ${u.inviteCode}` +
           `${u.inviterId ? `  invited by #${u.inviterId}` : ''}${flags.some(Boolean) ? `  [${flags.filter(Boolean).join(', ')}]` : ''}`,
@@ -141,7 +150,9 @@ const outboxList: AdminCommand = {
     const rows = await listOutbox(db, { to: (values.to ?? '').trim(), limit: limitOf(values.limit, 20, 500) })
     if (rows.length === 0) io.out('(no messages)')
     for (const m of rows) {
-      io.out(`#${m.id}  ${m.created_at} UTC  ${m.channel} to ${m.recipient}  [${m.status}${m.error ? `: ${m.error}` : ''}]`)
+      io.out(
+        `#${m.id}  ${m.created_at} UTC  ${m.channel} to ${m.recipient}  [${m.status}${m.error ? `: ${m.error}` : ''}]`,
+      )
       io.out(`    ${m.subject}`)
       for (const line of m.body.split('\n')) io.out(`    ${line}`)
     }
@@ -155,4 +166,3 @@ export const ACCOUNTS_COMMANDS: readonly AdminCommand[] = [
   setStatus('active'),
   outboxList,
 ]
-

@@ -5,14 +5,14 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { SUBMISSION_STATES, type SubmissionState } from '../../../common/api/identity'
-import { ApiError } from '../../api/api-error'
-import { decideSubmission } from '../../api/identity/review'
-import { accountName, listSubmissions, submissionById } from '../../api/identity/submissions'
+import { decideSubmission } from '../../identity/review'
+import { accountName, listSubmissions, submissionById } from '../../identity/submissions'
 import { serverMessage } from '../../content/server-messages'
 import { formatUtc } from '../../db/announcements'
 import type { Db } from '../../db/client'
 import { uploadById } from '../../uploads/save'
 import { uploadPath } from '../../uploads/store'
+import { withDomainErrors } from './errors'
 import { UsageError, type AdminCommand, type AdminIo } from './types'
 
 /** The data folder of the process running the command (the server's, when run through its admin socket). */
@@ -32,27 +32,25 @@ function submissionId(arg: string | undefined, usage: string): number {
   return Number(arg)
 }
 
-/** Runs a decision; an ApiError becomes an English error line. */
+/** Runs a decision through the same service as `admin/identity_review`; a DomainError becomes an English line. */
 async function decide(db: Db, io: AdminIo, id: number, decision: 'approve' | 'reject', reason?: string) {
-  try {
-    const r = await decideSubmission(db, { id, decision, reason, reviewerId: null })
-    io.out(`submission #${r.id} is now ${r.status}`)
-  } catch (err) {
-    if (err instanceof ApiError) throw new Error(`submission #${id}: ${serverMessage('en', err.messageKey)}`)
-    throw err
-  }
+  const r = await withDomainErrors(`submission #${id}`, () =>
+    decideSubmission({ db }, { id, decision, reason, reviewerId: null }),
+  )
+  io.out(`submission #${r.id} is now ${r.status}`)
 }
 
 const list: AdminCommand = {
   name: 'identity list',
-  usage: '  identity list [--status review|verified|rejected]\n                              list identity submissions, newest first (max 200)',
+  usage:
+    '  identity list [--status review|verified|rejected]\n                              list identity submissions, newest first (max 200)',
   async run(db, args, io) {
     const { values } = parseArgs({ args, strict: true, options: { status: { type: 'string' } } })
     const status = values.status as SubmissionState | undefined
     if (status !== undefined && !SUBMISSION_STATES.includes(status)) {
       throw new UsageError(`--status must be one of ${SUBMISSION_STATES.join(', ')}`)
     }
-    const { rows, total } = await listSubmissions(db, { status, page: 1, limit: 200 })
+    const { rows, total } = await listSubmissions({ db }, { status, page: 1, limit: 200 })
     if (rows.length === 0) io.out('(no submissions)')
     for (const r of rows) io.out(oneLine(r))
     if (total > rows.length) io.out(`… ${total - rows.length} older not shown`)
@@ -65,7 +63,7 @@ const show: AdminCommand = {
   async run(db, args, io) {
     const id = submissionId(args[0], 'identity show <id>')
     if (args.length > 1) throw new UsageError('identity show <id>')
-    const row = await submissionById(db, id)
+    const row = await submissionById({ db }, id)
     if (!row) throw new Error(`submission #${id}: ${serverMessage('en', 'identitySubmissionNotFound')}`)
     const { s, u } = row
     const lines: [string, string | number | null][] = [
@@ -83,10 +81,16 @@ const show: AdminCommand = {
       ['reason', s.rejectReason],
     ]
     for (const [label, value] of lines) if (value !== null) io.out(`${label.padEnd(10)} ${value}`)
-    for (const [label, uploadId] of [['front', s.frontUploadId], ['back', s.backUploadId], ['selfie', s.selfieUploadId]] as const) {
+    for (const [label, uploadId] of [
+      ['front', s.frontUploadId],
+      ['back', s.backUploadId],
+      ['selfie', s.selfieUploadId],
+    ] as const) {
       if (!uploadId) continue
       const up = await uploadById(db, uploadId)
-      io.out(`${label.padEnd(10)} ${up ? `${uploadPath(dataDir(), up.storageName)}  (${up.width}×${up.height}, ${up.bytes} bytes)` : `upload ${uploadId} missing`}`)
+      io.out(
+        `${label.padEnd(10)} ${up ? `${uploadPath(dataDir(), up.storageName)}  (${up.width}×${up.height}, ${up.bytes} bytes)` : `upload ${uploadId} missing`}`,
+      )
     }
   },
 }
@@ -103,7 +107,8 @@ const approve: AdminCommand = {
 
 const reject: AdminCommand = {
   name: 'identity reject',
-  usage: '  identity reject <id> --reason "…"\n                              reject a submission in review; the user reads the reason',
+  usage:
+    '  identity reject <id> --reason "…"\n                              reject a submission in review; the user reads the reason',
   async run(db, args, io) {
     const { values, positionals } = parseArgs({
       args,

@@ -8,12 +8,23 @@ import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { CONTENT_MARKDOWN_MAX, CONTENT_TITLE_MAX, FEEDBACK_REPLY_MAX, textField } from '../../../common/api/support'
 import { LOCALES, type Locale } from '../../../common/constants'
-import { deleteAnnouncement } from '../../db/announcements'
 import type { Db } from '../../db/client'
-import { getFeedbackForOperator, listFeedbackForOperator, replyFeedback } from '../../db/feedback'
-import { deleteHelp, listHelpForOperator, saveHelp } from '../../db/help'
-import { getPage, savePage } from '../../db/pages'
+import { getFeedbackForOperator, listFeedbackForOperator } from '../../db/feedback'
+import { listHelpForOperator } from '../../db/help'
+import { getPage } from '../../db/pages'
+import {
+  deleteAnnouncementById,
+  deleteHelpArticle,
+  replyToFeedback,
+  saveAboutPage,
+  saveHelpArticle,
+} from '../../support/operator-content'
+import type { Operator } from '../../support/operator'
+import { notFoundAs } from './errors'
 import { UsageError, type AdminCommand, type AdminIo } from './types'
+
+/** The command line acts as an operator without a user id (audit lines say `by command line`). */
+const CLI: Operator = { userId: null }
 
 /** Validates `value` with `schema`; a refusal names the option: `--title: Too big: …`. */
 function valid<S extends z.core.$ZodType>(option: string, schema: S, value: unknown): z.output<S> {
@@ -43,7 +54,9 @@ function contentArg(values: { content?: string | undefined; file?: string | unde
   try {
     return readFileSync(values.file!, 'utf8')
   } catch (err) {
-    throw new Error(`--file: cannot read ${values.file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`)
+    throw new Error(`--file: cannot read ${values.file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`, {
+      cause: err,
+    })
   }
 }
 
@@ -59,7 +72,11 @@ function indent(text: string): string {
 }
 
 async function feedbackList(db: Db, args: string[], io: AdminIo): Promise<void> {
-  const { values } = parseArgs({ args, strict: true, options: { status: { type: 'string' }, page: { type: 'string' } } })
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: { status: { type: 'string' }, page: { type: 'string' } },
+  })
   const status = values.status
   if (status !== undefined && status !== 'waiting' && status !== 'replied') {
     throw new UsageError('--status must be waiting or replied')
@@ -86,12 +103,16 @@ async function feedbackShow(db: Db, args: string[], io: AdminIo): Promise<void> 
 
 async function feedbackReply(db: Db, args: string[], io: AdminIo): Promise<void> {
   const usage = 'feedback reply <id> --text "…"'
-  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { text: { type: 'string' } } })
+  const { values, positionals } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: true,
+    options: { text: { type: 'string' } },
+  })
   if (positionals.length !== 1 || values.text === undefined) throw new UsageError(usage)
   const id = idArg(positionals[0], usage)
   const reply = valid('--text', replyField, values.text)
-  const updated = await replyFeedback(db, id, reply, null)
-  if (!updated) throw new Error(`no feedback #${id}`)
+  await notFoundAs(`no feedback #${id}`, () => replyToFeedback({ db }, CLI, id, reply))
   io.out(`replied to feedback #${id}`)
 }
 
@@ -121,15 +142,16 @@ async function helpAdd(db: Db, args: string[], io: AdminIo): Promise<void> {
   const id = values.id === undefined ? undefined : idArg(values.id, '--id must be a positive number')
   if (values.sort !== undefined && !/^-?\d{1,6}$/.test(values.sort)) throw new UsageError('--sort must be an integer')
   const sort = values.sort === undefined ? undefined : Number(values.sort)
-  const saved = await saveHelp(db, { id, locale, title, content, sort })
-  if (saved === undefined) throw new Error(`no help article #${id}`)
+  const saved = await notFoundAs(`no help article #${id}`, () =>
+    saveHelpArticle({ db }, CLI, { id, locale, title, content, sort }),
+  )
   io.out(id === undefined ? `added help article #${saved} (${locale})` : `saved help article #${saved} (${locale})`)
 }
 
 async function helpRemove(db: Db, args: string[], io: AdminIo): Promise<void> {
   const id = idArg(args[0], 'help remove <id>')
   if (args.length > 1) throw new UsageError('help remove <id>')
-  if (!(await deleteHelp(db, id))) throw new Error(`no help article #${id}`)
+  await notFoundAs(`no help article #${id}`, () => deleteHelpArticle({ db }, CLI, id))
   io.out(`removed help article #${id}`)
 }
 
@@ -137,7 +159,12 @@ async function aboutSet(db: Db, args: string[], io: AdminIo): Promise<void> {
   const { values } = parseArgs({
     args,
     strict: true,
-    options: { locale: { type: 'string' }, file: { type: 'string' }, content: { type: 'string' }, title: { type: 'string' } },
+    options: {
+      locale: { type: 'string' },
+      file: { type: 'string' },
+      content: { type: 'string' },
+      title: { type: 'string' },
+    },
   })
   if (values.locale === undefined) throw new UsageError('--locale is required')
   const locale = localeArg(values.locale)
@@ -146,30 +173,36 @@ async function aboutSet(db: Db, args: string[], io: AdminIo): Promise<void> {
   const current = await getPage(db, 'about', locale)
   const title = values.title ?? current?.title
   if (title === undefined) throw new UsageError('--title is required: the about page has no title yet')
-  await savePage(db, 'about', { locale, title: valid('--title', titleField, title), content })
+  await saveAboutPage({ db }, CLI, { locale, title: valid('--title', titleField, title), content })
   io.out(`saved the about page (${locale})`)
 }
 
 async function announcementsRemove(db: Db, args: string[], io: AdminIo): Promise<void> {
   const id = idArg(args[0], 'announcements remove <id>')
   if (args.length > 1) throw new UsageError('announcements remove <id>')
-  if (!(await deleteAnnouncement(db, id))) throw new Error(`no announcement #${id}`)
+  await notFoundAs(`no announcement #${id}`, () => deleteAnnouncementById({ db }, CLI, id))
   io.out(`removed announcement #${id}`)
 }
 
 export const SUPPORT_COMMANDS: readonly AdminCommand[] = [
   {
     name: 'feedback list',
-    usage: '  feedback list [--status waiting|replied] [--page N]\n                              list feedback, waiting oldest first',
+    usage:
+      '  feedback list [--status waiting|replied] [--page N]\n                              list feedback, waiting oldest first',
     run: feedbackList,
   },
   { name: 'feedback show', usage: '  feedback show <id>          one feedback with its reply', run: feedbackShow },
   {
     name: 'feedback reply',
-    usage: '  feedback reply <id> --text "…"\n                              reply (waiting → replied); again = replace the reply',
+    usage:
+      '  feedback reply <id> --text "…"\n                              reply (waiting → replied); again = replace the reply',
     run: feedbackReply,
   },
-  { name: 'help list', usage: '  help list                   list help articles with their languages', run: (db, _a, io) => helpList(db, io) },
+  {
+    name: 'help list',
+    usage: '  help list                   list help articles with their languages',
+    run: (db, _a, io) => helpList(db, io),
+  },
   {
     name: 'help add',
     usage:
@@ -177,10 +210,15 @@ export const SUPPORT_COMMANDS: readonly AdminCommand[] = [
       '                              add a help article (Markdown; default en), or with --id one language of it',
     run: helpAdd,
   },
-  { name: 'help remove', usage: '  help remove <id>            delete a help article in every language', run: helpRemove },
+  {
+    name: 'help remove',
+    usage: '  help remove <id>            delete a help article in every language',
+    run: helpRemove,
+  },
   {
     name: 'about set',
-    usage: '  about set --locale L --file F.md [--title T]\n                              replace the about page (Markdown) in one language',
+    usage:
+      '  about set --locale L --file F.md [--title T]\n                              replace the about page (Markdown) in one language',
     run: aboutSet,
   },
   {

@@ -8,4 +8,10 @@ import type { LocalizedMarkdown } from './types'
 
 export type { LocalizedMarkdown, MarkdownText } from './types'
 
-export const HELP_ARTICLES: readonly LocalizedMarkdown[] = [HELP_ACCOUNT, HELP_SECURITY, HELP_FUNDS, HELP_FEES, HELP_SUPPORT]
+export const HELP_ARTICLES: readonly LocalizedMarkdown[] = [
+  HELP_ACCOUNT,
+  HELP_SECURITY,
+  HELP_FUNDS,
+  HELP_FEES,
+  HELP_SUPPORT,
+]

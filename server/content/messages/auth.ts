@@ -34,6 +34,11 @@ export const AUTH_MESSAGES = {
       'Your {site} verification code is {code}. It is valid for {minutes} minutes.\n\n' +
       'Never share this code with anyone: our staff will never ask you for it. If you did not request it, you can ignore this message.',
     codeSmsBody: '[{site}] Your verification code is {code}, valid for {minutes} minutes. Do not share it with anyone.',
+    registeredMailSubject: 'Your {site} account',
+    registeredMailBody:
+      'Someone asked to sign up for {site} with this e-mail address, but you already have an account with it. If it was you, please log in instead.\n\nIf it was not you, you can ignore this message: nothing has changed.',
+    registeredSmsBody:
+      '[{site}] This phone number already has an account. Please log in instead. If you did not ask for this, ignore this message.',
     badHost: 'Unrecognized site address',
     siweInvalid: 'The wallet sign-in message is invalid. Please try again',
     siweWrongDomain: 'This sign-in message was made for another website',
@@ -80,6 +85,10 @@ export const AUTH_MESSAGES = {
       '您的 {site} 验证码为 {code}，{minutes} 分钟内有效。\n\n' +
       '请勿将验证码告诉任何人，我们的工作人员绝不会向您索要。如果这不是您本人的操作，请忽略此邮件。',
     codeSmsBody: '【{site}】您的验证码为 {code}，{minutes} 分钟内有效，请勿泄露给他人。',
+    registeredMailSubject: '您的 {site} 账户',
+    registeredMailBody:
+      '有人使用此邮箱申请注册 {site}，但该邮箱已有账户。如果是您本人操作，请直接登录。\n\n如果不是您本人操作，请忽略此邮件，您的账户没有任何变更。',
+    registeredSmsBody: '【{site}】该手机号已注册账户，请直接登录。如非本人操作，请忽略此短信。',
     badHost: '无法识别的网站地址',
     siweInvalid: '钱包登录消息无效，请重试',
     siweWrongDomain: '该登录消息属于其他网站',
@@ -126,6 +135,10 @@ export const AUTH_MESSAGES = {
       '您的 {site} 驗證碼為 {code}，{minutes} 分鐘內有效。\n\n' +
       '請勿將驗證碼告訴任何人，我們的工作人員絕不會向您索取。如果這不是您本人的操作，請忽略此郵件。',
     codeSmsBody: '【{site}】您的驗證碼為 {code}，{minutes} 分鐘內有效，請勿提供給他人。',
+    registeredMailSubject: '您的 {site} 帳戶',
+    registeredMailBody:
+      '有人使用此電子郵件申請註冊 {site}，但此信箱已有帳戶。如果是您本人操作，請直接登入。\n\n如果不是您本人操作，請忽略此郵件，您的帳戶沒有任何變更。',
+    registeredSmsBody: '【{site}】此手機號碼已註冊帳戶，請直接登入。如非本人操作，請忽略此簡訊。',
     badHost: '無法識別的網站位址',
     siweInvalid: '錢包登入訊息無效，請重試',
     siweWrongDomain: '此登入訊息屬於其他網站',
@@ -171,12 +184,19 @@ export const AUTH_MESSAGES = {
     codeMailBody:
       'Tu código de verificación de {site} es {code}. Es válido durante {minutes} minutos.\n\n' +
       'No compartas este código con nadie: nuestro personal nunca te lo pedirá. Si no lo has solicitado, ignora este mensaje.',
-    codeSmsBody: '[{site}] Tu código de verificación es {code}, válido durante {minutes} minutos. No lo compartas con nadie.',
+    codeSmsBody:
+      '[{site}] Tu código de verificación es {code}, válido durante {minutes} minutos. No lo compartas con nadie.',
+    registeredMailSubject: 'Tu cuenta de {site}',
+    registeredMailBody:
+      'Alguien pidió registrarse en {site} con esta dirección de correo, pero ya tienes una cuenta con ella. Si fuiste tú, inicia sesión.\n\nSi no fuiste tú, puedes ignorar este mensaje: no ha cambiado nada.',
+    registeredSmsBody:
+      '[{site}] Este número de teléfono ya tiene una cuenta. Inicia sesión. Si no lo solicitaste, ignora este mensaje.',
     badHost: 'Dirección del sitio no reconocida',
     siweInvalid: 'El mensaje de inicio de sesión con la billetera no es válido. Inténtalo de nuevo',
     siweWrongDomain: 'Este mensaje de inicio de sesión se creó para otro sitio web',
     siweExpired: 'La solicitud de inicio de sesión con la billetera ha caducado. Inténtalo de nuevo',
-    siweNonceUsed: 'Esta solicitud de inicio de sesión con la billetera ha caducado o ya se ha usado. Inténtalo de nuevo',
+    siweNonceUsed:
+      'Esta solicitud de inicio de sesión con la billetera ha caducado o ya se ha usado. Inténtalo de nuevo',
     siweBadSignature: 'La firma de la billetera no corresponde a la dirección',
     noLoginPassword:
       'Esta cuenta aún no tiene contraseña de inicio de sesión. Primero añade un correo electrónico y una contraseña',
@@ -220,6 +240,11 @@ export const AUTH_MESSAGES = {
       'आपका {site} सत्यापन कोड {code} है। यह {minutes} मिनट तक मान्य है।\n\n' +
       'यह कोड किसी के साथ साझा न करें: हमारे कर्मचारी आपसे यह कभी नहीं माँगेंगे। यदि आपने इसका अनुरोध नहीं किया है, तो इस संदेश को अनदेखा करें।',
     codeSmsBody: '[{site}] आपका सत्यापन कोड {code} है, जो {minutes} मिनट तक मान्य है। इसे किसी के साथ साझा न करें।',
+    registeredMailSubject: 'आपका {site} खाता',
+    registeredMailBody:
+      'किसी ने इस ई-मेल पते से {site} पर साइन अप करने का अनुरोध किया, लेकिन इस पते से आपका खाता पहले से मौजूद है। अगर यह आप थे, तो कृपया लॉग इन करें।\n\nअगर यह आप नहीं थे, तो इस संदेश को अनदेखा करें: कुछ भी नहीं बदला है।',
+    registeredSmsBody:
+      '[{site}] इस फ़ोन नंबर से पहले से एक खाता है। कृपया लॉग इन करें। अगर आपने यह अनुरोध नहीं किया, तो इस संदेश को अनदेखा करें।',
     badHost: 'साइट का पता पहचाना नहीं गया',
     siweInvalid: 'वॉलेट साइन-इन संदेश अमान्य है। कृपया फिर से प्रयास करें',
     siweWrongDomain: 'यह साइन-इन संदेश किसी दूसरी वेबसाइट के लिए बनाया गया था',
@@ -266,6 +291,11 @@ export const AUTH_MESSAGES = {
       '{site} 인증 코드는 {code}입니다. {minutes}분 동안 유효합니다.\n\n' +
       '이 코드를 누구와도 공유하지 마세요. 당사 직원은 절대 인증 코드를 요청하지 않습니다. 직접 요청하지 않으셨다면 이 메일을 무시하셔도 됩니다.',
     codeSmsBody: '[{site}] 인증 코드는 {code}이며 {minutes}분 동안 유효합니다. 타인에게 알려 주지 마세요.',
+    registeredMailSubject: '{site} 계정 안내',
+    registeredMailBody:
+      '누군가 이 이메일 주소로 {site} 가입을 요청했지만, 이 주소로 이미 계정이 있습니다. 본인이 요청하셨다면 로그인해 주세요.\n\n본인이 요청하지 않았다면 이 메일은 무시하셔도 됩니다. 계정에는 아무 변경도 없습니다.',
+    registeredSmsBody:
+      '[{site}] 이 휴대폰 번호로 이미 가입된 계정이 있습니다. 로그인해 주세요. 요청하지 않으셨다면 이 메시지는 무시하세요.',
     badHost: '알 수 없는 사이트 주소입니다',
     siweInvalid: '지갑 로그인 메시지가 올바르지 않습니다. 다시 시도해 주세요',
     siweWrongDomain: '다른 웹사이트용으로 만들어진 로그인 메시지입니다',
@@ -291,7 +321,8 @@ export const AUTH_MESSAGES = {
     passwordsDiffer: '2つのパスワードが一致しません',
     passwordTooShort: 'パスワードは8文字以上で入力してください',
     passwordTooLong: 'パスワードは128文字以内で入力してください',
-    passwordTooCommon: 'このパスワードはよく使われていて推測されやすいため使用できません。別のパスワードを選んでください',
+    passwordTooCommon:
+      'このパスワードはよく使われていて推測されやすいため使用できません。別のパスワードを選んでください',
     passwordIsAccount: 'アカウント名と同じパスワードは使用できません',
     inviteRequired: '招待コードを入力してください',
     inviteInvalid: 'この招待コードは存在しません',
@@ -312,13 +343,20 @@ export const AUTH_MESSAGES = {
       '{site} の認証コードは {code} です。有効期限は{minutes}分です。\n\n' +
       'このコードは誰にも教えないでください。当社のスタッフがコードをお尋ねすることは決してありません。お心当たりがない場合は、このメールを破棄してください。',
     codeSmsBody: '【{site}】認証コードは {code} です（{minutes}分間有効）。他人に教えないでください。',
+    registeredMailSubject: '{site} アカウントのお知らせ',
+    registeredMailBody:
+      'このメールアドレスで {site} への登録が申し込まれましたが、このアドレスのアカウントはすでにあります。ご本人の場合は、ログインしてください。\n\nお心当たりがない場合は、このメールを無視してください。アカウントには何の変更もありません。',
+    registeredSmsBody:
+      '【{site}】この電話番号はすでにアカウントが登録されています。ログインしてください。お心当たりがない場合は、このメッセージを無視してください。',
     badHost: 'サイトのアドレスを認識できません',
     siweInvalid: 'ウォレットのサインインメッセージが無効です。もう一度お試しください',
     siweWrongDomain: 'このサインインメッセージは別のウェブサイト用に作成されたものです',
     siweExpired: 'ウォレットのサインインリクエストの有効期限が切れました。もう一度お試しください',
-    siweNonceUsed: 'このウォレットのサインインリクエストは有効期限切れか、すでに使用されています。もう一度お試しください',
+    siweNonceUsed:
+      'このウォレットのサインインリクエストは有効期限切れか、すでに使用されています。もう一度お試しください',
     siweBadSignature: 'ウォレットの署名がアドレスと一致しません',
-    noLoginPassword: 'このアカウントにはまだログインパスワードがありません。先にメールアドレスとパスワードを追加してください',
+    noLoginPassword:
+      'このアカウントにはまだログインパスワードがありません。先にメールアドレスとパスワードを追加してください',
     oldPasswordWrong: '旧パスワードが正しくありません',
     passwordSameAsOld: '新しいパスワードは旧パスワードと異なるものにしてください',
     payPasswordNeedsLogin: '取引パスワードを設定する前に、メールアドレスとログインパスワードを追加してください',
@@ -357,7 +395,13 @@ export const AUTH_MESSAGES = {
     codeMailBody:
       'Seu código de verificação ({site}) é {code}. Ele vale por {minutes} minutos.\n\n' +
       'Nunca compartilhe este código com ninguém: nossa equipe nunca vai pedi-lo. Se você não solicitou o código, ignore esta mensagem.',
-    codeSmsBody: '[{site}] Seu código de verificação é {code}, válido por {minutes} minutos. Não o compartilhe com ninguém.',
+    codeSmsBody:
+      '[{site}] Seu código de verificação é {code}, válido por {minutes} minutos. Não o compartilhe com ninguém.',
+    registeredMailSubject: 'Sua conta no {site}',
+    registeredMailBody:
+      'Alguém pediu para se cadastrar no {site} com este endereço de e-mail, mas você já tem uma conta com ele. Se foi você, faça login.\n\nSe não foi você, pode ignorar esta mensagem: nada foi alterado.',
+    registeredSmsBody:
+      '[{site}] Este número de telefone já tem uma conta. Faça login. Se não foi você que pediu, ignore esta mensagem.',
     badHost: 'Endereço do site não reconhecido',
     siweInvalid: 'A mensagem de login com carteira é inválida. Tente novamente',
     siweWrongDomain: 'Esta mensagem de login foi criada para outro site',
@@ -403,7 +447,13 @@ export const AUTH_MESSAGES = {
     codeMailBody:
       'Mã xác minh {site} của bạn là {code}, có hiệu lực trong {minutes} phút.\n\n' +
       'Tuyệt đối không chia sẻ mã này với bất kỳ ai: nhân viên của chúng tôi sẽ không bao giờ hỏi bạn mã này. Nếu bạn không yêu cầu mã, hãy bỏ qua thư này.',
-    codeSmsBody: '[{site}] Mã xác minh của bạn là {code}, có hiệu lực trong {minutes} phút. Không chia sẻ mã với bất kỳ ai.',
+    codeSmsBody:
+      '[{site}] Mã xác minh của bạn là {code}, có hiệu lực trong {minutes} phút. Không chia sẻ mã với bất kỳ ai.',
+    registeredMailSubject: 'Tài khoản {site} của bạn',
+    registeredMailBody:
+      'Có người đã yêu cầu đăng ký {site} bằng địa chỉ e-mail này, nhưng bạn đã có tài khoản với địa chỉ này. Nếu đó là bạn, vui lòng đăng nhập.\n\nNếu không phải bạn, bạn có thể bỏ qua thư này: không có gì thay đổi.',
+    registeredSmsBody:
+      '[{site}] Số điện thoại này đã có tài khoản. Vui lòng đăng nhập. Nếu bạn không yêu cầu, hãy bỏ qua tin nhắn này.',
     badHost: 'Không nhận diện được địa chỉ trang web',
     siweInvalid: 'Thông điệp đăng nhập bằng ví không hợp lệ. Vui lòng thử lại',
     siweWrongDomain: 'Thông điệp đăng nhập này được tạo cho một trang web khác',
@@ -449,7 +499,13 @@ export const AUTH_MESSAGES = {
     codeMailBody:
       'Kode verifikasi {site} Anda adalah {code}. Kode ini berlaku selama {minutes} menit.\n\n' +
       'Jangan berikan kode ini kepada siapa pun: staf kami tidak akan pernah memintanya. Jika Anda tidak memintanya, abaikan pesan ini.',
-    codeSmsBody: '[{site}] Kode verifikasi Anda adalah {code}, berlaku selama {minutes} menit. Jangan berikan kepada siapa pun.',
+    codeSmsBody:
+      '[{site}] Kode verifikasi Anda adalah {code}, berlaku selama {minutes} menit. Jangan berikan kepada siapa pun.',
+    registeredMailSubject: 'Akun {site} Anda',
+    registeredMailBody:
+      'Seseorang meminta pendaftaran di {site} dengan alamat e-mail ini, tetapi Anda sudah memiliki akun dengan alamat tersebut. Jika itu Anda, silakan masuk.\n\nJika bukan Anda, abaikan pesan ini: tidak ada yang berubah.',
+    registeredSmsBody:
+      '[{site}] Nomor telepon ini sudah memiliki akun. Silakan masuk. Jika Anda tidak memintanya, abaikan pesan ini.',
     badHost: 'Alamat situs tidak dikenali',
     siweInvalid: 'Pesan masuk dengan dompet tidak valid. Silakan coba lagi',
     siweWrongDomain: 'Pesan masuk ini dibuat untuk situs web lain',

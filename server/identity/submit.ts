@@ -10,31 +10,35 @@ import {
   normalizeBasic,
   type IdentityAdvancedInput,
   type IdentityBasicInput,
-} from '../../../common/api/identity'
-import { CODE_REJECTED, type Locale } from '../../../common/constants'
-import type { Db } from '../../db/client'
-import { identitySubmissions, uploads } from '../../db/schema'
-import { ownUploads } from '../../uploads/save'
+} from '../../common/api/identity'
+import type { Db } from '../db/client'
+import { identitySubmissions, uploads } from '../db/schema'
+import { ownUploads } from '../uploads/save'
 import { inArray } from 'drizzle-orm'
-import { audit } from '../../auth/audit'
-import { uniqueViolation } from '../../auth/db-errors'
-import { BASIC_PROBLEM_MESSAGES, fieldError } from './errors'
+import { audit } from '../auth/audit'
+import { uniqueViolation } from '../auth/db-errors'
+import type { ServiceDeps } from '../domain/deps'
+import { BASIC_PROBLEM_MESSAGES, fieldError } from './field-errors'
 import { latestSubmissions } from './submissions'
 
-type Caller = { userId: number; locale: Locale; ip: string }
+/** Who submits: the user and the client address (for the audit log). */
+export type Caller = { userId: number; ip: string }
 
-/** Stores a basic-tier submission in review. @throws ApiError naming the field or the state that forbids it. */
-export async function submitBasic(db: Db, caller: Caller, input: Required<IdentityBasicInput>): Promise<void> {
-  const { locale } = caller
-  const latest = (await latestSubmissions(db, caller.userId)).basic
-  if (latest?.status === 'review') throw fieldError(locale, '(root)', 'identityBasicInReview', CODE_REJECTED)
-  if (latest?.status === 'verified') throw fieldError(locale, '(root)', 'identityBasicVerified', CODE_REJECTED)
+/** Stores a basic-tier submission in review. @throws DomainError (bad_input / rejected) naming the field or the state that forbids it. */
+export async function submitBasic(
+  { db }: Pick<ServiceDeps, 'db'>,
+  caller: Caller,
+  input: Required<IdentityBasicInput>,
+): Promise<void> {
+  const latest = (await latestSubmissions({ db }, caller.userId)).basic
+  if (latest?.status === 'review') throw fieldError('(root)', 'identityBasicInReview', 'rejected')
+  if (latest?.status === 'verified') throw fieldError('(root)', 'identityBasicVerified', 'rejected')
   const values = normalizeBasic(input)
   const problems = basicFieldProblems(values)
   for (const field of BASIC_FIELDS) {
     const problem = problems[field]
     const key = problem && BASIC_PROBLEM_MESSAGES[field][problem]
-    if (key) throw fieldError(locale, field, key)
+    if (key) throw fieldError(field, key)
   }
   try {
     await db.insert(identitySubmissions).values({
@@ -47,7 +51,7 @@ export async function submitBasic(db: Db, caller: Caller, input: Required<Identi
       email: values.email,
     })
   } catch (err) {
-    if (uniqueViolation(err) !== null) throw fieldError(locale, '(root)', 'identityBasicInReview', CODE_REJECTED)
+    if (uniqueViolation(err) !== null) throw fieldError('(root)', 'identityBasicInReview', 'rejected')
     throw err
   }
 }
@@ -58,26 +62,34 @@ const PHOTO_FIELDS = [
   ['selfie_upload_id', 'identitySelfieRequired'],
 ] as const
 
-/** Stores an advanced-tier submission in review. @throws ApiError naming the field or the state that forbids it. */
-export async function submitAdvanced(db: Db, caller: Caller, input: IdentityAdvancedInput): Promise<void> {
-  const { locale, userId } = caller
-  const latest = await latestSubmissions(db, userId)
-  if (latest.basic?.status !== 'verified') throw fieldError(locale, '(root)', 'identityBasicFirst', CODE_REJECTED)
-  if (latest.advanced?.status === 'review') throw fieldError(locale, '(root)', 'identityAdvancedInReview', CODE_REJECTED)
-  if (latest.advanced?.status === 'verified') throw fieldError(locale, '(root)', 'identityAdvancedVerified', CODE_REJECTED)
-  if (!input.doc_type) throw fieldError(locale, 'doc_type', 'identityDocTypeRequired')
+/** Stores an advanced-tier submission in review. @throws DomainError (bad_input / rejected) naming the field or the state that forbids it. */
+export async function submitAdvanced(
+  { db }: Pick<ServiceDeps, 'db'>,
+  caller: Caller,
+  input: IdentityAdvancedInput,
+): Promise<void> {
+  const { userId } = caller
+  const latest = await latestSubmissions({ db }, userId)
+  if (latest.basic?.status !== 'verified') throw fieldError('(root)', 'identityBasicFirst', 'rejected')
+  if (latest.advanced?.status === 'review') throw fieldError('(root)', 'identityAdvancedInReview', 'rejected')
+  if (latest.advanced?.status === 'verified') throw fieldError('(root)', 'identityAdvancedVerified', 'rejected')
+  if (!input.doc_type) throw fieldError('doc_type', 'identityDocTypeRequired')
   const ids: number[] = []
   for (const [field, requiredKey] of PHOTO_FIELDS) {
     const id = input[field]
-    if (id === undefined) throw fieldError(locale, field, requiredKey)
-    if (ids.includes(id)) throw fieldError(locale, field, 'identityPhotosDistinct')
+    if (id === undefined) throw fieldError(field, requiredKey)
+    if (ids.includes(id)) throw fieldError(field, 'identityPhotosDistinct')
     ids.push(id)
   }
   const own = new Set((await ownUploads(db, userId, ids)).map((u) => u.id))
   const missing = PHOTO_FIELDS.find(([field]) => !own.has(input[field]!))
   if (missing) {
-    await auditForeignUploads(db, caller, ids.filter((id) => !own.has(id)))
-    throw fieldError(locale, missing[0], 'identityPhotoNotFound', CODE_REJECTED)
+    await auditForeignUploads(
+      db,
+      caller,
+      ids.filter((id) => !own.has(id)),
+    )
+    throw fieldError(missing[0], 'identityPhotoNotFound', 'rejected')
   }
   try {
     await db.insert(identitySubmissions).values({
@@ -90,7 +102,7 @@ export async function submitAdvanced(db: Db, caller: Caller, input: IdentityAdva
       selfieUploadId: input.selfie_upload_id!,
     })
   } catch (err) {
-    if (uniqueViolation(err) !== null) throw fieldError(locale, '(root)', 'identityAdvancedInReview', CODE_REJECTED)
+    if (uniqueViolation(err) !== null) throw fieldError('(root)', 'identityAdvancedInReview', 'rejected')
     throw err
   }
 }

@@ -1,17 +1,15 @@
 /** Identity errors that name a field, so the form can show the message under it. */
-import { CODE_BAD_INPUT, CODE_REJECTED, type Locale } from '../../../common/constants'
-import type { BasicField, FieldProblem } from '../../../common/api/identity'
-import { serverMessage, type ServerMessageKey } from '../../content/server-messages'
-import { ApiError } from '../api-error'
+import type { BasicField, FieldProblem } from '../../common/api/identity'
+import type { ServerMessageKey } from '../content/server-messages'
+import { badField, type DomainError } from '../domain/errors'
 
-/** A rejected field: envelope code 422 (bad input) or 400 (rejected by a rule), `data.field` = `field`. */
+/** A refused field: `bad_input` (malformed) or `rejected` (refused by a rule), `data.field` = `field` at the edge. */
 export function fieldError(
-  locale: Locale,
   field: string,
   key: ServerMessageKey,
-  code: typeof CODE_BAD_INPUT | typeof CODE_REJECTED = CODE_BAD_INPUT,
-): ApiError {
-  return new ApiError(code, key, undefined, { field, issues: [{ field, message: serverMessage(locale, key) }] })
+  kind: 'bad_input' | 'rejected' = 'bad_input',
+): DomainError {
+  return badField(field, key, kind)
 }
 
 /** The message of each basic field's problem. */

@@ -5,13 +5,12 @@
  * decision and its audit line are written in one transaction.
  */
 import { and, eq, sql } from 'drizzle-orm'
-import { checkReason, type SubmissionState } from '../../../common/api/identity'
-import { CODE_NOT_FOUND, CODE_REJECTED } from '../../../common/constants'
-import type { Db } from '../../db/client'
-import { identitySubmissions } from '../../db/schema'
-import type { ServerMessageKey } from '../../content/server-messages'
-import { ApiError } from '../api-error'
-import { audit } from '../../auth/audit'
+import { checkReason, type SubmissionState } from '../../common/api/identity'
+import { identitySubmissions } from '../db/schema'
+import type { ServerMessageKey } from '../content/server-messages'
+import type { ServiceDeps } from '../domain/deps'
+import { DomainError, notFound } from '../domain/errors'
+import { audit } from '../auth/audit'
 
 export interface Decision {
   id: number
@@ -30,16 +29,20 @@ const REASON_MESSAGES: Record<'required' | 'tooLong' | 'chars', ServerMessageKey
 }
 
 /**
- * Applies a decision; returns the new state.
- * @throws ApiError identityReason* (bad reason), identitySubmissionNotFound, identityAlreadyDecided.
+ * Applies a decision; returns the submission id and its new state (`verified` or `rejected`).
+ * @throws DomainError rejected `identityReason*` naming `reason` (a rejection without a usable reason),
+ *   not_found `identitySubmissionNotFound`, conflict `identityAlreadyDecided` (no longer in review).
  */
-export async function decideSubmission(db: Db, d: Decision): Promise<{ id: number; status: SubmissionState }> {
+export async function decideSubmission(
+  { db }: Pick<ServiceDeps, 'db'>,
+  d: Decision,
+): Promise<{ id: number; status: SubmissionState }> {
   let reason: string | null = null
   if (d.decision === 'reject') {
     const checked = checkReason(d.reason ?? '')
     if ('problem' in checked) {
       const key = REASON_MESSAGES[checked.problem]
-      throw new ApiError(CODE_REJECTED, key, undefined, { field: 'reason', issues: [] })
+      throw new DomainError('rejected', key, { field: 'reason' })
     }
     reason = checked.reason
   }
@@ -65,6 +68,6 @@ export async function decideSubmission(db: Db, d: Decision): Promise<{ id: numbe
     .select({ id: identitySubmissions.id })
     .from(identitySubmissions)
     .where(eq(identitySubmissions.id, d.id))
-  if (!exists) throw new ApiError(CODE_NOT_FOUND, 'identitySubmissionNotFound')
-  throw new ApiError(CODE_REJECTED, 'identityAlreadyDecided')
+  if (!exists) throw notFound('identitySubmissionNotFound')
+  throw new DomainError('conflict', 'identityAlreadyDecided')
 }

@@ -11,16 +11,20 @@ import {
   type IdentityInfo,
   type IdentityLevel,
   type SubmissionState,
-} from '../../../common/api/identity'
-import type { Db } from '../../db/client'
-import { formatUtc } from '../../db/announcements'
-import { identitySubmissions, users } from '../../db/schema'
-import { signImageUrl } from '../../uploads/signed-url'
+} from '../../common/api/identity'
+import type { Db } from '../db/client'
+import type { ServiceDeps } from '../domain/deps'
+import { formatUtc } from '../db/announcements'
+import { identitySubmissions, users } from '../db/schema'
+import { signImageUrl } from '../uploads/signed-url'
 
 export type SubmissionRow = typeof identitySubmissions.$inferSelect
 
 /** The newest submission of each tier of `userId` (a tier without one is absent). */
-export async function latestSubmissions(db: Db, userId: number): Promise<Partial<Record<IdentityLevel, SubmissionRow>>> {
+export async function latestSubmissions(
+  { db }: Pick<ServiceDeps, 'db'>,
+  userId: number,
+): Promise<Partial<Record<IdentityLevel, SubmissionRow>>> {
   const rows = await db
     .select()
     .from(identitySubmissions)
@@ -54,8 +58,12 @@ async function photoUrls(db: Db, row: SubmissionRow | undefined, sessionId: numb
 }
 
 /** Both tiers of `userId` as their owner sees them (ID number masked, photo URLs for `sessionId`). */
-export async function identityInfo(db: Db, userId: number, sessionId: number): Promise<IdentityInfo> {
-  const latest = await latestSubmissions(db, userId)
+export async function identityInfo(
+  { db }: Pick<ServiceDeps, 'db'>,
+  userId: number,
+  sessionId: number,
+): Promise<IdentityInfo> {
+  const latest = await latestSubmissions({ db }, userId)
   const b = latest.basic
   const a = latest.advanced
   const basic: BasicIdentity = {
@@ -77,7 +85,9 @@ export async function identityInfo(db: Db, userId: number, sessionId: number): P
  * The account name an operator sees: e-mail, `+<area> <phone>`, or the whole wallet address (unlike the user's
  * own `displayAccount`, which shortens it: a reviewer must be able to tell two wallets apart).
  */
-export function accountName(u: Pick<typeof users.$inferSelect, 'email' | 'areaCode' | 'phone' | 'walletAddress'>): string {
+export function accountName(
+  u: Pick<typeof users.$inferSelect, 'email' | 'areaCode' | 'phone' | 'walletAddress'>,
+): string {
   if (u.email) return u.email
   if (u.phone) return `+${u.areaCode ?? ''} ${u.phone}`
   return u.walletAddress ?? ''
@@ -92,7 +102,7 @@ export interface ListFilter {
 }
 
 /** Submissions with their user's account name, newest first. */
-export async function listSubmissions(db: Db, filter: ListFilter) {
+export async function listSubmissions({ db }: Pick<ServiceDeps, 'db'>, filter: ListFilter) {
   const where: SQL[] = []
   if (filter.status) where.push(eq(identitySubmissions.status, filter.status))
   if (filter.level) where.push(eq(identitySubmissions.level, filter.level))
@@ -110,7 +120,7 @@ export async function listSubmissions(db: Db, filter: ListFilter) {
 }
 
 /** One submission with its user, or undefined. */
-export async function submissionById(db: Db, id: number) {
+export async function submissionById({ db }: Pick<ServiceDeps, 'db'>, id: number) {
   const [row] = await db
     .select({ s: identitySubmissions, u: users })
     .from(identitySubmissions)
@@ -121,7 +131,7 @@ export async function submissionById(db: Db, id: number) {
 
 /** A submission as an operator sees it (full ID number; photo URLs for the operator's `sessionId`). */
 export async function adminView(
-  db: Db,
+  { db }: Pick<ServiceDeps, 'db'>,
   { s, u }: { s: SubmissionRow; u: typeof users.$inferSelect },
   sessionId: number,
 ): Promise<AdminSubmission> {

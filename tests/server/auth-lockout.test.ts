@@ -1,0 +1,116 @@
+/**
+ * Account lockout as a denial of service (OWASP Authentication Cheat Sheet, "Account Lockout"): wrong passwords from
+ * many addresses must not lock the owner out of their own address, a new address of the owner is only slowed, one
+ * address hammering an account is refused with the translated message and Retry-After, the account never takes more
+ * than 100 failures an hour (ASVS V2.2.1), and X-Forwarded-For is believed only when TRUST_PROXY says so.
+ */
+import { afterEach, expect, it, vi } from 'vitest'
+import { pgliteTestDb } from '../helpers/server-db'
+import { testApp } from '../helpers/server-app'
+import { GOOD_PASSWORD, describeAuth, type AuthFixture } from '../helpers/auth-app'
+
+type Session = { token: string; user: { id: number } }
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** Fake clock in the middle of a 15-minute window, so fixed windows do not roll over during a test. */
+function clockAt(hour: number) {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(Date.UTC(2032, 2, 1, hour, 7, 30))
+}
+
+describeAuth('login lockout', (fx: AuthFixture) => {
+  const login = (email: string, password: string, opts = {}) =>
+    fx.post<Session>('user/login', { type: 'email', email, password }, opts)
+
+  it('wrong passwords from 10 addresses do not lock the owner out of their own address', async () => {
+    await fx.register('olga@example.com')
+    clockAt(1)
+    const home = '198.51.100.20'
+    expect((await login('olga@example.com', GOOD_PASSWORD, { ip: home })).body.code).toBe(1)
+    const statuses: number[] = []
+    for (let round = 0; round < 3; round++) {
+      for (let a = 0; a < 10; a++) {
+        statuses.push((await login('olga@example.com', `guess ${round}-${a}`, { ip: `203.0.113.${a + 1}` })).status)
+      }
+    }
+    // The first 10 failures went through; then the attackers' addresses are slowed, the owner's own address is not.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200))
+    expect(statuses.slice(10)).toEqual(Array(20).fill(429))
+    const own = await login('olga@example.com', GOOD_PASSWORD, { ip: home })
+    expect(own.body.code).toBe(1)
+    // From an address the owner never used, they are slowed (seconds), not locked out.
+    const fresh = await login('olga@example.com', GOOD_PASSWORD, { ip: '192.0.2.77' })
+    expect(fresh.status).toBe(429)
+    const wait = Number(fresh.headers['retry-after'])
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(40)
+    vi.setSystemTime(Date.now() + wait * 1000)
+    expect((await login('olga@example.com', GOOD_PASSWORD, { ip: '192.0.2.77' })).body.code).toBe(1)
+  })
+
+  it("one address hammering an account is refused after 5 failures, in the caller's language with Retry-After", async () => {
+    await fx.register('hana@example.com')
+    clockAt(2)
+    const ip = '198.51.100.30'
+    for (let i = 0; i < 5; i++) {
+      expect((await login('hana@example.com', `guess ${i}`, { ip })).body.msg).toBe('Incorrect account or password')
+    }
+    const blocked = await login('hana@example.com', GOOD_PASSWORD, { ip, lang: 'zh-CN' })
+    expect(blocked.status).toBe(429)
+    expect(blocked.body).toEqual({ code: 429, msg: '尝试次数过多，请8分钟后再试', data: null })
+    expect(blocked.headers['retry-after']).toBe('450') // 7 min 30 s left in the 15-minute window
+    // Only this address: the owner elsewhere signs in at once.
+    expect((await login('hana@example.com', GOOD_PASSWORD, { ip: '198.51.100.31' })).body.code).toBe(1)
+  })
+
+  it('X-Forwarded-For does not change the counted address unless TRUST_PROXY is set', async () => {
+    await fx.register('ivy@example.com')
+    clockAt(3)
+    const ip = '198.51.100.40'
+    for (let i = 0; i < 5; i++) {
+      await login('ivy@example.com', `guess ${i}`, { ip, headers: { 'x-forwarded-for': `192.0.2.${i + 1}` } })
+    }
+    const sixth = await login('ivy@example.com', `guess 6`, { ip, headers: { 'x-forwarded-for': '192.0.2.200' } })
+    expect(sixth.status).toBe(429)
+  })
+
+  it('an account takes at most 100 failures in any hour, however many addresses guess', async () => {
+    await fx.register('max@example.com')
+    clockAt(4)
+    let failures = 0
+    // One guess every 30 s for an hour, each from a new address: 120 attempts.
+    for (let i = 0; i < 120; i++) {
+      const res = await login('max@example.com', `guess ${i}`, { ip: `100.64.0.${i + 1}` })
+      if (res.status === 200) failures++
+      vi.setSystemTime(Date.now() + 30_000)
+    }
+    expect(failures).toBeGreaterThanOrEqual(90)
+    expect(failures).toBeLessThanOrEqual(100)
+  }, 180_000)
+})
+
+it("with TRUST_PROXY the proxy's X-Forwarded-For is the client address the limits count", async () => {
+  const database = await pgliteTestDb()
+  const t = await testApp({ db: database.db, trustProxy: ['127.0.0.1'] })
+  try {
+    const attempt = (forwardedFor: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { type: 'email', email: 'nobody@example.com', password: 'some guess' },
+      })
+    // Six clients behind the proxy, one failure each: none is the "one address hammering".
+    for (let i = 1; i <= 6; i++) expect((await attempt(`192.0.2.${i}`)).statusCode).toBe(200)
+    // One client behind the proxy hammering is still refused.
+    for (let i = 0; i < 4; i++) await attempt('192.0.2.1')
+    expect((await attempt('192.0.2.1')).statusCode).toBe(429)
+  } finally {
+    await t.app.close()
+    await database.close()
+  }
+})
