@@ -3,7 +3,7 @@
  * when offline), point the market engine at the configured port, and load the first route.
  */
 import type { Api } from './api'
-import { getEngine } from './engine'
+import type { EngineClient } from './engine'
 import { restoreSession } from './state/session'
 import { setConfig, systemStore } from './state/system'
 
@@ -16,10 +16,12 @@ export async function loadConfig(api: Pick<Api, 'getConfig'>): Promise<void> {
   }
 }
 
-/** Runs the start-up steps; resolves when the first screen can be shown (never rejects). */
-export async function boot(api: Api, loadFirstRoute: () => Promise<void>): Promise<void> {
+/** Runs the start-up steps with the router context's services; resolves when the first screen can be shown (never rejects). */
+export async function boot(
+  { api, engine }: { api: Api; engine: EngineClient },
+  loadFirstRoute: () => Promise<void>,
+): Promise<void> {
   restoreSession(api) // refreshes USERINFO in the background when a token is stored
-  const engine = getEngine() // starts the worker now, in parallel with the config call
   await loadConfig(api)
   const port = systemStore.config?.market_port
   if (port) void engine.connect({ port }).catch((err: unknown) => console.warn('market connect failed', err))

@@ -27,20 +27,29 @@ export interface AccountApi {
   /** POST user/siwe_nonce: the EIP-4361 message for `address` on `chain_id`. */
   siweNonce(input: { address: string; chain_id: number }, opts?: CallOptions): Promise<z.infer<typeof siweNonceAnswer>>
   /** POST user/siwe_login: signs in (or up) with the signed message. */
-  siweLogin(input: { message: string; signature: string; invite_code?: string }, opts?: CallOptions): Promise<SessionAnswer>
+  siweLogin(
+    input: { message: string; signature: string; invite_code?: string },
+    opts?: CallOptions,
+  ): Promise<SessionAnswer>
   /** POST user/logout: ends this session on the server. */
   logoutSession(opts?: CallOptions): Promise<void>
   /** GET user/info: the signed-in user. */
   userInfo(opts?: CallOptions): Promise<UserInfo>
   /** POST user/change_password: ends every session; sign in again afterwards. */
-  changePassword(input: { old_password: string; password: string; re_password: string }, opts?: CallOptions): Promise<void>
+  changePassword(
+    input: { old_password: string; password: string; re_password: string },
+    opts?: CallOptions,
+  ): Promise<void>
   /** POST user/set_pay_password: set (with login_password) or change (with old_pay_password). */
   setPayPassword(
     input: { login_password?: string; old_pay_password?: string; pay_password: string; re_pay_password: string },
     opts?: CallOptions,
   ): Promise<void>
   /** POST user/bind_email: a wallet account adds an e-mail (and a password when it has none). */
-  bindEmail(input: { email: string; code: string; password?: string; re_password?: string }, opts?: CallOptions): Promise<UserInfo>
+  bindEmail(
+    input: { email: string; code: string; password?: string; re_password?: string },
+    opts?: CallOptions,
+  ): Promise<UserInfo>
   /** GET user/share: invitation code, link and subordinates. */
   share(opts?: CallOptions): Promise<z.infer<typeof shareAnswer>>
 }

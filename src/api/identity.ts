@@ -34,11 +34,18 @@ export function createIdentityApi(call: Caller, request: Requester): IdentityApi
       const form = new FormData()
       form.append(UPLOAD_USER_FIELD, 'user')
       form.append(UPLOAD_FILE_FIELD, image, image.type === 'image/png' ? 'image.png' : 'image.jpg')
-      const data = await request('common/upload', { ...opts, method: 'POST', auth: true, form, timeoutMs: UPLOAD_TIMEOUT_MS })
+      const data = await request('common/upload', {
+        ...opts,
+        method: 'POST',
+        auth: true,
+        form,
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+      })
       return parseAnswer('common/upload', uploadAnswer, data)
     },
     identity: (opts) => call.getAuth('user/identity', identityInfoSchema, undefined, opts),
     submitIdentityBasic: (input, opts) => call.postAuth('user/identity_basic', identityInfoSchema, p(input), opts),
-    submitIdentityAdvanced: (input, opts) => call.postAuth('user/identity_advanced', identityInfoSchema, p(input), opts),
+    submitIdentityAdvanced: (input, opts) =>
+      call.postAuth('user/identity_advanced', identityInfoSchema, p(input), opts),
   }
 }

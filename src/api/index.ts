@@ -2,14 +2,13 @@
  * The app's API: the request layer wired to the stores (token, language), the toasts, the login dialog and the
  * router, plus the typed public calls. Created once in main.tsx and handed to routes through the router context.
  */
-import { msg } from '@lingui/core/macro'
 import { acceptLanguage } from '../state/language'
 import { setBackUrl } from '../state/back-url'
 import { logout } from '../state/session'
 import { getToken } from '../state/token'
 import { confirmDialog } from '../ui/dialog'
 import { showToast } from '../ui/toast'
-import { ApiError } from './errors'
+import { failureToast } from './problem'
 import { GO_LOGIN, LOGIN_NEEDED } from './login-messages'
 import { createAccountApi, type AccountApi } from './account'
 import { createIdentityApi, type IdentityApi } from './identity'
@@ -19,6 +18,7 @@ import { createRequester, type Requester } from './request'
 
 export { ApiError, isApiError } from './errors'
 export type { ApiErrorKind } from './errors'
+export { describeFailure, failureToast, NETWORK_PROBLEM, UNEXPECTED_PROBLEM, type Failure } from './problem'
 export { createRequester, buildUrl } from './request'
 export type { RequestDeps, RequestOptions, Requester, Params, HttpMethod } from './request'
 export { createCaller, createPublicApi, parseAnswer } from './public'
@@ -34,13 +34,6 @@ export interface Navigation {
 /** The API in the router context: the raw requester, and the typed calls of each module. */
 export interface Api extends PublicApi, AccountApi, IdentityApi, SupportApi {
   request: Requester
-}
-
-
-function toUser(err: ApiError) {
-  if (err.kind === 'envelope' && err.message) return err.message
-  if (err.kind === 'timeout') return msg({ id: 'toast.timeout', message: 'The request timed out. Please try again.' })
-  return msg({ id: 'toast.networkError', message: 'Network error. Please check your connection.' })
 }
 
 /** Creates the app's API bound to `nav`. */
@@ -64,7 +57,7 @@ export function createAppApi(nav: Navigation): Api {
     onLoginRequired: () => {
       void confirmDialog({ message: LOGIN_NEEDED, confirmText: GO_LOGIN }).then((ok) => ok && goLogin())
     },
-    onError: (err) => showToast(toUser(err), 'error'),
+    onError: (err) => showToast(failureToast(err), 'error'),
   })
   const call = createCaller(request)
   return {

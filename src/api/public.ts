@@ -49,13 +49,23 @@ export function parseAnswer<T>(path: string, schema: z.ZodMiniType<T>, data: unk
 
 /** Typed GET and POST over a requester: the answer's data is parsed with `schema`. */
 export interface Caller {
-  get<T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions): Promise<T>
+  get: <T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions) => Promise<T>
   /** POST with a JSON body; `auth` calls ask the user to log in when there is no session (spec §5). */
-  post<T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions): Promise<T>
+  post: <T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions) => Promise<T>
   /** POST that needs a session. */
-  postAuth<T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions): Promise<T>
+  postAuth: <T>(
+    path: string,
+    schema: z.ZodMiniType<T>,
+    params: RequestOptions['params'],
+    opts?: CallOptions,
+  ) => Promise<T>
   /** GET that needs a session. */
-  getAuth<T>(path: string, schema: z.ZodMiniType<T>, params: RequestOptions['params'], opts?: CallOptions): Promise<T>
+  getAuth: <T>(
+    path: string,
+    schema: z.ZodMiniType<T>,
+    params: RequestOptions['params'],
+    opts?: CallOptions,
+  ) => Promise<T>
 }
 
 /** Builds the typed callers over `request`. */

@@ -91,11 +91,16 @@ export function createRequester(deps: RequestDeps): Requester {
       deps.onLoginRequired()
       throw new ApiError('auth', CODE_UNAUTHORIZED, 'login required')
     }
-    const res = await send(deps, buildUrl(base, path, method, opts.params), method, token, opts, opts.timeoutMs ?? timeoutMs).catch(
-      (err: unknown) => {
-        throw fail(err instanceof ApiError ? err : new ApiError('network', 0, String(err)), opts.silent)
-      },
-    )
+    const res = await send(
+      deps,
+      buildUrl(base, path, method, opts.params),
+      method,
+      token,
+      opts,
+      opts.timeoutMs ?? timeoutMs,
+    ).catch((err: unknown) => {
+      throw fail(err instanceof ApiError ? err : new ApiError('network', 0, String(err)), opts.silent)
+    })
     const body = res.json === undefined ? undefined : envelope.safeParse(res.json)
     const code = body?.success ? body.data.code : res.status
     if (code === CODE_UNAUTHORIZED || code === CODE_SESSION_EXPIRED) throw unauthorized(token)

@@ -1,26 +1,15 @@
 /**
- * Owns the market-engine worker on the UI thread: starts it once, wraps it with comlink and turns the EngineApi's
+ * Owns the market-engine worker on the UI thread: starts it, wraps it with comlink and turns the EngineApi's
  * "subscribe → id, unsubscribe(id)" into plain callbacks returning an unsubscribe function. The only place in src/
- * that imports comlink or creates the worker.
+ * that imports comlink or creates the worker. main.tsx starts it once and hands it to every screen through the
+ * router context (`useEngine()`); tests put `wrapRemote(fakeEngineApi)` there instead.
  */
 import * as Comlink from 'comlink'
 import type { EngineApi, SubscriptionId } from '../../common/engine-api'
 import type { EngineClient, Unsubscribe } from './types'
 
-let current: EngineClient | undefined
-
-/** The app's engine client; creates the worker (and connects it to the default market URL) on first use. */
-export function getEngine(): EngineClient {
-  current ??= createWorkerEngine()
-  return current
-}
-
-/** Test seam: makes `getEngine()` (and so every hook) return `fake`. Pass undefined to reset. */
-export function setEngineForTests(fake: EngineClient | undefined): void {
-  current = fake
-}
-
-function createWorkerEngine(): EngineClient {
+/** Starts the market-engine worker (connected to the default market URL) and returns its client. Call once. */
+export function startWorkerEngine(): EngineClient {
   const worker = new Worker(new URL('../../src-worker/index.ts', import.meta.url), {
     type: 'module',
     name: 'market-engine',

@@ -1,5 +1,5 @@
 /**
- * In-memory EngineClient for UI tests (install with `setEngineForTests`): records subscriptions and lets a test push
+ * In-memory EngineClient for UI tests (put it in the router context as `engine`): records subscriptions and lets a test push
  * snapshots to them, with no worker and no socket.
  */
 import type {

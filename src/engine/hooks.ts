@@ -2,20 +2,29 @@
  * React hooks over engine snapshots. Each hook subscribes while mounted and re-subscribes when its arguments change;
  * a subscription still being registered when the component unmounts is cancelled as soon as it resolves.
  */
-import { useEffect, useState } from 'react'
+import { useRouteContext } from '@tanstack/react-router'
+import { useEffect, useEffectEvent, useState } from 'react'
 import type { BookSnapshot, EngineStatus, TickerSnapshot, TradesSnapshot } from '../../common/engine-api'
-import { getEngine } from './client'
-import type { Unsubscribe } from './types'
+import type { EngineClient, Unsubscribe } from './types'
+
+/** The market engine of this app, from the router context (main.tsx puts the worker's client there, tests a fake). */
+export function useEngine(): EngineClient {
+  return useRouteContext({ from: '__root__', select: (c) => c.engine })
+}
 
 /** Last ticker seen per symbol on this page, so a remounting list paints at once. */
 const lastTickers = new Map<string, TickerSnapshot>()
 
-/** Runs `subscribe` for the effect's lifetime, handling the async registration. */
+/**
+ * Runs `subscribe` for the effect's lifetime, handling the async registration. `key` captures every argument of
+ * `subscribe`, so only a new key re-subscribes; a fresh closure per render is not a new subscription.
+ */
 function useSubscription(subscribe: () => Promise<Unsubscribe>, key: string): void {
+  const start = useEffectEvent(subscribe)
   useEffect(() => {
     let unsub: Unsubscribe | undefined
     let cancelled = false
-    subscribe().then(
+    start().then(
       (u) => (cancelled ? u() : (unsub = u)),
       (err: unknown) => console.warn('engine subscription failed', err),
     )
@@ -23,8 +32,18 @@ function useSubscription(subscribe: () => Promise<Unsubscribe>, key: string): vo
       cancelled = true
       unsub?.()
     }
-    // `key` captures every argument of `subscribe`, so a fresh closure per render is not a new subscription.
   }, [key])
+}
+
+/**
+ * True on the render where `key` differs from the previous render's. The caller resets its state then, during
+ * render (React's "adjusting state when a prop changes"), so no frame shows data of the previous key.
+ */
+function useKeyChanged(key: string): boolean {
+  const [seen, setSeen] = useState(key)
+  if (seen === key) return false
+  setSeen(key)
+  return true
 }
 
 function pick(symbols: string[]): Map<string, TickerSnapshot> {
@@ -44,9 +63,9 @@ function pick(symbols: string[]): Map<string, TickerSnapshot> {
 export function useTickers(symbols: string[], intervalMs?: number): Map<string, TickerSnapshot> {
   const key = `${symbols.join(',')}|${intervalMs ?? ''}`
   const [map, setMap] = useState(() => pick(symbols))
-  useEffect(() => setMap(pick(symbols)), [key])
+  if (useKeyChanged(key)) setMap(pick(symbols))
+  const engine = useEngine()
   useSubscription(async () => {
-    const engine = getEngine()
     const wanted = new Set(symbols)
     const merge = (snaps: TickerSnapshot[], onlyMissing: boolean) =>
       setMap((prev) => {
@@ -69,23 +88,26 @@ export function useTickers(symbols: string[], intervalMs?: number): Map<string, 
 
 /** Order book of `symbol` (bids descending, asks ascending, `depth` levels each; default 20), or undefined. */
 export function useBook(symbol: string, depth?: number): BookSnapshot | undefined {
+  const engine = useEngine()
   const [snap, setSnap] = useState<BookSnapshot>()
-  useEffect(() => setSnap(undefined), [symbol])
-  useSubscription(() => getEngine().onBook(symbol, setSnap, depth ? { depth } : undefined), `${symbol}|${depth}`)
+  if (useKeyChanged(symbol)) setSnap(undefined)
+  useSubscription(() => engine.onBook(symbol, setSnap, depth ? { depth } : undefined), `${symbol}|${depth}`)
   return snap
 }
 
 /** Latest trades of `symbol`, newest first (at most `limit`), or undefined before the first snapshot. */
 export function useTrades(symbol: string, limit?: number): TradesSnapshot | undefined {
+  const engine = useEngine()
   const [snap, setSnap] = useState<TradesSnapshot>()
-  useEffect(() => setSnap(undefined), [symbol])
-  useSubscription(() => getEngine().onTrades(symbol, setSnap, limit ? { limit } : undefined), `${symbol}|${limit}`)
+  if (useKeyChanged(symbol)) setSnap(undefined)
+  useSubscription(() => engine.onTrades(symbol, setSnap, limit ? { limit } : undefined), `${symbol}|${limit}`)
   return snap
 }
 
 /** Engine status (connected, reconnects, counters), or undefined until the worker answers. */
 export function useEngineStatus(): EngineStatus | undefined {
+  const engine = useEngine()
   const [status, setStatus] = useState<EngineStatus>()
-  useSubscription(() => getEngine().onStatus(setStatus), 'status')
+  useSubscription(() => engine.onStatus(setStatus), 'status')
   return status
 }

@@ -1,8 +1,8 @@
-/** Market engine for the UI: the worker client, its test seam and the React hooks over its snapshots. */
-export { getEngine, setEngineForTests } from './client'
+/** Market engine for the UI: the worker client, a fake for tests and the React hooks over its snapshots. */
+export { startWorkerEngine, wrapRemote } from './client'
 export { createFakeEngine } from './fake-engine'
 export type { FakeEngine } from './fake-engine'
-export { useBook, useEngineStatus, useTickers, useTrades } from './hooks'
+export { useBook, useEngine, useEngineStatus, useTickers, useTrades } from './hooks'
 export type { EngineClient, Unsubscribe } from './types'
 export type {
   BookSnapshot,

@@ -1,6 +1,6 @@
 /**
  * The UI's view of the market engine: plain callbacks in, an unsubscribe function out. `client.ts` implements it
- * over the comlink-wrapped worker; UI tests install a fake with `setEngineForTests`.
+ * over the comlink-wrapped worker; UI tests put a fake in the router context.
  */
 import type {
   BookOptions,

@@ -3,16 +3,17 @@
  * precached by the service worker), activated before the first render and switchable at runtime. Also keeps
  * `<html lang>` and dayjs's locale in step with the interface language.
  */
-import { i18n } from '@lingui/core'
+import { i18n, type Messages } from '@lingui/core'
 import type { Locale } from '../../common/constants'
 import { setLanguage } from '../state/language'
 import { activateDayjsLocale } from './dayjs-locales'
 
 export { i18n }
 
-async function loadMessages(locale: Locale) {
-  const { messages } = await import(`../../locales/${locale}/messages.po`)
-  return messages
+async function loadMessages(locale: Locale): Promise<Messages> {
+  // A template import has no static type; the shape is the one po.d.ts declares for every catalog.
+  const catalog = (await import(`../../locales/${locale}/messages.po`)) as { messages: Messages }
+  return catalog.messages
 }
 
 /**

@@ -1,4 +1,5 @@
 // Catalogs under locales/ are compiled by @lingui/vite-plugin when imported.
 declare module '*.po' {
-  export const messages: import('@lingui/core').Messages
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
 }

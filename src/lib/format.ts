@@ -5,7 +5,7 @@
  */
 import dayjs from 'dayjs'
 import { DATE_FORMAT } from '../../common/constants'
-import { dec, quoteChange, toFixed, type DecimalInput } from '../../common/decimal'
+import { quoteChange, roundTo, toFixed, type DecimalInput } from '../../common/decimal'
 
 const groupers = new Map<string, { int: Intl.NumberFormat; sep: string }>()
 
@@ -40,7 +40,7 @@ export function groupDecimal(fixed: string, locale: string): string {
 export function formatPrice(value: DecimalInput | null | undefined, precision: number, locale: string): string {
   if (value === null || value === undefined) return '--'
   try {
-    return groupDecimal(toFixed(value, precision), locale)
+    return groupDecimal(toFixed(value, precision, 'half-up'), locale)
   } catch {
     return '--'
   }
@@ -61,7 +61,7 @@ export function formatVolume(value: DecimalInput | null | undefined, locale: str
     compacts.set(locale, f)
   }
   try {
-    return f.format(Number(dec(value).round(2).toString()))
+    return f.format(Number(roundTo(value, { places: 2, mode: 'half-up' })))
   } catch {
     return '--'
   }

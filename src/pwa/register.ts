@@ -34,6 +34,9 @@ export function registerServiceWorker(): void {
 /** Activates the waiting service worker and reloads the page with the new version. */
 export function applyUpdate(): void {
   pwaStore.needRefresh = false
+  // workbox-window reloads on 'controlling' only when the page was already controlled when it registered, so on a
+  // first visit (clientsClaim took the page over later) Reload would do nothing: reload on the controller change here.
+  navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true })
   void update?.(true)
 }
 

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import type { Api } from '../api'
+import type { EngineClient } from '../engine'
 import { isMaintenance, systemStore } from '../state/system'
 import { MaintenanceScreen } from '../ui/MaintenanceScreen'
 import { PageHeader } from '../ui/PageHeader'
@@ -11,6 +12,8 @@ import { RouteOverlay } from '../ui/RouteOverlay'
 /** Services every route reaches through the router context (never by importing main.tsx). */
 export interface RouterContext {
   api: Api
+  /** The market engine (the worker's client in the app, a fake in UI tests). */
+  engine: EngineClient
   i18n: I18n
 }
 

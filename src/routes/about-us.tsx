@@ -31,7 +31,12 @@ function AboutUsPage() {
         label={t({ id: 'support.about.links', message: 'Contact and help' })}
         items={[
           { to: '/contact', icon: 'service', label: t({ id: 'support.contactUs', message: 'Contact us' }) },
-          { to: '/feedlist', icon: 'list', label: t({ id: 'page.feedlist', message: 'My feedback' }), needsLogin: true },
+          {
+            to: '/feedlist',
+            icon: 'list',
+            label: t({ id: 'page.feedlist', message: 'My feedback' }),
+            needsLogin: true,
+          },
           { to: '/help-center', icon: 'help', label: t({ id: 'page.helpCenter', message: 'Help center' }) },
         ]}
       />

@@ -47,7 +47,10 @@ function AdvancedPage() {
       <PageHeader title={title} />
       <div className="id-body">
         {blocked ? (
-          <TierNotice kind={blocked} date={advanced.status === 'verified' ? advanced.reviewed_at : advanced.submitted_at} />
+          <TierNotice
+            kind={blocked}
+            date={advanced.status === 'verified' ? advanced.reviewed_at : advanced.submitted_at}
+          />
         ) : (
           <>
             {advanced.status === 'rejected' && <TierNotice kind="rejected" reason={advanced.reject_reason} />}

@@ -32,7 +32,10 @@ function ChangePayPasswdPage() {
         <NoPasswordNote />
       ) : (
         // keyed by mode: a refreshed user info that flips set ↔ change starts a clean form
-        <PayPasswordForm key={user.has_pay_password ? 'change' : 'set'} mode={user.has_pay_password ? 'change' : 'set'} />
+        <PayPasswordForm
+          key={user.has_pay_password ? 'change' : 'set'}
+          mode={user.has_pay_password ? 'change' : 'set'}
+        />
       )}
     </div>
   )

@@ -43,32 +43,53 @@ function ContactPage() {
           <>
             <p className="contact__text">
               {web ? (
-                <Trans id="support.contact.chatText">Chat with our support team. The conversation opens in a new window.</Trans>
+                <Trans id="support.contact.chatText">
+                  Chat with our support team. The conversation opens in a new window.
+                </Trans>
               ) : (
                 <Trans id="support.contact.linkText">Reach our support team directly.</Trans>
               )}
             </p>
-            <a className="btn btn--primary btn--block" href={url} {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+            <a
+              className="btn btn--primary btn--block"
+              href={url}
+              {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
               <Trans id="support.contact.start">Contact online service</Trans>
             </a>
           </>
         ) : (
           <p className="contact__text">
-            <Trans id="support.contact.none">Online chat is not available at the moment. Send us feedback instead: we reply to every message, and the answer appears in My feedback.</Trans>
+            <Trans id="support.contact.none">
+              Online chat is not available at the moment. Send us feedback instead: we reply to every message, and the
+              answer appears in My feedback.
+            </Trans>
           </p>
         )}
       </section>
       <SupportLinks
         items={[
-          { to: '/feedback', icon: 'plusSquare', label: t({ id: 'support.newFeedback', message: 'New feedback' }), needsLogin: true },
-          { to: '/feedlist', icon: 'list', label: t({ id: 'page.feedlist', message: 'My feedback' }), needsLogin: true },
+          {
+            to: '/feedback',
+            icon: 'plusSquare',
+            label: t({ id: 'support.newFeedback', message: 'New feedback' }),
+            needsLogin: true,
+          },
+          {
+            to: '/feedlist',
+            icon: 'list',
+            label: t({ id: 'page.feedlist', message: 'My feedback' }),
+            needsLogin: true,
+          },
           { to: '/help-center', icon: 'help', label: t({ id: 'page.helpCenter', message: 'Help center' }) },
         ]}
       />
       <p className="sp-safety">
         <Icon name="shield" size={16} />
         <span>
-          <Trans id="support.contact.safety">Our staff will never ask for your passwords, verification codes or wallet recovery phrase.</Trans>
+          <Trans id="support.contact.safety">
+            Our staff will never ask for your passwords, verification codes or wallet recovery phrase.
+          </Trans>
         </span>
       </p>
     </div>

@@ -10,7 +10,9 @@ import { formatUtcDateTime } from '../lib/format'
 import { Icon } from '../ui/Icon'
 import { PageHeader } from '../ui/PageHeader'
 
-const searchSchema = z.object({ id: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1)))), undefined) })
+const searchSchema = z.object({
+  id: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1)))), undefined),
+})
 
 type Loaded = { feedback: FeedbackDetail } | { missing: true } | { failed: true }
 

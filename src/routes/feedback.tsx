@@ -28,7 +28,9 @@ function FeedbackPage() {
       <PageHeader title={t({ id: 'page.feedback', message: 'Submit feedback' })} />
       <div className="sp-card sp-card--form">
         <p className="sp-lead">
-          <Trans id="support.form.lead">Tell us what went wrong or what could be better. We reply here in the app.</Trans>
+          <Trans id="support.form.lead">
+            Tell us what went wrong or what could be better. We reply here in the app.
+          </Trans>
         </p>
         <FeedbackForm onSubmit={send} />
       </div>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLingui as useI18n } from '@lingui/react'
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { FeedbackItem } from '../../common/api/support'
 import { requireSession } from '../features/security'
 import { FEEDBACK_TYPE_LABELS, FeedbackStatusTag, LoadProblem } from '../features/support'
@@ -24,16 +24,21 @@ function FeedlistPage() {
   const { api } = Route.useRouteContext()
   const router = useRouter()
   const { t } = useLingui()
-  // Pages after the first, appended by "Load more"; a refresh (new first page) starts over.
-  const [more, setMore] = useState<{ list: FeedbackItem[]; page: number }>({ list: [], page: 1 })
+  // Pages after the first, appended by "Load more", kept with the first page they follow: a refresh (new first page)
+  // starts over.
+  const [loaded, setLoaded] = useState<{ after: typeof first; list: FeedbackItem[]; page: number }>({
+    after: first,
+    list: [],
+    page: 1,
+  })
+  const more = loaded.after === first ? loaded : { list: [], page: 1 }
   const [loadingMore, setLoadingMore] = useState(false)
-  useEffect(() => setMore({ list: [], page: 1 }), [first])
   const items = first ? [...first.list, ...more.list.filter((m) => !first.list.some((f) => f.id === m.id))] : []
   const loadMore = async () => {
     setLoadingMore(true)
     try {
       const next = await api.feedbackList({ page: more.page + 1, limit: PAGE_SIZE })
-      setMore({ list: [...more.list, ...next.list], page: more.page + 1 })
+      setLoaded({ after: first, list: [...more.list, ...next.list], page: more.page + 1 })
     } catch {
       // The request layer has shown the error.
     } finally {
@@ -57,7 +62,9 @@ function FeedlistPage() {
           <div className="empty-state">
             <Icon name="list" size={40} />
             <p>
-              <Trans id="support.feedlist.empty">You have not sent any feedback yet. Questions and suggestions are welcome.</Trans>
+              <Trans id="support.feedlist.empty">
+                You have not sent any feedback yet. Questions and suggestions are welcome.
+              </Trans>
             </p>
             <Link to="/feedback" className="btn btn--primary">
               <Trans id="support.newFeedback">New feedback</Trans>
@@ -65,11 +72,19 @@ function FeedlistPage() {
           </div>
         ) : (
           <>
-            <ul className="fb-list">{items.map((f) => <FeedbackRow key={f.id} item={f} />)}</ul>
+            <ul className="fb-list">
+              {items.map((f) => (
+                <FeedbackRow key={f.id} item={f} />
+              ))}
+            </ul>
             {items.length < first.total && (
               <div className="sp-more">
                 <button type="button" className="btn btn--ghost" disabled={loadingMore} onClick={() => void loadMore()}>
-                  {loadingMore ? <Trans id="ptr.loading">Loading…</Trans> : <Trans id="support.loadMore">Load more</Trans>}
+                  {loadingMore ? (
+                    <Trans id="ptr.loading">Loading…</Trans>
+                  ) : (
+                    <Trans id="support.loadMore">Load more</Trans>
+                  )}
                 </button>
               </div>
             )}

@@ -46,7 +46,12 @@ function HelpCenterPage() {
         <SupportLinks
           items={[
             { to: '/contact', icon: 'service', label: t({ id: 'support.contactUs', message: 'Contact us' }) },
-            { to: '/feedback', icon: 'plusSquare', label: t({ id: 'support.newFeedback', message: 'New feedback' }), needsLogin: true },
+            {
+              to: '/feedback',
+              icon: 'plusSquare',
+              label: t({ id: 'support.newFeedback', message: 'New feedback' }),
+              needsLogin: true,
+            },
           ]}
         />
       </PullToRefresh>

@@ -7,7 +7,9 @@ import { FallbackNote, LoadProblem, SupportLinks } from '../features/support'
 import { Markdown } from '../ui/Markdown'
 import { PageHeader } from '../ui/PageHeader'
 
-const searchSchema = z.object({ id: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1)))), undefined) })
+const searchSchema = z.object({
+  id: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1)))), undefined),
+})
 
 type Loaded = { article: HelpDetail } | { missing: true } | { failed: true }
 
@@ -43,7 +45,9 @@ function HelpDetailsPage() {
           <h2 className="sp-section">
             <Trans id="support.help.stillNeedHelp">Still need help?</Trans>
           </h2>
-          <SupportLinks items={[{ to: '/contact', icon: 'service', label: t({ id: 'support.contactUs', message: 'Contact us' }) }]} />
+          <SupportLinks
+            items={[{ to: '/contact', icon: 'service', label: t({ id: 'support.contactUs', message: 'Contact us' }) }]}
+          />
         </>
       ) : 'failed' in loaded ? (
         <LoadProblem onRetry={() => void router.invalidate()}>

@@ -33,10 +33,17 @@ function IdentityPage() {
         {info ? (
           <div className="id-body">
             <p className="id-intro">
-              <Trans id="identity.intro">Verify your identity to keep your account safe. Basic verification comes first; advanced verification adds your document and a selfie.</Trans>
+              <Trans id="identity.intro">
+                Verify your identity to keep your account safe. Basic verification comes first; advanced verification
+                adds your document and a selfie.
+              </Trans>
             </p>
             <TierCard level="basic" tier={info.basic} />
-            <TierCard level="advanced" tier={info.advanced} locked={info.basic.status !== 'verified' && info.advanced.status === 'none'} />
+            <TierCard
+              level="advanced"
+              tier={info.advanced}
+              locked={info.basic.status !== 'verified' && info.advanced.status === 'none'}
+            />
             <MemberInfo info={info} />
           </div>
         ) : (

@@ -5,14 +5,17 @@ import { formatUtcDateTime } from '../lib/format'
 import { PageHeader } from '../ui/PageHeader'
 import { PullToRefresh } from '../ui/PullToRefresh'
 
-const searchSchema = z.object({ page: z.catch(z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1))), 1), 1) })
+const searchSchema = z.object({
+  page: z.catch(z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1))), 1), 1),
+})
 const PAGE_SIZE = 20
 
 /** Notice center (spec §2): announcements of the current language, pinned then newest first, 20 a page; pull to refresh. */
 export const Route = createFileRoute('/notice-center')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ context, deps }) => context.api.getAnnouncements({ page: deps.page, limit: PAGE_SIZE }, { silent: true }).catch(() => null),
+  loader: ({ context, deps }) =>
+    context.api.getAnnouncements({ page: deps.page, limit: PAGE_SIZE }, { silent: true }).catch(() => null),
   component: NoticeCenterPage,
 })
 
@@ -28,19 +31,30 @@ function NoticeCenterPage() {
       <PullToRefresh onRefresh={() => router.invalidate()}>
         {data === null ? (
           <div className="load-failed" role="alert">
-            <p><Trans id="notice.loadFailed">Announcements could not be loaded. Check your connection.</Trans></p>
+            <p>
+              <Trans id="notice.loadFailed">Announcements could not be loaded. Check your connection.</Trans>
+            </p>
             <button type="button" className="btn btn--ghost" onClick={() => void router.invalidate()}>
               <Trans id="common.retry">Retry</Trans>
             </button>
           </div>
         ) : data.list.length === 0 ? (
-          <p className="empty-state"><Trans id="notice.empty">No announcements yet.</Trans></p>
+          <p className="empty-state">
+            <Trans id="notice.empty">No announcements yet.</Trans>
+          </p>
         ) : (
           <ul className="notice-list">
             {data.list.map((n) => (
               <li key={n.id}>
                 <Link to="/notice-details" search={{ id: n.id }} className="notice-list__item">
-                  <span className="notice-list__title">{n.pinned && <span className="tag tag--brand"><Trans id="notice.pinned">Pinned</Trans></span>}{n.title}</span>
+                  <span className="notice-list__title">
+                    {n.pinned && (
+                      <span className="tag tag--brand">
+                        <Trans id="notice.pinned">Pinned</Trans>
+                      </span>
+                    )}
+                    {n.title}
+                  </span>
                   <span className="notice-list__summary">{n.summary}</span>
                   <span className="notice-list__date">{formatUtcDateTime(n.created_at)}</span>
                 </Link>
@@ -50,9 +64,19 @@ function NoticeCenterPage() {
         )}
         {pages > 1 && (
           <nav className="pager">
-            {page > 1 && <Link to="/notice-center" search={{ page: page - 1 }} className="btn btn--ghost"><Trans id="common.prevPage">Previous</Trans></Link>}
-            <span className="pager__at">{page} / {pages}</span>
-            {page < pages && <Link to="/notice-center" search={{ page: page + 1 }} className="btn btn--ghost"><Trans id="common.nextPage">Next</Trans></Link>}
+            {page > 1 && (
+              <Link to="/notice-center" search={{ page: page - 1 }} className="btn btn--ghost">
+                <Trans id="common.prevPage">Previous</Trans>
+              </Link>
+            )}
+            <span className="pager__at">
+              {page} / {pages}
+            </span>
+            {page < pages && (
+              <Link to="/notice-center" search={{ page: page + 1 }} className="btn btn--ghost">
+                <Trans id="common.nextPage">Next</Trans>
+              </Link>
+            )}
           </nav>
         )}
       </PullToRefresh>

@@ -5,7 +5,9 @@ import { formatUtcDateTime } from '../lib/format'
 import { Markdown } from '../ui/Markdown'
 import { PageHeader } from '../ui/PageHeader'
 
-const searchSchema = z.object({ id: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1)))), undefined) })
+const searchSchema = z.object({
+  id: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1)))), undefined),
+})
 
 /** One announcement (spec §2 notice details): title and date as text, the content as sanitized Markdown. */
 export const Route = createFileRoute('/notice-details')({
@@ -31,7 +33,9 @@ function NoticeDetailsPage() {
         </article>
       ) : (
         <div className="load-failed" role="alert">
-          <p><Trans id="notice.notFound">This announcement could not be loaded.</Trans></p>
+          <p>
+            <Trans id="notice.notFound">This announcement could not be loaded.</Trans>
+          </p>
           <button type="button" className="btn btn--ghost" onClick={() => void router.invalidate()}>
             <Trans id="common.retry">Retry</Trans>
           </button>

@@ -40,7 +40,12 @@ function PrimaryPage() {
           {basic.status === 'rejected' && <TierNotice kind="rejected" reason={basic.reject_reason} />}
           <BasicForm
             // A re-submission starts from what was sent (the ID number comes back masked, so it is typed again).
-            initial={{ name: basic.name ?? '', id_number: '', city: basic.city ?? '', email: basic.email ?? user?.email ?? '' }}
+            initial={{
+              name: basic.name ?? '',
+              id_number: '',
+              city: basic.city ?? '',
+              email: basic.email ?? user?.email ?? '',
+            }}
             onDone={() => {
               void reloadUserInfo(api)
               void navigate({ to: '/identity', replace: true })

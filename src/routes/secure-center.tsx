@@ -31,7 +31,11 @@ function SecureCenterPage() {
       {user ? (
         <>
           <SecurityRows user={user} onBind={() => setBind(true)} />
-          <BindEmailSheet open={canBind && bind === 1} needsPassword={!user.has_password} onClose={() => setBind(false)} />
+          <BindEmailSheet
+            open={canBind && bind === 1}
+            needsPassword={!user.has_password}
+            onClose={() => setBind(false)}
+          />
         </>
       ) : (
         <p className="sec-loading">

@@ -31,15 +31,25 @@ function ShareCodePage() {
         {share ? (
           <div className="share-body">
             <section className="share-hero">
-              <h2 className="share-hero__title"><Trans id="share.title">Invite friends to {siteName}</Trans></h2>
+              <h2 className="share-hero__title">
+                <Trans id="share.title">Invite friends to {siteName}</Trans>
+              </h2>
               <p className="share-hero__text">
-                <Trans id="share.text">Friends who sign up with your code or link become your direct subordinates.</Trans>
+                <Trans id="share.text">
+                  Friends who sign up with your code or link become your direct subordinates.
+                </Trans>
               </p>
               <SubordinateStats direct={share.direct_count} total={share.total_count} locale={i18n.locale} />
             </section>
             <section className="share-card">
-              <QrCode text={share.invite_link} size={184} label={t({ id: 'share.qrAlt', message: 'QR code of your invitation link' })} />
-              <p className="share-card__scan"><Trans id="share.scan">Scan to sign up</Trans></p>
+              <QrCode
+                text={share.invite_link}
+                size={184}
+                label={t({ id: 'share.qrAlt', message: 'QR code of your invitation link' })}
+              />
+              <p className="share-card__scan">
+                <Trans id="share.scan">Scan to sign up</Trans>
+              </p>
               <CopyRow label={t({ id: 'share.code', message: 'Invitation code' })} value={share.invite_code} big />
               <CopyRow label={t({ id: 'share.link', message: 'Invitation link' })} value={share.invite_link} />
             </section>
@@ -56,7 +66,9 @@ function ShareCodePage() {
           </div>
         ) : (
           <div className="load-failed" role="alert">
-            <p><Trans id="share.loadFailed">Your invitation details could not be loaded. Check your connection.</Trans></p>
+            <p>
+              <Trans id="share.loadFailed">Your invitation details could not be loaded. Check your connection.</Trans>
+            </p>
             <button type="button" className="btn btn--ghost" onClick={() => void router.invalidate()}>
               <Trans id="common.retry">Retry</Trans>
             </button>

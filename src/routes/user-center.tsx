@@ -1,6 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { GuestCard, LogoutButton, UserCard, UserMenu, useRefreshUserInfo, useSessionView } from '../features/user-center'
+import {
+  GuestCard,
+  LogoutButton,
+  UserCard,
+  UserMenu,
+  useRefreshUserInfo,
+  useSessionView,
+} from '../features/user-center'
 import { PageHeader } from '../ui/PageHeader'
 
 /**

@@ -43,5 +43,9 @@ function pickFields(item: DealSymbol): DealSymbol {
 /** Selects the pair of one area (spec §4 "the selected trading pair can be changed per area") and persists all three. */
 export function setDealSymbol(area: DealArea, item: DealSymbol): void {
   dealSymbolStore[area] = pickFields(item)
-  writeStored(STORAGE_KEYS.dealSymbol, { trade: dealSymbolStore.trade, lever: dealSymbolStore.lever, option: dealSymbolStore.option })
+  writeStored(STORAGE_KEYS.dealSymbol, {
+    trade: dealSymbolStore.trade,
+    lever: dealSymbolStore.lever,
+    option: dealSymbolStore.option,
+  })
 }

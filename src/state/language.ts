@@ -13,7 +13,9 @@ function isLocale(value: unknown): value is Locale {
 }
 
 /** The browser's preferred locale among ours, or undefined when none of its languages is offered. */
-export function browserLocale(languages: readonly string[] | undefined = globalThis.navigator?.languages): Locale | undefined {
+export function browserLocale(
+  languages: readonly string[] | undefined = globalThis.navigator?.languages,
+): Locale | undefined {
   if (!languages?.length) return undefined
   const picked = pickLocale(languages.join(','))
   // pickLocale falls back to en; only trust that when the browser actually asked for English.

@@ -16,7 +16,9 @@ export interface SystemState {
   config: Config | null
 }
 
-export const systemStore = proxy<SystemState>({ config: readStored<Config | null>(STORAGE_KEYS.system, isConfig, null) })
+export const systemStore = proxy<SystemState>({
+  config: readStored<Config | null>(STORAGE_KEYS.system, isConfig, null),
+})
 
 /** Stores a fresh config. */
 export function setConfig(config: Config): void {

@@ -9,7 +9,9 @@ export interface TokenState {
 }
 
 /** The token store; read it in React with `useSnapshot(tokenStore)`. */
-export const tokenStore = proxy<TokenState>({ value: readStored<string | null>(STORAGE_KEYS.token, isNonEmptyString, null) })
+export const tokenStore = proxy<TokenState>({
+  value: readStored<string | null>(STORAGE_KEYS.token, isNonEmptyString, null),
+})
 
 /** Stores a new session token (login) and persists it. */
 export function setToken(token: string): void {

@@ -33,7 +33,9 @@ export interface BrowserStores {
  * missing or refuses (private mode) is skipped with a warning, since logout must complete regardless.
  * @returns names of the databases emptied and the caches deleted
  */
-export async function clearUserData(stores: BrowserStores = globalStores()): Promise<{ databases: string[]; caches: string[] }> {
+export async function clearUserData(
+  stores: BrowserStores = globalStores(),
+): Promise<{ databases: string[]; caches: string[] }> {
   const [databases, caches] = await Promise.all([
     stores.indexedDB ? emptyDatabases(stores.indexedDB) : [],
     stores.caches ? deleteCaches(stores.caches) : [],
@@ -51,7 +53,10 @@ function globalStores(): BrowserStores {
 async function emptyDatabases(idb: IDBFactory): Promise<string[]> {
   let names: string[]
   try {
-    names = typeof idb.databases === 'function' ? (await idb.databases()).flatMap((d) => (d.name ? [d.name] : [])) : [IDB_KEYVAL_DEFAULT_DB]
+    names =
+      typeof idb.databases === 'function'
+        ? (await idb.databases()).flatMap((d) => (d.name ? [d.name] : []))
+        : [IDB_KEYVAL_DEFAULT_DB]
   } catch (err) {
     console.warn('logout: cannot list IndexedDB databases', err)
     names = [IDB_KEYVAL_DEFAULT_DB]

@@ -13,13 +13,13 @@ export function Dialog() {
   return (
     <div className="dialog-layer" role="presentation" onClick={() => answerDialog(false)}>
       <div className="dialog" role="alertdialog" aria-modal="true" onClick={(e) => e.stopPropagation()}>
-        <p className="dialog__message">{text(open.message as ToastText, '')}</p>
+        <p className="dialog__message">{text(open.message, '')}</p>
         <div className="dialog__actions">
           <button type="button" className="dialog__btn" onClick={() => answerDialog(false)}>
-            {text(open.cancelText as ToastText | undefined, t({ id: 'common.cancel', message: 'Cancel' }))}
+            {text(open.cancelText, t({ id: 'common.cancel', message: 'Cancel' }))}
           </button>
           <button type="button" className="dialog__btn dialog__btn--primary" onClick={() => answerDialog(true)}>
-            {text(open.confirmText as ToastText | undefined, t({ id: 'common.confirm', message: 'Confirm' }))}
+            {text(open.confirmText, t({ id: 'common.confirm', message: 'Confirm' }))}
           </button>
         </div>
       </div>

@@ -14,9 +14,9 @@ export interface ImageUploaderProps {
   /** What the picture is, e.g. "Front of the document". */
   label: string
   value: UploadedImage | null
-  onChange(value: UploadedImage | null): void
+  onChange: (value: UploadedImage | null) => void
   /** Sends the prepared file; resolves with the server's id, rejects with an Error whose message is shown. */
-  upload(file: Blob, signal: AbortSignal): Promise<{ id: number }>
+  upload: (file: Blob, signal: AbortSignal) => Promise<{ id: number }>
   /** Opens the camera on phones: `user` (front, selfies) or `environment` (back, documents). */
   capture?: 'user' | 'environment'
   /** Drawing shown in the empty box (e.g. a document outline). */
@@ -31,7 +31,16 @@ export interface ImageUploaderProps {
  * (JPEG/PNG by its bytes, size) and, when too large, scaled down before it is sent; a spinner covers the preview
  * while it uploads, and deleting during an upload cancels it.
  */
-export function ImageUploader({ label, value, onChange, upload, capture, placeholder, error, disabled }: ImageUploaderProps) {
+export function ImageUploader({
+  label,
+  value,
+  onChange,
+  upload,
+  capture,
+  placeholder,
+  error,
+  disabled,
+}: ImageUploaderProps) {
   const { t } = useLingui()
   const input = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState<{ url: string; ctrl: AbortController } | null>(null)

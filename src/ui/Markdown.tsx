@@ -18,7 +18,15 @@ function loadRenderer(): Promise<Render> {
  * renderer loads on first use; until then a spinner shows, and if it cannot load the text shows as plain text.
  * `lang` marks the language of the text when it differs from the interface (an English fallback).
  */
-export function Markdown({ source, lang, className }: { source: string; lang?: string | undefined; className?: string }) {
+export function Markdown({
+  source,
+  lang,
+  className,
+}: {
+  source: string
+  lang?: string | undefined
+  className?: string
+}) {
   const [render, setRender] = useState<Render | 'failed' | undefined>(() => loaded)
   useEffect(() => {
     if (render !== undefined) return
@@ -33,7 +41,17 @@ export function Markdown({ source, lang, className }: { source: string; lang?: s
   }, [render])
   const html = useMemo(() => (typeof render === 'function' ? render(source) : ''), [render, source])
   const classes = className ? `md ${className}` : 'md'
-  if (render === undefined) return <div className={classes} aria-busy="true"><Spinner size={20} /></div>
-  if (render === 'failed') return <div className={`${classes} md--plain`} lang={lang}>{source}</div>
+  if (render === undefined)
+    return (
+      <div className={classes} aria-busy="true">
+        <Spinner size={20} />
+      </div>
+    )
+  if (render === 'failed')
+    return (
+      <div className={`${classes} md--plain`} lang={lang}>
+        {source}
+      </div>
+    )
   return <div className={classes} lang={lang} dangerouslySetInnerHTML={{ __html: html }} />
 }

@@ -55,12 +55,14 @@ export function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promis
       })
   }
 
+  // A finger is down and has moved: only then are we pulling or about to release (the ref does not re-render).
+  const dragging = state === 'pulling' || state === 'release'
   return (
     <div className="ptr" onTouchStart={onStart} onTouchMove={onMove} onTouchEnd={onEnd} onTouchCancel={onEnd}>
       <div className="ptr__head" style={{ height: distance }} aria-live="polite">
         {state !== 'idle' && <PullLabel state={state} />}
       </div>
-      <div className={start.current === null ? 'ptr__body ptr__body--settle' : 'ptr__body'}>{children}</div>
+      <div className={dragging ? 'ptr__body' : 'ptr__body ptr__body--settle'}>{children}</div>
     </div>
   )
 }
@@ -68,13 +70,33 @@ export function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promis
 function PullLabel({ state }: { state: PullState }) {
   switch (state) {
     case 'pulling':
-      return <span className="ptr__label"><Icon name="arrowDown" size={16} /><Trans id="ptr.pulling">Pull down to refresh</Trans></span>
+      return (
+        <span className="ptr__label">
+          <Icon name="arrowDown" size={16} />
+          <Trans id="ptr.pulling">Pull down to refresh</Trans>
+        </span>
+      )
     case 'release':
-      return <span className="ptr__label ptr__label--release"><Icon name="arrowDown" size={16} /><Trans id="ptr.release">Release to refresh</Trans></span>
+      return (
+        <span className="ptr__label ptr__label--release">
+          <Icon name="arrowDown" size={16} />
+          <Trans id="ptr.release">Release to refresh</Trans>
+        </span>
+      )
     case 'loading':
-      return <span className="ptr__label"><Spinner size={16} /><Trans id="ptr.loading">Loading…</Trans></span>
+      return (
+        <span className="ptr__label">
+          <Spinner size={16} />
+          <Trans id="ptr.loading">Loading…</Trans>
+        </span>
+      )
     case 'success':
-      return <span className="ptr__label"><Icon name="check" size={16} /><Trans id="ptr.success">Refreshed</Trans></span>
+      return (
+        <span className="ptr__label">
+          <Icon name="check" size={16} />
+          <Trans id="ptr.success">Refreshed</Trans>
+        </span>
+      )
     default:
       return null
   }

@@ -12,11 +12,11 @@ export const OVERLAY_HIDE_MS = 150
 export function RouteOverlay() {
   const loading = useRouterState({ select: (s) => s.isLoading || s.status === 'pending' })
   const [shown, setShown] = useState(false)
+  // Shown in the same render the loading starts (adjusting state while rendering, as React documents), not one
+  // commit later from an effect.
+  if (loading && !shown) setShown(true)
   useEffect(() => {
-    if (loading) {
-      setShown(true)
-      return
-    }
+    if (loading) return
     const timer = setTimeout(() => setShown(false), OVERLAY_HIDE_MS)
     return () => clearTimeout(timer)
   }, [loading])

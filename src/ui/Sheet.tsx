@@ -5,7 +5,17 @@ import { createPortal } from 'react-dom'
  * A bottom sheet over a dimmed backdrop; closes on backdrop tap or Escape. Rendered into <body> so a sticky header's
  * stacking context cannot put the tab bar above it.
  */
-export function Sheet({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+export function Sheet({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean
+  title: string
+  onClose: () => void
+  children: ReactNode
+}) {
   useEffect(() => {
     if (!open) return
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()

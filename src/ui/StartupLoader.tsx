@@ -14,7 +14,6 @@ export function StartupLoader({ ready, name }: { ready: boolean; name: string })
 
   useEffect(() => {
     if (ready) {
-      setProgress(100)
       const timer = setTimeout(() => setGone(true), LOADER_FADE_MS)
       return () => clearTimeout(timer)
     }
@@ -23,16 +22,23 @@ export function StartupLoader({ ready, name }: { ready: boolean; name: string })
   }, [ready])
 
   if (gone) return null
+  const shown = ready ? 100 : progress
   return (
-    <div className={ready ? 'startup startup--done' : 'startup'} aria-busy={!ready} role="progressbar"
-      aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress)}>
+    <div
+      className={ready ? 'startup startup--done' : 'startup'}
+      aria-busy={!ready}
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(shown)}
+    >
       <img className="startup__logo" src="/favicon.svg" alt="" width={72} height={72} />
       <div className="startup__name">{name}</div>
       <p className="startup__tagline">
         <Trans id="startup.tagline">Your companion for growing wealth</Trans>
       </p>
       <div className="startup__bar">
-        <div className="startup__fill" style={{ transform: `scaleX(${progress / 100})` }} />
+        <div className="startup__fill" style={{ transform: `scaleX(${shown / 100})` }} />
       </div>
     </div>
   )

@@ -13,7 +13,7 @@ export function Toaster() {
     <div className="toast-layer" role={current.kind === 'error' ? 'alert' : 'status'} aria-live="polite">
       <div className={`toast toast--${current.kind}`}>
         {current.kind === 'loading' && <Spinner size={28} />}
-        <span>{text(current.text as ToastText)}</span>
+        <span>{text(current.text)}</span>
       </div>
     </div>
   )

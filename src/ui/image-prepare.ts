@@ -23,7 +23,11 @@ export interface ImageLimits {
   maxSide: number
 }
 
-export const UPLOAD_LIMITS: ImageLimits = { maxBytes: UPLOAD_MAX_BYTES, maxPixels: UPLOAD_MAX_PIXELS, maxSide: UPLOAD_MAX_SIDE }
+export const UPLOAD_LIMITS: ImageLimits = {
+  maxBytes: UPLOAD_MAX_BYTES,
+  maxPixels: UPLOAD_MAX_PIXELS,
+  maxSide: UPLOAD_MAX_SIDE,
+}
 
 /** The image type of a file's first bytes: JPEG (FF D8 FF) or PNG (89 50 4E 47 0D 0A 1A 0A), else null. */
 export function sniffImage(head: Uint8Array): 'image/jpeg' | 'image/png' | null {
@@ -37,8 +41,14 @@ export function sniffImage(head: Uint8Array): 'image/jpeg' | 'image/png' | null 
  * The size to scale a `width × height` picture to, or null when it may go up as it is (bytes, pixels and longest
  * side all within `limits`).
  */
-export function targetSize(width: number, height: number, bytes: number, limits: ImageLimits): { width: number; height: number } | null {
-  const fits = bytes <= limits.maxBytes && width * height <= limits.maxPixels && Math.max(width, height) <= limits.maxSide
+export function targetSize(
+  width: number,
+  height: number,
+  bytes: number,
+  limits: ImageLimits,
+): { width: number; height: number } | null {
+  const fits =
+    bytes <= limits.maxBytes && width * height <= limits.maxPixels && Math.max(width, height) <= limits.maxSide
   if (fits) return null
   const scale = Math.min(1, limits.maxSide / Math.max(width, height), Math.sqrt(limits.maxPixels / (width * height)))
   return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) }
@@ -71,7 +81,11 @@ export async function prepareImage(file: Blob, limits: ImageLimits = UPLOAD_LIMI
   }
 }
 
-async function encodeJpeg(bitmap: ImageBitmap, size: { width: number; height: number }, quality: number): Promise<Blob> {
+async function encodeJpeg(
+  bitmap: ImageBitmap,
+  size: { width: number; height: number },
+  quality: number,
+): Promise<Blob> {
   const canvas = document.createElement('canvas')
   canvas.width = size.width
   canvas.height = size.height

@@ -17,7 +17,7 @@ export function scriptedFetch(handler: FetchHandler): { fetch: typeof fetch; cal
   const calls: RecordedCall[] = []
   const fetchImpl = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const call: RecordedCall = {
-      url: String(input),
+      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
       method: init.method ?? 'GET',
       headers: { ...(init.headers as Record<string, string>) },
       body: typeof init.body === 'string' ? init.body : undefined,
@@ -28,7 +28,7 @@ export function scriptedFetch(handler: FetchHandler): { fetch: typeof fetch; cal
     if (answer instanceof Response) return answer
     return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })
   }
-  return { fetch: fetchImpl as typeof fetch, calls }
+  return { fetch: fetchImpl, calls }
 }
 
 /** Handler result meaning "never answer" (until the request is aborted). */

@@ -43,16 +43,33 @@ describe('app API', () => {
   })
 
   it('shows the server message of a business error as an error toast', async () => {
+    const { app, toast } = await loadApp(() => envelope(400, null, '余额不足'))
+    await expect(app.getConfig()).rejects.toMatchObject({ code: 400 })
+    expect(toast.toastStore.current).toMatchObject({ kind: 'error', text: '余额不足' })
+  })
+
+  it('shows the one network message, not the server text, for a server fault (5xx)', async () => {
     const { app, toast } = await loadApp(() => envelope(500, null, '服务器繁忙'))
     await expect(app.getConfig()).rejects.toMatchObject({ code: 500 })
-    expect(toast.toastStore.current).toMatchObject({ kind: 'error', text: '服务器繁忙' })
+    expect(toast.toastStore.current).toMatchObject({ kind: 'error', text: { id: 'api.networkError' } })
   })
 
   it('parses currency_list with the shared schema and names the bad field of a malformed answer', async () => {
     const good = {
-      currency_id: 1, currency_name: 'BTC', legal_name: 'USDT', logo: '/coins/btc.svg', matches_id: 2, market_from: 2,
-      symbol: 'btcusdt', extends: 'btcusdt', category: 'spot', price_precision: 2, amount_precision: 6,
-      tradable: { spot: true, contract: true, option: true }, popular: true, sort: 1,
+      currency_id: 1,
+      currency_name: 'BTC',
+      legal_name: 'USDT',
+      logo: '/coins/btc.svg',
+      matches_id: 2,
+      market_from: 2,
+      symbol: 'btcusdt',
+      extends: 'btcusdt',
+      category: 'spot',
+      price_precision: 2,
+      amount_precision: 6,
+      tradable: { spot: true, contract: true, option: true },
+      popular: true,
+      sort: 1,
     }
     const { app: okApp, calls } = await loadApp(() => envelope(1, [good]))
     await expect(okApp.getCurrencyList('spot')).resolves.toEqual([good])

@@ -8,9 +8,18 @@ import { envelope, scriptedFetch, type FetchHandler } from '../helpers/ui-fetch'
 import { installMemoryStorage, type MemoryStorage } from '../helpers/ui-storage'
 
 const stored = {
-  id: 7, account: 'ann@example.com', email: 'ann@example.com', area_code: null, phone: null, wallet_address: null,
-  invite_code: 'ANN7', role: 'user', has_password: true, has_pay_password: false,
-  identity: { basic: 'review', advanced: 'none' }, created_at: '2025-01-02 03:04:05',
+  id: 7,
+  account: 'ann@example.com',
+  email: 'ann@example.com',
+  area_code: null,
+  phone: null,
+  wallet_address: null,
+  invite_code: 'ANN7',
+  role: 'user',
+  has_password: true,
+  has_pay_password: false,
+  identity: { basic: 'review', advanced: 'none' },
+  created_at: '2025-01-02 03:04:05',
 }
 const fresh = { ...stored, identity: { basic: 'verified', advanced: 'none' } }
 
@@ -22,6 +31,11 @@ beforeEach(() => {
   storage = installMemoryStorage()
 })
 
+/**
+ * Starts the app's session restore with `token` (or none) and USERINFO stored. Resolves once restore has done all it
+ * will do: the user/info call it made has settled and its answer been applied (restoreSession's own handler runs
+ * before ours, being attached first), or — without a token — no call was made and the logout has finished.
+ */
 async function start(token: string | null, handler: FetchHandler) {
   if (token) storage.setItem(STORAGE_KEYS.token, JSON.stringify(token))
   storage.setItem(STORAGE_KEYS.user, JSON.stringify(stored))
@@ -29,12 +43,18 @@ async function start(token: string | null, handler: FetchHandler) {
   vi.stubGlobal('fetch', fetch)
   const navigate = vi.fn()
   const api = (await import('../../src/api')).createAppApi({ currentPath: () => '/assets', navigate })
+  const userInfo = vi.spyOn(api, 'userInfo')
   const user = await import('../../src/state/user')
   const token$ = await import('../../src/state/token')
+  const userData = await import('../../src/state/user-data')
+  const clearUserData = vi.spyOn(userData, 'clearUserData')
   ;(await import('../../src/state/session')).restoreSession(api)
-  await vi.waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(token ? 1 : 0))
-  await new Promise((r) => setTimeout(r, 0))
-  return { calls, navigate, user, token: token$ }
+  expect(userInfo).toHaveBeenCalledTimes(token ? 1 : 0)
+  // Wait for what restoreSession started: the user/info call (its failure is the test's subject) or the clean-up.
+  const started = token ? userInfo.mock.results : clearUserData.mock.results
+  const pending = started.flatMap((r) => (r.type === 'return' ? [r.value] : []))
+  await Promise.all(token ? pending.map((p) => p.catch(() => undefined)) : pending)
+  return { calls, navigate, user, token: token$, clearUserData }
 }
 
 describe('restoreSession', () => {
@@ -55,6 +75,7 @@ describe('restoreSession', () => {
 
   it('without a token: stale user info is cleared and nothing is called', async () => {
     const s = await start(null, () => envelope(1, fresh))
+    expect(s.clearUserData, "the user's stored data is cleared").toHaveBeenCalledTimes(1)
     expect(s.calls).toEqual([])
     expect(s.user.userStore.info).toBeNull()
     expect(storage.getItem(STORAGE_KEYS.user)).toBeNull()

@@ -11,9 +11,18 @@ import { envelope, scriptedFetch, type FetchHandler } from '../helpers/ui-fetch'
 import { installMemoryStorage, type MemoryStorage } from '../helpers/ui-storage'
 
 const ann = {
-  id: 7, account: 'ann@example.com', email: 'ann@example.com', area_code: null, phone: null, wallet_address: null,
-  invite_code: 'ANN7', role: 'user', has_password: true, has_pay_password: false,
-  identity: { basic: 'verified', advanced: 'none' }, created_at: '2025-01-02 03:04:05',
+  id: 7,
+  account: 'ann@example.com',
+  email: 'ann@example.com',
+  area_code: null,
+  phone: null,
+  wallet_address: null,
+  invite_code: 'ANN7',
+  role: 'user',
+  has_password: true,
+  has_pay_password: false,
+  identity: { basic: 'verified', advanced: 'none' },
+  created_at: '2025-01-02 03:04:05',
 }
 const marketTicker = { ...tickerTick(42), symbol: 'btcusdt', ts: 1000, receivedAt: 2000 }
 
@@ -67,13 +76,20 @@ async function leftOnDevice() {
     token: storage.getItem(STORAGE_KEYS.token),
     user: storage.getItem(STORAGE_KEYS.user),
     backUrl: storage.getItem(STORAGE_KEYS.backUrl),
-    draft: await get('feedback-draft', keyvalDefault()),
-    orders: await get('orders', createStore('tc-user-orders', 'rows')),
+    draft: await get<unknown>('feedback-draft', keyvalDefault()),
+    orders: await get<unknown>('orders', createStore('tc-user-orders', 'rows')),
     marketSymbols: market.tickers.map((t) => t.symbol),
   }
 }
 
-const nothingLeft = { token: null, user: null, backUrl: null, draft: undefined, orders: undefined, marketSymbols: ['btcusdt'] }
+const nothingLeft = {
+  token: null,
+  user: null,
+  backUrl: null,
+  draft: undefined,
+  orders: undefined,
+  marketSymbols: ['btcusdt'],
+}
 
 describe('signOut', () => {
   it('revokes the session with its token, then leaves nothing of the user but keeps public data', async () => {

@@ -2,29 +2,28 @@
 // they send when nothing is wrong, where a server field error is shown, and the send-code countdown.
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/api/errors'
-import { countdownEnd, secondsLeft } from '../../src/features/auth/countdown'
-import { callProblem } from '../../src/features/auth/form-errors'
+import { authFailure } from '../../src/features/auth/failure'
 import { afterSignInPath } from '../../src/features/auth/use-finish-sign-in'
 import {
   checkLogin,
   checkRegister,
   checkWalletSignUp,
-  fieldsEdited,
   type FieldErrors,
   type RegisterDraft,
 } from '../../src/features/auth/validation'
+import { secondsLeft } from '../../src/ui/form'
 
 const ids = (errors: FieldErrors) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v?.id]))
 
 const good: RegisterDraft = {
   type: 'email',
   email: '  Ann@Example.COM ',
-  areaCode: '86',
+  area_code: '86',
   phone: '',
   code: '123456',
   password: 'correct horse',
-  rePassword: 'correct horse',
-  inviteCode: ' ab12 ',
+  re_password: 'correct horse',
+  invite_code: ' ab12 ',
   agree: true,
 }
 
@@ -33,13 +32,18 @@ describe('registration form', () => {
     const { errors, input } = checkRegister(good, true)
     expect(errors).toEqual({})
     expect(input).toEqual({
-      type: 'email', email: 'Ann@Example.COM', code: '123456', password: 'correct horse',
-      re_password: 'correct horse', invite_code: 'AB12', agree: true,
+      type: 'email',
+      email: 'Ann@Example.COM',
+      code: '123456',
+      password: 'correct horse',
+      re_password: 'correct horse',
+      invite_code: 'AB12',
+      agree: true,
     })
   })
 
   it('refuses different passwords with "Two passwords are inconsistent", before any call', () => {
-    const { errors, input } = checkRegister({ ...good, rePassword: 'correct horse!' }, false)
+    const { errors, input } = checkRegister({ ...good, re_password: 'correct horse!' }, false)
     expect(input).toBeUndefined()
     expect(ids(errors)).toEqual({ re_password: 'auth.error.passwordMismatch' })
   })
@@ -51,13 +55,25 @@ describe('registration form', () => {
   })
 
   it('requires an invitation code only when the operator says so', () => {
-    expect(ids(checkRegister({ ...good, inviteCode: '' }, true).errors)).toEqual({ invite_code: 'auth.error.inviteRequired' })
-    expect(checkRegister({ ...good, inviteCode: '' }, false).input?.invite_code).toBe('')
-    expect(ids(checkRegister({ ...good, inviteCode: 'ab-12' }, false).errors)).toEqual({ invite_code: 'auth.error.inviteInvalid' })
+    expect(ids(checkRegister({ ...good, invite_code: '' }, true).errors)).toEqual({
+      invite_code: 'auth.error.inviteRequired',
+    })
+    expect(checkRegister({ ...good, invite_code: '' }, false).input?.invite_code).toBe('')
+    expect(ids(checkRegister({ ...good, invite_code: 'ab-12' }, false).errors)).toEqual({
+      invite_code: 'auth.error.inviteInvalid',
+    })
   })
 
   it('names every problem of an empty form under its own field', () => {
-    const empty: RegisterDraft = { ...good, email: '', code: '', password: '', rePassword: '', inviteCode: '', agree: false }
+    const empty: RegisterDraft = {
+      ...good,
+      email: '',
+      code: '',
+      password: '',
+      re_password: '',
+      invite_code: '',
+      agree: false,
+    }
     expect(ids(checkRegister(empty, true).errors)).toEqual({
       email: 'auth.error.emailRequired',
       code: 'auth.error.codeRequired',
@@ -69,7 +85,7 @@ describe('registration form', () => {
   })
 
   it('checks lengths and shapes: short password, 5-digit code, bad e-mail', () => {
-    const d = { ...good, email: 'ann@', code: '12345', password: 'short', rePassword: 'short' }
+    const d = { ...good, email: 'ann@', code: '12345', password: 'short', re_password: 'short' }
     expect(ids(checkRegister(d, false).errors)).toEqual({
       email: 'auth.error.emailInvalid',
       code: 'auth.error.codeInvalid',
@@ -81,46 +97,42 @@ describe('registration form', () => {
     const phone = { ...good, type: 'phone' as const, email: '', phone: '138 0013-8000' }
     expect(checkRegister(phone, false).input).toMatchObject({ type: 'phone', area_code: '86', phone: '13800138000' })
     expect(checkRegister(phone, false).input).not.toHaveProperty('email')
-    expect(ids(checkRegister({ ...phone, phone: '138abc' }, false).errors)).toEqual({ phone: 'auth.error.phoneInvalid' })
+    expect(ids(checkRegister({ ...phone, phone: '138abc' }, false).errors)).toEqual({
+      phone: 'auth.error.phoneInvalid',
+    })
   })
 
   it('wallet sign-up from this screen checks only the invitation code and the agreement', () => {
-    expect(ids(checkWalletSignUp({ inviteCode: '', agree: false }, true))).toEqual({
+    expect(ids(checkWalletSignUp({ invite_code: '', agree: false }, true))).toEqual({
       invite_code: 'auth.error.inviteRequired',
       agree: 'auth.error.agreeRequired',
     })
-    expect(checkWalletSignUp({ inviteCode: '', agree: true }, false)).toEqual({})
-  })
-
-  it('an edit clears the problem shown under the field being edited (area code → phone field)', () => {
-    expect(fieldsEdited({ areaCode: '1' })).toEqual(['phone'])
-    expect(fieldsEdited({ rePassword: 'x', type: 'email' })).toEqual(['re_password'])
+    expect(checkWalletSignUp({ invite_code: '', agree: true }, false)).toEqual({})
   })
 })
 
 describe('login form', () => {
   it('needs the account and a password, without a length rule (old passwords still sign in)', () => {
-    expect(ids(checkLogin({ type: 'email', email: '', areaCode: '1', phone: '', password: '' }).errors)).toEqual({
+    expect(ids(checkLogin({ type: 'email', email: '', area_code: '1', phone: '', password: '' }).errors)).toEqual({
       email: 'auth.error.emailRequired',
       password: 'auth.error.passwordRequired',
     })
-    expect(checkLogin({ type: 'phone', email: 'x', areaCode: '1', phone: '2025550123', password: 'abc' }).input).toEqual({
-      type: 'phone', area_code: '1', phone: '2025550123', password: 'abc',
+    expect(
+      checkLogin({ type: 'phone', email: 'x', area_code: '1', phone: '2025550123', password: 'abc' }).input,
+    ).toEqual({
+      type: 'phone',
+      area_code: '1',
+      phone: '2025550123',
+      password: 'abc',
     })
   })
 })
 
-describe('server errors on the form', () => {
-  it('a field the server names goes under that field; area_code under the phone', () => {
+describe('server errors on the sign-in forms', () => {
+  it('a field the server names goes under that field; area_code under the phone (its picker sits in it)', () => {
     const taken = new ApiError('envelope', 400, 'This e-mail is already registered', { field: 'email' })
-    expect(callProblem(taken)).toEqual({ field: 'email', text: 'This e-mail is already registered' })
-    expect(callProblem(new ApiError('envelope', 422, 'Invalid', { field: 'area_code' })).field).toBe('phone')
-  })
-
-  it('other failures are one form-level line: the server message, or network / timeout in our words', () => {
-    expect(callProblem(new ApiError('envelope', 429, 'Too many attempts', { field: 'ip' }))).toEqual({ text: 'Too many attempts' })
-    expect(callProblem(new ApiError('network', 0, 'Failed to fetch')).text).toMatchObject({ id: 'toast.networkError' })
-    expect(callProblem(new ApiError('timeout', 0, 'timeout')).text).toMatchObject({ id: 'toast.timeout' })
+    expect(authFailure(taken)).toEqual({ field: 'email', text: 'This e-mail is already registered' })
+    expect(authFailure(new ApiError('envelope', 422, 'Invalid', { field: 'area_code' })).field).toBe('phone')
   })
 })
 
@@ -137,7 +149,7 @@ describe('after sign-in', () => {
 describe('send-code countdown', () => {
   it('counts whole seconds up from the server resend_after_s, and ends at 0', () => {
     const t0 = 1_700_000_000_000
-    const end = countdownEnd(60, t0)
+    const end = t0 + 60_000
     expect(secondsLeft(end, t0)).toBe(60)
     expect(secondsLeft(end, t0 + 1)).toBe(60) // 59.999 s left still reads 60
     expect(secondsLeft(end, t0 + 1000)).toBe(59)

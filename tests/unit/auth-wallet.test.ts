@@ -62,23 +62,29 @@ describe('signInWithWallet', () => {
   it('a cancel in the wallet (EIP-1193 4001) is "rejected" and nothing is sent to log in', async () => {
     const api = serverApi()
     const rejected = { code: 4001, message: 'User rejected the request.' }
-    await expect(signInWithWallet(provider('0x1', { method: 'personal_sign', error: rejected }), api)).rejects.toMatchObject({
+    await expect(
+      signInWithWallet(provider('0x1', { method: 'personal_sign', error: rejected }), api),
+    ).rejects.toMatchObject({
       problem: 'rejected',
     })
     expect(api.siweLogin).not.toHaveBeenCalled()
-    await expect(signInWithWallet(provider('0x1', { method: 'eth_requestAccounts', error: rejected }), api)).rejects.toBeInstanceOf(
-      WalletError,
-    )
+    await expect(
+      signInWithWallet(provider('0x1', { method: 'eth_requestAccounts', error: rejected }), api),
+    ).rejects.toBeInstanceOf(WalletError)
     expect(api.siweNonce).toHaveBeenCalledTimes(1)
   })
 
   it('a request already open in the wallet (-32002) says so; other wallet failures pass through', async () => {
     const pending = { code: -32002, message: 'Request already pending' }
-    await expect(signInWithWallet(provider('0x1', { method: 'eth_requestAccounts', error: pending }), serverApi())).rejects.toMatchObject({
+    await expect(
+      signInWithWallet(provider('0x1', { method: 'eth_requestAccounts', error: pending }), serverApi()),
+    ).rejects.toMatchObject({
       problem: 'pending',
     })
     const odd = new Error('internal')
-    await expect(signInWithWallet(provider('0x1', { method: 'eth_chainId', error: odd }), serverApi())).rejects.toBe(odd)
+    await expect(signInWithWallet(provider('0x1', { method: 'eth_chainId', error: odd }), serverApi())).rejects.toBe(
+      odd,
+    )
   })
 
   it('without a wallet in the browser it says so before anything else', async () => {

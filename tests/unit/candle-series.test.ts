@@ -98,7 +98,10 @@ const cases: Case[] = [
   {
     name: 'an empty or fully overlapping page adds nothing',
     start: [b(300, 5)],
-    steps: [{ merge: [], added: 0 }, { merge: [b(300, 5)], added: 0 }],
+    steps: [
+      { merge: [], added: 0 },
+      { merge: [b(300, 5)], added: 0 },
+    ],
     ids: [300],
     closes: [5],
   },

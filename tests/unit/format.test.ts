@@ -1,8 +1,26 @@
 // Display formatting: prices at market precision with locale grouping (exact, via big.js), compact volumes, quote
-// change text and colour, dates YYYY-MM-DD HH:mm:ss, and the 6-decimal helpers of spec §9 behind them.
+// change text and colour, dates YYYY-MM-DD HH:mm:ss, and the decimal helpers behind them (exact unless a call names
+// its rounding, e.g. spec §9's 6 places half-up).
 import { describe, expect, it } from 'vitest'
-import { divide, multiply, subtract } from '../../common/decimal'
-import { formatChange, formatDateTime, formatPrice, formatUtcDateTime, formatVolume, groupDecimal } from '../../src/features/markets'
+import {
+  add,
+  dec,
+  divide,
+  feedDec,
+  multiply,
+  roundTo,
+  SPEC_HELPER_ROUNDING,
+  subtract,
+  toFixed,
+} from '../../common/decimal'
+import {
+  formatChange,
+  formatDateTime,
+  formatPrice,
+  formatUtcDateTime,
+  formatVolume,
+  groupDecimal,
+} from '../../src/features/markets'
 
 describe('formatPrice', () => {
   it.each([
@@ -70,16 +88,44 @@ describe('dates', () => {
   })
 })
 
-describe('6-decimal helpers (spec §9)', () => {
-  it('round subtract, multiply and divide half-up to 6 places', () => {
+describe('display helpers (spec §9 rounding, named at each call)', () => {
+  it('subtract and multiply are exact: nothing is rounded away unasked', () => {
+    // Before: subtract('1', '0.0000001') was "1" (rounded to 6 places without the caller asking).
+    expect(subtract('1', '0.0000001')).toBe('0.9999999')
+    expect(subtract('0', '0.0000001')).toBe('-0.0000001') // plain text, not big.js's "-1e-7"
     expect(subtract('0.3', '0.1')).toBe('0.2')
-    expect(multiply('1.0000005', '1')).toBe('1.000001')
-    expect(divide('1', '3')).toBe('0.333333')
-    expect(divide('2', '3')).toBe('0.666667')
+    expect(multiply('1.0000005', '1')).toBe('1.0000005')
+    expect(add('0.1', '0.2')).toBe('0.3')
+  })
+
+  it("round to the spec's 6 places half-up only when told to", () => {
+    expect(roundTo(multiply('1.0000005', '1'), SPEC_HELPER_ROUNDING)).toBe('1.000001')
+    expect(divide('1', '3', SPEC_HELPER_ROUNDING)).toBe('0.333333')
+    expect(divide('2', '3', SPEC_HELPER_ROUNDING)).toBe('0.666667')
+    expect(divide('-2', '3', SPEC_HELPER_ROUNDING)).toBe('-0.666667')
+  })
+
+  it('divide rounds once, by the mode given', () => {
+    expect(divide('1', '8', { places: 2, mode: 'half-up' })).toBe('0.13')
+    expect(divide('1', '8', { places: 2, mode: 'half-even' })).toBe('0.12')
+    expect(divide('-1', '3', { places: 1, mode: 'floor' })).toBe('-0.4')
+    expect(divide('-1', '3', { places: 1, mode: 'ceiling' })).toBe('-0.3')
+    expect(() => divide('1', '0', SPEC_HELPER_ROUNDING)).toThrow('division by zero')
+    expect(toFixed('2.345', 2, 'half-even')).toBe('2.34')
+    expect(toFixed('2.345', 2, 'half-up')).toBe('2.35')
+  })
+
+  it('dec refuses a number, so a computed float cannot pass as a decimal', () => {
+    // Before: dec(0.1 + 0.2) was Big("0.30000000000000004").
+    expect(() => dec((0.1 + 0.2) as unknown as string)).toThrow('invalid decimal')
+    expect(dec(' 12.50 ').toFixed()).toBe('12.5')
+    // Feed numbers are read explicitly as the JSON text that carried them (HTX volumes have 17 digits).
+    expect(feedDec(4043681.0359377135).toFixed()).toBe('4043681.0359377135')
+    expect(() => feedDec(Number.NaN)).toThrow('invalid decimal')
   })
 
   it('group a helper result by locale without changing its digits', () => {
     expect(groupDecimal(multiply('12345.6789', '100'), 'en')).toBe('1,234,567.89')
-    expect(groupDecimal(divide('-10000000', '3'), 'pt')).toBe('-3.333.333,333333')
+    expect(groupDecimal(divide('-10000000', '3', SPEC_HELPER_ROUNDING), 'pt')).toBe('-3.333.333,333333')
   })
 })

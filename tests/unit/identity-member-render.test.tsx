@@ -3,7 +3,7 @@
  * never parsed), the ID number as masked by the server, labels in the user's language, and the photos through the
  * signed URLs; the uploader is one image with a delete control, or an empty picker.
  */
-import { i18n } from '@lingui/core'
+import { i18n, type Messages } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { renderToString } from 'react-dom/server'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -12,14 +12,26 @@ import { MemberInfo } from '../../src/features/identity/MemberInfo'
 import { ImageUploader } from '../../src/ui/ImageUploader'
 
 async function activate(locale: 'en' | 'zh-CN') {
-  const { messages } = await import(`../../locales/${locale}/messages.po`)
+  // A template import has no static type; the shape is the one src/i18n/po.d.ts declares for every catalog.
+  const { messages } = (await import(`../../locales/${locale}/messages.po`)) as { messages: Messages }
   i18n.loadAndActivate({ locale, messages })
 }
 const html = (node: React.ReactNode) => renderToString(<I18nProvider i18n={i18n}>{node}</I18nProvider>)
 
-const tier = { status: 'verified' as const, reject_reason: null, submitted_at: '2025-01-01 00:00:00', reviewed_at: '2025-01-02 00:00:00' }
+const tier = {
+  status: 'verified' as const,
+  reject_reason: null,
+  submitted_at: '2025-01-01 00:00:00',
+  reviewed_at: '2025-01-02 00:00:00',
+}
 const info: IdentityInfo = {
-  basic: { ...tier, name: '<img src=x onerror=alert(1)>', id_number: '33************1234', city: 'Zürich', email: 'a@b.co' },
+  basic: {
+    ...tier,
+    name: '<img src=x onerror=alert(1)>',
+    id_number: '33************1234',
+    city: 'Zürich',
+    email: 'a@b.co',
+  },
   advanced: {
     ...tier,
     doc_type: 'driver_license',
@@ -37,7 +49,7 @@ describe('MemberInfo', () => {
     expect(out).not.toContain('<img src=x')
     expect(out).toContain('&lt;img src=x onerror=alert(1)&gt;')
     expect(out).toContain('33************1234')
-    expect(out).toContain("Driver&#x27;s licence")
+    expect(out).toContain('Driver&#x27;s licence')
     expect(out.match(/<img [^>]*src="\/api\/common\/image\?id=\d/g)).toHaveLength(3)
   })
 
@@ -69,7 +81,15 @@ describe('ImageUploader', () => {
   })
 
   it('shows the one image with cover fit and a delete control', () => {
-    const out = html(<ImageUploader label="Front" value={{ id: 3, url: 'blob:x' }} onChange={() => {}} upload={upload} error="Too blurry" />)
+    const out = html(
+      <ImageUploader
+        label="Front"
+        value={{ id: 3, url: 'blob:x' }}
+        onChange={() => {}}
+        upload={upload}
+        error="Too blurry"
+      />,
+    )
     expect(out.match(/<img /g)).toHaveLength(1)
     expect(out).toContain('class="uploader__img"')
     expect(out).toContain('Delete image')

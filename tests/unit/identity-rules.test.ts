@@ -6,7 +6,15 @@ const ok = { name: 'Li Hua', id_number: '330106199001011234', city: 'Hangzhou', 
 
 describe('basicFieldProblems', () => {
   it('accepts names and cities of every script', () => {
-    for (const name of ['李华', 'José Ñúñez', "O'Brien-Smith", 'राहुल शर्मा', '김민준', 'Nguyễn Văn A', 'Jean-Luc Picard Jr.']) {
+    for (const name of [
+      '李华',
+      'José Ñúñez',
+      "O'Brien-Smith",
+      'राहुल शर्मा',
+      '김민준',
+      'Nguyễn Văn A',
+      'Jean-Luc Picard Jr.',
+    ]) {
       expect(basicFieldProblems({ ...ok, name }), name).toEqual({})
     }
     expect(basicFieldProblems({ ...ok, city: 'São Paulo' })).toEqual({})
@@ -14,7 +22,10 @@ describe('basicFieldProblems', () => {
 
   it('names each missing, overlong, markup or malformed field', () => {
     expect(basicFieldProblems({ name: '', id_number: '', city: '', email: '' })).toEqual({
-      name: 'required', id_number: 'required', city: 'required', email: 'required',
+      name: 'required',
+      id_number: 'required',
+      city: 'required',
+      email: 'required',
     })
     expect(basicFieldProblems({ ...ok, name: 'x'.repeat(65) })).toEqual({ name: 'tooLong' })
     expect(basicFieldProblems({ ...ok, name: '<b>Li</b>' })).toEqual({ name: 'chars' })
@@ -33,8 +44,13 @@ describe('basicFieldProblems', () => {
 
 describe('normalizeBasic', () => {
   it('tidies white space, upper-cases the ID number and lower-cases the e-mail', () => {
-    expect(normalizeBasic({ name: '  Li \n  Hua ', id_number: ' x12 345 ', city: ' Hang\tzhou', email: ' A@B.Co ' })).toEqual({
-      name: 'Li Hua', id_number: 'X12 345', city: 'Hang zhou', email: 'a@b.co',
+    expect(
+      normalizeBasic({ name: '  Li \n  Hua ', id_number: ' x12 345 ', city: ' Hang\tzhou', email: ' A@B.Co ' }),
+    ).toEqual({
+      name: 'Li Hua',
+      id_number: 'X12 345',
+      city: 'Hang zhou',
+      email: 'a@b.co',
     })
   })
 })

@@ -42,20 +42,35 @@ describe('uploadImage', () => {
   })
 
   it('rejects with the server message of a refused upload', async () => {
-    const { api } = setup({ code: 400, msg: 'Only JPEG or PNG images can be uploaded', data: { field: 'file', issues: [] } })
-    await expect(api.uploadImage(new Blob(['x']))).rejects.toMatchObject({ kind: 'envelope', message: 'Only JPEG or PNG images can be uploaded', field: 'file' })
+    const { api } = setup({
+      code: 400,
+      msg: 'Only JPEG or PNG images can be uploaded',
+      data: { field: 'file', issues: [] },
+    })
+    await expect(api.uploadImage(new Blob(['x']))).rejects.toMatchObject({
+      kind: 'envelope',
+      message: 'Only JPEG or PNG images can be uploaded',
+      field: 'file',
+    })
   })
 
   it('gives an upload longer than the usual 10 s before aborting', async () => {
     expect(UPLOAD_TIMEOUT_MS).toBeGreaterThan(10_000)
     vi.useFakeTimers()
     try {
-      const fetch = vi.fn((_url: string, init: RequestInit) => new Promise<Response>((_, reject) => {
-        init.signal?.addEventListener('abort', () => reject(new Error('aborted')))
-      }))
+      const fetch = vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new Error('aborted')))
+          }),
+      )
       const request = createRequester({
         fetch: fetch as unknown as typeof globalThis.fetch,
-        getToken: () => 't', getLanguage: () => 'en', onUnauthorized() {}, onLoginRequired() {}, onError() {},
+        getToken: () => 't',
+        getLanguage: () => 'en',
+        onUnauthorized() {},
+        onLoginRequired() {},
+        onError() {},
       })
       const api = createIdentityApi(createCaller(request), request)
       const pending = api.uploadImage(new Blob(['x']))
@@ -76,12 +91,27 @@ describe('identity calls', () => {
     const tier = { status: 'review', reject_reason: null, submitted_at: '2025-01-01 00:00:00', reviewed_at: null }
     const info = {
       basic: { ...tier, name: 'Li', id_number: '33**34', city: 'C', email: 'e@x.io' },
-      advanced: { ...tier, status: 'none', submitted_at: null, doc_type: null, front_url: null, back_url: null, selfie_url: null },
+      advanced: {
+        ...tier,
+        status: 'none',
+        submitted_at: null,
+        doc_type: null,
+        front_url: null,
+        back_url: null,
+        selfie_url: null,
+      },
     }
     const { api, calls } = setup({ code: 1, msg: 'ok', data: info })
-    await expect(api.submitIdentityBasic({ name: 'Li', id_number: '3301', city: 'C', email: 'e@x.io' })).resolves.toEqual(info)
+    await expect(
+      api.submitIdentityBasic({ name: 'Li', id_number: '3301', city: 'C', email: 'e@x.io' }),
+    ).resolves.toEqual(info)
     expect(calls[0]!.url).toBe('/api/user/identity_basic')
     expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('application/json')
-    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ name: 'Li', id_number: '3301', city: 'C', email: 'e@x.io' })
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({
+      name: 'Li',
+      id_number: '3301',
+      city: 'C',
+      email: 'e@x.io',
+    })
   })
 })

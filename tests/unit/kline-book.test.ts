@@ -6,8 +6,16 @@ import { formatTradeTime } from '../../src/features/trades/trade-time'
 describe('order book rows', () => {
   it('keeps the best levels of each side and sizes bars by cumulative amount on one shared scale', () => {
     const { bids, asks } = bookRows(
-      [[100, 1], [99, 3], [98, 4]],
-      [[101, 2], [102, 2], [103, 50]],
+      [
+        [100, 1],
+        [99, 3],
+        [98, 4],
+      ],
+      [
+        [101, 2],
+        [102, 2],
+        [103, 50],
+      ],
       2,
     )
     expect(bids.map((r) => r.price)).toEqual([100, 99])

@@ -17,9 +17,15 @@ function setup(opts: { now?: () => number } = {}) {
     cancelFrame: () => undefined,
     ...opts,
   })
-  c.onNeedHistory = (beforeId) => history.push(beforeId)
+  c.setHistoryLoader((beforeId) => history.push(beforeId))
   const layer = (name: LayerName) => ({ draw: () => draws.push(name) })
-  c.attachLayers({ axes: layer('axes'), volume: layer('volume'), candles: layer('candles'), lastPrice: layer('lastPrice'), crosshair: layer('crosshair') })
+  c.attachLayers({
+    axes: layer('axes'),
+    volume: layer('volume'),
+    candles: layer('candles'),
+    lastPrice: layer('lastPrice'),
+    crosshair: layer('crosshair'),
+  })
   c.resize(390, 300)
   const runFrames = () => {
     draws.length = 0
@@ -98,7 +104,8 @@ describe('chart model dirtiness', () => {
     c.applySnapshot({ reset: true, bars })
     runFrames()
     const last = bars[499]!
-    for (let k = 1; k <= 50; k++) c.applySnapshot({ reset: false, bars: [{ ...last, close: last.close + (k % 3) * 0.01, amount: 2 + k / 100 }] })
+    for (let k = 1; k <= 50; k++)
+      c.applySnapshot({ reset: false, bars: [{ ...last, close: last.close + (k % 3) * 0.01, amount: 2 + k / 100 }] })
     expect(frames).toHaveLength(1)
     expect(runFrames()).toEqual(['volume', 'candles', 'lastPrice'])
   })

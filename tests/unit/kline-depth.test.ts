@@ -1,11 +1,12 @@
 // Depth chart: exact cumulative sums of each book side, the shared domain, and what the area renderer draws.
 import Big from 'big.js'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { DepthTick, Level } from '../../common/feed/messages'
 import { cumulate, depthDomain, unitsToDecimal } from '../../src/features/depth-chart/depth-model'
 import { drawDepthAreas, drawDepthAxes, type DepthScope } from '../../src/features/depth-chart/draw-depth'
+import { recordedDataPresent } from '../helpers/prerequisites'
 import { RecordingContext, TEST_THEME } from './kline-recording-context'
 
 const CAPTURE = fileURLToPath(
@@ -33,29 +34,69 @@ const scope = (): DepthScope => ({
 
 describe('depth cumulative sums', () => {
   it('sums amounts exactly at the market precision (no 0.30000000000000004)', () => {
-    const c = cumulate([[100, 0.1], [99, 0.2], [98, 0.7]], 3)
+    const c = cumulate(
+      [
+        [100, 0.1],
+        [99, 0.2],
+        [98, 0.7],
+      ],
+      3,
+    )
     expect(Array.from(c.cum)).toEqual([0.1, 0.3, 1])
     expect(c.total).toBe('1.000')
     expect(unitsToDecimal(5, 4)).toBe('0.0005')
     expect(unitsToDecimal(-12345, 2)).toBe('-123.45')
     expect(cumulate([], 2).total).toBe('0.00')
     // Beyond 2^53 units the total is still exact (decimal fallback).
-    expect(cumulate([[1, 90_000_000.12345678], [0.9, 1e8]], 8).total).toBe('190000000.12345678')
+    expect(
+      cumulate(
+        [
+          [1, 90_000_000.12345678],
+          [0.9, 1e8],
+        ],
+        8,
+      ).total,
+    ).toBe('190000000.12345678')
   })
 
   it('the domain is centred on the mid price and spans the deeper side', () => {
-    const bids = cumulate([[99, 1], [95, 2]], 0)
-    const asks = cumulate([[101, 1], [102, 5]], 0)
+    const bids = cumulate(
+      [
+        [99, 1],
+        [95, 2],
+      ],
+      0,
+    )
+    const asks = cumulate(
+      [
+        [101, 1],
+        [102, 5],
+      ],
+      0,
+    )
     expect(depthDomain(bids, asks)).toEqual({ minPrice: 95, maxPrice: 105, mid: 100, maxCum: 6 })
-    const shallowBids = cumulate([[99, 1], [97, 2]], 0)
+    const shallowBids = cumulate(
+      [
+        [99, 1],
+        [97, 2],
+      ],
+      0,
+    )
     expect(depthDomain(shallowBids, asks)).toEqual({ minPrice: 97, maxPrice: 103, mid: 100, maxCum: 6 })
     expect(depthDomain(bids, cumulate([], 0))).toBeNull()
   })
 })
 
 describe('depth renderers', () => {
-  const bids: Level[] = [[99, 1], [98, 2], [97, 3]]
-  const asks: Level[] = [[101, 2], [102, 2]]
+  const bids: Level[] = [
+    [99, 1],
+    [98, 2],
+    [97, 3],
+  ]
+  const asks: Level[] = [
+    [101, 2],
+    [102, 2],
+  ]
   const b = cumulate(bids, 0)
   const a = cumulate(asks, 0)
   const d = depthDomain(b, a)!
@@ -63,7 +104,10 @@ describe('depth renderers', () => {
   it('fills the bid area green on the left and the ask area red on the right, as steps down to the baseline', () => {
     const ctx = new RecordingContext()
     drawDepthAreas(ctx, b, a, d, scope())
-    expect(ctx.fills.map((f) => [f.style, f.alpha < 1])).toEqual([['green', true], ['red', true]])
+    expect(ctx.fills.map((f) => [f.style, f.alpha < 1])).toEqual([
+      ['green', true],
+      ['red', true],
+    ])
     expect(ctx.strokes.map((s) => s.style)).toEqual(['green', 'red'])
     const mid = 180 * 2
     for (const [x] of ctx.fills[0]!.points) expect(x).toBeLessThanOrEqual(mid)
@@ -79,16 +123,19 @@ describe('depth renderers', () => {
     expect(ctx.textList).toEqual(['97.00', '100.00', '103.00', '2.000', '4.000', '6.000'])
   })
 
-  it.skipIf(!existsSync(CAPTURE))('on a recorded HTX depth.step0 book: totals match big.js sums, curves rise', () => {
-    const { tick } = recordedBook()
-    const bidsC = cumulate(tick.bids, 8)
-    const asksC = cumulate(tick.asks, 8)
-    const exact = (side: Level[]) => side.reduce((s, [, q]) => s.plus(String(q)), new Big(0)).toFixed(8)
-    expect(bidsC.total).toBe(exact(tick.bids))
-    expect(asksC.total).toBe(exact(tick.asks))
-    for (let i = 1; i < bidsC.count; i++) expect(bidsC.cum[i]!).toBeGreaterThanOrEqual(bidsC.cum[i - 1]!)
-    const dom = depthDomain(bidsC, asksC)!
-    expect(dom.minPrice).toBeLessThanOrEqual(tick.bids[tick.bids.length - 1]![0])
-    expect(dom.maxPrice).toBeGreaterThanOrEqual(tick.asks[tick.asks.length - 1]![0])
-  })
+  it.skipIf(!recordedDataPresent(CAPTURE))(
+    'on a recorded HTX depth.step0 book: totals match big.js sums, curves rise',
+    () => {
+      const { tick } = recordedBook()
+      const bidsC = cumulate(tick.bids, 8)
+      const asksC = cumulate(tick.asks, 8)
+      const exact = (side: Level[]) => side.reduce((s, [, q]) => s.plus(String(q)), new Big(0)).toFixed(8)
+      expect(bidsC.total).toBe(exact(tick.bids))
+      expect(asksC.total).toBe(exact(tick.asks))
+      for (let i = 1; i < bidsC.count; i++) expect(bidsC.cum[i]!).toBeGreaterThanOrEqual(bidsC.cum[i - 1]!)
+      const dom = depthDomain(bidsC, asksC)!
+      expect(dom.minPrice).toBeLessThanOrEqual(tick.bids[tick.bids.length - 1]![0])
+      expect(dom.maxPrice).toBeGreaterThanOrEqual(tick.asks[tick.asks.length - 1]![0])
+    },
+  )
 })

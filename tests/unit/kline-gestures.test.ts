@@ -24,11 +24,16 @@ function setup() {
   el.setPointerCapture = () => undefined
   const detach = attachGestures(el as unknown as HTMLElement, target)
   const fire = (type: string, x: number, y: number, id = 1, pointerType = 'touch') => {
-    const e = Object.assign(new Event(type, { cancelable: true }), { clientX: x + 10, clientY: y + 100, pointerId: id, pointerType })
+    const e = Object.assign(new Event(type, { cancelable: true }), {
+      clientX: x + 10,
+      clientY: y + 100,
+      pointerId: id,
+      pointerType,
+    })
     el.dispatchEvent(e)
     return e
   }
-  const panned = () => calls.filter((c) => c[0] === 'pan').reduce((s, c) => s + (c[1] as number), 0)
+  const panned = () => calls.filter((c) => c[0] === 'pan').reduce((s, c) => s + c[1], 0)
   return { calls, fire, panned, detach, el, isShown: () => shown }
 }
 
@@ -113,7 +118,12 @@ describe('mouse and wheel', () => {
 
   it('wheel down zooms out around the pointer and keeps the page from scrolling', () => {
     const { calls, el } = setup()
-    const e = Object.assign(new Event('wheel', { cancelable: true }), { clientX: 110, clientY: 150, deltaY: 100, deltaMode: 0 })
+    const e = Object.assign(new Event('wheel', { cancelable: true }), {
+      clientX: 110,
+      clientY: 150,
+      deltaY: 100,
+      deltaMode: 0,
+    })
     el.dispatchEvent(e)
     expect(e.defaultPrevented).toBe(true)
     const [kind, factor, x] = calls[0] as ['zoom', number, number]

@@ -21,6 +21,10 @@ export interface RecordedText {
   align: string
 }
 
+/** The recorded colour. The chart paints flat colours only; a gradient or pattern would be recorded by kind. */
+const styleOf = (style: string | CanvasGradient | CanvasPattern): string =>
+  typeof style === 'string' ? style : 'gradient or pattern'
+
 export class RecordingContext implements Ctx2D {
   fillStyle: string | CanvasGradient | CanvasPattern = '#000'
   strokeStyle: string | CanvasGradient | CanvasPattern = '#000'
@@ -54,16 +58,21 @@ export class RecordingContext implements Ctx2D {
     this.points.push([x, y])
   }
   fill(): void {
-    this.fills.push({ style: String(this.fillStyle), alpha: this.globalAlpha, rects: [...this.rects], points: [...this.points] })
+    this.fills.push({
+      style: styleOf(this.fillStyle),
+      alpha: this.globalAlpha,
+      rects: [...this.rects],
+      points: [...this.points],
+    })
   }
   stroke(): void {
-    this.strokes.push({ style: String(this.strokeStyle), points: [...this.points], dash: [...this.dash] })
+    this.strokes.push({ style: styleOf(this.strokeStyle), points: [...this.points], dash: [...this.dash] })
   }
   fillRect(x: number, y: number, w: number, h: number): void {
-    this.fillRects.push({ style: String(this.fillStyle), x, y, w, h })
+    this.fillRects.push({ style: styleOf(this.fillStyle), x, y, w, h })
   }
   fillText(text: string, x: number, y: number): void {
-    this.texts.push({ text, x, y, style: String(this.fillStyle), align: this.textAlign })
+    this.texts.push({ text, x, y, style: styleOf(this.fillStyle), align: this.textAlign })
   }
   measureText(text: string): TextMetrics {
     const size = Number(/(\d+(?:\.\d+)?)px/.exec(this.font)?.[1] ?? 10)
@@ -93,8 +102,18 @@ export class RecordingContext implements Ctx2D {
 
 /** Plain colour names so assertions read well. */
 export const TEST_THEME = {
-  up: 'green', down: 'red', text: '#111', textMuted: '#777', grid: '#eee', border: '#ddd', crosshair: '#999',
-  labelBg: '#333', labelText: '#fff', legendBg: '#fafafa', onAccent: '#fff', fontFamily: 'sans-serif',
+  up: 'green',
+  down: 'red',
+  text: '#111',
+  textMuted: '#777',
+  grid: '#eee',
+  border: '#ddd',
+  crosshair: '#999',
+  labelBg: '#333',
+  labelText: '#fff',
+  legendBg: '#fafafa',
+  onAccent: '#fff',
+  fontFamily: 'sans-serif',
 }
 
 /** Render scope at `pixelRatio` with TEST_THEME, English formatting at 2 price decimals and short legend labels. */

@@ -82,7 +82,15 @@ describe('volume, last price and axes layers', () => {
   })
 
   it('axes: grouped price labels inside the pane and HH:mm time labels', () => {
-    const { paint } = chart(series(500).map((b) => ({ ...b, open: b.open * 1000, close: b.close * 1000, high: b.high * 1000, low: b.low * 1000 })))
+    const { paint } = chart(
+      series(500).map((b) => ({
+        ...b,
+        open: b.open * 1000,
+        close: b.close * 1000,
+        high: b.high * 1000,
+        low: b.low * 1000,
+      })),
+    )
     const texts = paint('axes').textList
     expect(texts.some((t) => /^\d{2,3},\d{3}\.\d{2}$/.test(t))).toBe(true)
     expect(texts.some((t) => /^\d{2}:\d{2}$|^\d{2}-\d{2}$/.test(t))).toBe(true)
@@ -101,7 +109,9 @@ describe('crosshair layer', () => {
     const x = indexToX(c.model.time, 2, 0)
     c.setCrosshair({ x, y: 40 })
     const texts = paint('crosshair').textList
-    expect(texts).toEqual(expect.arrayContaining(['O', '100.00', 'H', '111.00', 'L', '99.00', 'C', '110.00', '+10.00%', 'V', '3']))
+    expect(texts).toEqual(
+      expect.arrayContaining(['O', '100.00', 'H', '111.00', 'L', '99.00', 'C', '110.00', '+10.00%', 'V', '3']),
+    )
     expect(texts).toContain(formatBarTime(1_700_000_040))
     expect(texts.some((t) => /^1\d\d\.\d\d$/.test(t))).toBe(true)
   })

@@ -27,7 +27,12 @@ import { timeStep, timeTicks } from '../../src/features/kline/model/time-ticks'
 import { formatAxisTime, formatBarTime } from '../../src/features/kline/format'
 import { bar, series } from './kline-bars'
 
-const ts = (over: Partial<TimeScaleState> = {}): TimeScaleState => ({ width: 300, barSpacing: 10, rightOffset: 0, ...over })
+const ts = (over: Partial<TimeScaleState> = {}): TimeScaleState => ({
+  width: 300,
+  barSpacing: 10,
+  rightOffset: 0,
+  ...over,
+})
 
 describe('time scale', () => {
   it('puts the newest bar flush right at offset 0 and maps x back to the same bar', () => {
@@ -116,7 +121,9 @@ describe('price scale', () => {
     const ticks = priceTicks(makeScale(0.1, 0.7, 0, 400), 44)
     expect(ticks).toEqual([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7])
     const btc = priceTicks(makeScale(112_612.5, 112_749.73, 0, 220), 44)
-    const gap = valueToY(makeScale(112_612.5, 112_749.73, 0, 220), btc[0]!) - valueToY(makeScale(112_612.5, 112_749.73, 0, 220), btc[1]!)
+    const gap =
+      valueToY(makeScale(112_612.5, 112_749.73, 0, 220), btc[0]!) -
+      valueToY(makeScale(112_612.5, 112_749.73, 0, 220), btc[1]!)
     expect(gap).toBeGreaterThanOrEqual(44)
     for (const t of btc) expect(String(t)).toMatch(/^\d+(\.\d{1,2})?$/)
   })

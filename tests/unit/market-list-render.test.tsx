@@ -1,8 +1,9 @@
 // What a user sees in a market list, rendered to HTML: locale-grouped prices at market precision, the coloured
 // change pill, the futures tag, "--" before the first tick, translated column heads in zh-CN; and the "prices not
 // live" badge following config.market_live.
-import { i18n } from '@lingui/core'
+import { i18n, type Messages } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
+import { Window } from 'happy-dom'
 import { renderToString } from 'react-dom/server'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { TickerSnapshot } from '../../common/engine-api'
@@ -11,23 +12,74 @@ import { MarketList, SourceBadge } from '../../src/features/markets'
 import { setConfig, systemStore } from '../../src/state/system'
 
 const btc: MarketItem = {
-  currency_id: 1, currency_name: 'BTC', legal_name: 'USDT', logo: '/coins/btc.svg', matches_id: 2, market_from: 2,
-  symbol: 'btcusdt', extends: 'btcusdt', category: 'spot', price_precision: 2, amount_precision: 6,
-  tradable: { spot: true, contract: true, option: true }, popular: true, sort: 1,
+  currency_id: 1,
+  currency_name: 'BTC',
+  legal_name: 'USDT',
+  logo: '/coins/btc.svg',
+  matches_id: 2,
+  market_from: 2,
+  symbol: 'btcusdt',
+  extends: 'btcusdt',
+  category: 'spot',
+  price_precision: 2,
+  amount_precision: 6,
+  tradable: { spot: true, contract: true, option: true },
+  popular: true,
+  sort: 1,
 }
-const perp: MarketItem = { ...btc, symbol: 'ETH-USDT', extends: 'ETH-USDT', currency_name: 'ETH', category: 'futures', sort: 2 }
+const perp: MarketItem = {
+  ...btc,
+  symbol: 'ETH-USDT',
+  extends: 'ETH-USDT',
+  currency_name: 'ETH',
+  category: 'futures',
+  sort: 2,
+}
 
 const tick: TickerSnapshot = {
-  symbol: 'btcusdt', open: 95000, close: 97232.5, high: 98000, low: 94000, amount: 120, vol: 11_234_567.8, count: 10,
-  bid: 97232.4, bidSize: 1, ask: 97232.5, askSize: 1, lastPrice: 97232.5, lastSize: 0.1, ts: 1, receivedAt: 1, origin: 'live',
+  symbol: 'btcusdt',
+  open: 95000,
+  close: 97232.5,
+  high: 98000,
+  low: 94000,
+  amount: 120,
+  vol: 11_234_567.8,
+  count: 10,
+  bid: 97232.4,
+  bidSize: 1,
+  ask: 97232.5,
+  askSize: 1,
+  lastPrice: 97232.5,
+  lastSize: 0.1,
+  ts: 1,
+  receivedAt: 1,
+  origin: 'live',
 }
 
 async function activate(locale: 'en' | 'zh-CN') {
-  const { messages } = await import(`../../locales/${locale}/messages.po`)
+  const { messages } = (await import(`../../locales/${locale}/messages.po`)) as { messages: Messages }
   i18n.loadAndActivate({ locale, messages })
 }
 
 const html = (node: React.ReactNode) => renderToString(<I18nProvider i18n={i18n}>{node}</I18nProvider>)
+
+/** The rows of rendered market-list HTML as a user reads them: base currency → price, volume and change texts. */
+function rowsOf(markup: string): Map<string, { price: string; vol: string; change: string }> {
+  const doc = new Window().document
+  doc.body.innerHTML = markup
+  const text = (row: { querySelector(s: string): { textContent: string | null } | null }, selector: string) =>
+    row.querySelector(selector)?.textContent?.trim() ?? '(missing)'
+  return new Map(
+    [...doc.querySelectorAll('.market-row')].map((row) => [
+      text(row, '.market-row__base').split('/')[0]!,
+      {
+        price: text(row, '.market-row__price'),
+        vol: text(row, '.market-row__vol'),
+        change: text(row, '.market-row__change'),
+      },
+    ]),
+  )
+}
 
 beforeEach(async () => {
   await activate('en')
@@ -43,12 +95,25 @@ describe('MarketList', () => {
     expect(out).toContain('change-pill--up')
     expect(out).toContain('Last price')
     expect(out).toContain('Perp') // the futures row is tagged
-    expect(out).toContain('--') // ETH-USDT has no ticker yet
+  })
+
+  it('shows "--" for the price, volume and change of a market whose first tick has not come', () => {
+    const rows = rowsOf(
+      html(<MarketList items={[btc, perp]} tickers={new Map([['btcusdt', tick]])} onOpen={() => undefined} />),
+    )
+    expect(rows.get('ETH')).toEqual({ price: '--', vol: 'PerpVol --', change: '--' })
+    expect(rows.get('BTC')).toEqual({ price: '97,232.50', vol: 'Vol 11.23M', change: '+2.35%' })
   })
 
   it('is translated and grouped for zh-CN', async () => {
     await activate('zh-CN')
-    const out = html(<MarketList items={[btc, perp]} tickers={new Map([['btcusdt', { ...tick, close: 90000 }]])} onOpen={() => undefined} />)
+    const out = html(
+      <MarketList
+        items={[btc, perp]}
+        tickers={new Map([['btcusdt', { ...tick, close: 90000 }]])}
+        onOpen={() => undefined}
+      />,
+    )
     expect(out).toContain('最新价')
     expect(out).toContain('永续')
     expect(out).toContain('1123.46万')
@@ -57,14 +122,23 @@ describe('MarketList', () => {
   })
 
   it('shows the empty text when a category has no markets', () => {
-    expect(html(<MarketList items={[]} tickers={new Map()} onOpen={() => undefined} empty="Nothing here" />)).toContain('Nothing here')
+    expect(html(<MarketList items={[]} tickers={new Map()} onOpen={() => undefined} empty="Nothing here" />)).toContain(
+      'Nothing here',
+    )
   })
 })
 
 describe('SourceBadge', () => {
   const config = {
-    web_maintain: 1, customer_url: '', site_name: 'TC', market_source: 'sim' as const, market_live: false,
-    market_source_detail: 'sim', market_port: 8292, server_time: 0, invite_required: false,
+    web_maintain: 1,
+    customer_url: '',
+    site_name: 'TC',
+    market_source: 'sim' as const,
+    market_live: false,
+    market_source_detail: 'sim',
+    market_port: 8292,
+    server_time: 0,
+    invite_required: false,
   }
   it('says Simulated or Replay while prices are not live, nothing when live', () => {
     expect(html(<SourceBadge />)).toBe('')

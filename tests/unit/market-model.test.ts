@@ -6,16 +6,49 @@ import { gainListMarkets, newestReceivedAt, oldestCachedAt, rankMarkets } from '
 
 function market(symbol: string, category: MarketItem['category'] = 'spot', quote = 'USDT'): MarketItem {
   return {
-    currency_id: 1, currency_name: symbol.toUpperCase(), legal_name: quote, logo: '', matches_id: 1, market_from: 2,
-    symbol, extends: symbol, category, price_precision: 2, amount_precision: 2,
-    tradable: { spot: true, contract: true, option: true }, popular: false, sort: 0,
+    currency_id: 1,
+    currency_name: symbol.toUpperCase(),
+    legal_name: quote,
+    logo: '',
+    matches_id: 1,
+    market_from: 2,
+    symbol,
+    extends: symbol,
+    category,
+    price_precision: 2,
+    amount_precision: 2,
+    tradable: { spot: true, contract: true, option: true },
+    popular: false,
+    sort: 0,
   }
 }
 
-function ticker(symbol: string, open: number, close: number, vol: number, receivedAt = 1000, origin: TickerSnapshot['origin'] = 'live'): TickerSnapshot {
+function ticker(
+  symbol: string,
+  open: number,
+  close: number,
+  vol: number,
+  receivedAt = 1000,
+  origin: TickerSnapshot['origin'] = 'live',
+): TickerSnapshot {
   return {
-    symbol, open, close, vol, high: close, low: open, amount: 1, count: 1, bid: close, bidSize: 1, ask: close, askSize: 1,
-    lastPrice: close, lastSize: 1, ts: receivedAt, receivedAt, origin,
+    symbol,
+    open,
+    close,
+    vol,
+    high: close,
+    low: open,
+    amount: 1,
+    count: 1,
+    bid: close,
+    bidSize: 1,
+    ask: close,
+    askSize: 1,
+    lastPrice: close,
+    lastSize: 1,
+    ts: receivedAt,
+    receivedAt,
+    origin,
   }
 }
 
@@ -59,7 +92,11 @@ describe('gainListMarkets', () => {
 
 describe('price age', () => {
   it('finds the newest and the oldest cached receivedAt', () => {
-    const t = [ticker('a', 1, 1, 1, 500, 'cache'), ticker('b', 1, 1, 1, 900, 'cache'), ticker('c', 1, 1, 1, 2000, 'live')]
+    const t = [
+      ticker('a', 1, 1, 1, 500, 'cache'),
+      ticker('b', 1, 1, 1, 900, 'cache'),
+      ticker('c', 1, 1, 1, 2000, 'live'),
+    ]
     expect(newestReceivedAt(t)).toBe(2000)
     expect(oldestCachedAt(t)).toBe(500)
     expect(newestReceivedAt([])).toBeNull()

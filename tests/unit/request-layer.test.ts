@@ -21,7 +21,9 @@ afterEach(() => vi.useRealTimers())
 describe('request layer', () => {
   it('GETs /api/<path> with the query string, token and Accept-Language headers, and resolves with data', async () => {
     const { request, calls } = setup(() => envelope(1, { list: [1, 2] }))
-    await expect(request('common/get_announcement', { params: { page: 2, limit: 5, skip: undefined } })).resolves.toEqual({ list: [1, 2] })
+    await expect(
+      request('common/get_announcement', { params: { page: 2, limit: 5, skip: undefined } }),
+    ).resolves.toEqual({ list: [1, 2] })
     expect(calls).toHaveLength(1)
     expect(calls[0]?.url).toBe('/api/common/get_announcement?page=2&limit=5')
     expect(calls[0]?.method).toBe('GET')
@@ -52,16 +54,23 @@ describe('request layer', () => {
 
   it('reads an envelope carried by an HTTP error status', async () => {
     const { request } = setup(() => new Response(JSON.stringify(envelope(404, null, 'not found')), { status: 404 }))
-    await expect(request('common/get_announcement_info')).rejects.toMatchObject({ kind: 'envelope', code: 404, message: 'not found' })
+    await expect(request('common/get_announcement_info')).rejects.toMatchObject({
+      kind: 'envelope',
+      code: 404,
+      message: 'not found',
+    })
   })
 
-  it.each([401, 4001])('on envelope code %i logs out once for concurrent calls, without an error toast', async (code) => {
-    const { request, deps } = setup(() => envelope(code, null, 'expired'))
-    const results = await Promise.allSettled([request('a'), request('b'), request('c')])
-    expect(results.every((r) => r.status === 'rejected')).toBe(true)
-    expect(deps.onUnauthorized).toHaveBeenCalledTimes(1)
-    expect(deps.onError).not.toHaveBeenCalled()
-  })
+  it.each([401, 4001])(
+    'on envelope code %i logs out once for concurrent calls, without an error toast',
+    async (code) => {
+      const { request, deps } = setup(() => envelope(code, null, 'expired'))
+      const results = await Promise.allSettled([request('a'), request('b'), request('c')])
+      expect(results.every((r) => r.status === 'rejected')).toBe(true)
+      expect(deps.onUnauthorized).toHaveBeenCalledTimes(1)
+      expect(deps.onError).not.toHaveBeenCalled()
+    },
+  )
 
   it('treats HTTP 401 without an envelope as unauthorized too', async () => {
     const { request, deps } = setup(() => new Response('no', { status: 401 }))
@@ -74,7 +83,12 @@ describe('request layer', () => {
     const { fetch } = scriptedFetch(() => envelope(401))
     const onUnauthorized = vi.fn()
     const request = createRequester({
-      fetch, getToken: () => token, getLanguage: () => 'en', onUnauthorized, onLoginRequired: vi.fn(), onError: vi.fn(),
+      fetch,
+      getToken: () => token,
+      getLanguage: () => 'en',
+      onUnauthorized,
+      onLoginRequired: vi.fn(),
+      onError: vi.fn(),
     })
     await request('x').catch(() => undefined)
     await request('x').catch(() => undefined)

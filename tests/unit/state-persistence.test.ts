@@ -10,9 +10,18 @@ let storage: MemoryStorage
 
 /** A stored user as `user/info` answers it (USERINFO is validated against common/api/account on load). */
 const ann: UserInfo = {
-  id: 7, account: 'ann@example.com', email: 'ann@example.com', area_code: null, phone: null, wallet_address: null,
-  invite_code: 'ANN7', role: 'user', has_password: true, has_pay_password: false,
-  identity: { basic: 'none', advanced: 'none' }, created_at: '2025-01-02 03:04:05',
+  id: 7,
+  account: 'ann@example.com',
+  email: 'ann@example.com',
+  area_code: null,
+  phone: null,
+  wallet_address: null,
+  invite_code: 'ANN7',
+  role: 'user',
+  has_password: true,
+  has_pay_password: false,
+  identity: { basic: 'none', advanced: 'none' },
+  created_at: '2025-01-02 03:04:05',
 }
 
 beforeEach(() => {
@@ -61,7 +70,14 @@ describe('persisted client state', () => {
     s.user.setUser(ann)
     s.language.setLanguage('ja')
     s.theme.setTheme('dark')
-    const eth = { ...DEFAULT_DEAL_SYMBOL, currency_id: 2, currency_name: 'ETH', symbol: 'ETH-USDT', extends: 'ETH-USDT', logo: '/coins/eth.svg' }
+    const eth = {
+      ...DEFAULT_DEAL_SYMBOL,
+      currency_id: 2,
+      currency_name: 'ETH',
+      symbol: 'ETH-USDT',
+      extends: 'ETH-USDT',
+      logo: '/coins/eth.svg',
+    }
     s.deal.setDealSymbol('lever', { ...eth, category: 'futures', price_precision: 2 } as typeof eth)
 
     expect(storage.json(STORAGE_KEYS.token)).toBe('t-123')
@@ -86,7 +102,7 @@ describe('persisted client state', () => {
     s.token.setToken('t')
     s.user.setUser(ann)
     s.theme.setTheme('dark')
-    s.session.logout()
+    await s.session.logout()
     expect(s.session.isLoggedIn()).toBe(false)
     expect(storage.getItem(STORAGE_KEYS.token)).toBeNull()
     expect(storage.getItem(STORAGE_KEYS.user)).toBeNull()
@@ -109,8 +125,15 @@ describe('persisted client state', () => {
   it('keeps the last config for offline starts and reads the maintenance flag (1 = off)', async () => {
     const s = await freshStores()
     const config = {
-      web_maintain: 1, customer_url: 'https://example.com/cs', site_name: 'TC Market', market_source: 'sim' as const,
-      market_live: false, market_source_detail: 'sim', market_port: 8292, server_time: 1, invite_required: false,
+      web_maintain: 1,
+      customer_url: 'https://example.com/cs',
+      site_name: 'TC Market',
+      market_source: 'sim' as const,
+      market_live: false,
+      market_source_detail: 'sim',
+      market_port: 8292,
+      server_time: 1,
+      invite_required: false,
     }
     s.system.setConfig(config)
     expect(s.system.isMaintenance(config)).toBe(false)

@@ -3,18 +3,46 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { UserInfo } from '../../common/api/account'
 import { accountDisplay, identityBadge, shortAddress } from '../../src/features/user-center'
-import { captureInstallPrompt, installPath, installStore, isIos, isStandalone, promptInstall } from '../../src/pwa/install'
+import {
+  captureInstallPrompt,
+  installPath,
+  installStore,
+  isIos,
+  isStandalone,
+  promptInstall,
+} from '../../src/pwa/install'
 
-const base = { account: 'x', email: null, area_code: null, phone: null, wallet_address: null } satisfies Partial<UserInfo>
+const base = {
+  account: 'x',
+  email: null,
+  area_code: null,
+  phone: null,
+  wallet_address: null,
+} satisfies Partial<UserInfo>
 
 describe('accountDisplay', () => {
   it.each([
-    [{ ...base, email: 'ann@example.com' }, { kind: 'email', text: 'ann@example.com' }],
-    [{ ...base, area_code: '86', phone: '13800001234' }, { kind: 'phone', text: '+86 13800001234' }],
-    [{ ...base, wallet_address: '0x52908400098527886e0f7030069857d2e4169ee7' }, { kind: 'wallet', text: '0x5290…9ee7' }],
+    [
+      { ...base, email: 'ann@example.com' },
+      { kind: 'email', text: 'ann@example.com' },
+    ],
+    [
+      { ...base, area_code: '86', phone: '13800001234' },
+      { kind: 'phone', text: '+86 13800001234' },
+    ],
+    [
+      { ...base, wallet_address: '0x52908400098527886e0f7030069857d2e4169ee7' },
+      { kind: 'wallet', text: '0x5290…9ee7' },
+    ],
     // a wallet account that linked an e-mail is shown by its e-mail
-    [{ ...base, email: 'w@example.com', wallet_address: '0x52908400098527886e0f7030069857d2e4169ee7' }, { kind: 'email', text: 'w@example.com' }],
-    [{ ...base, account: 'server name' }, { kind: 'email', text: 'server name' }],
+    [
+      { ...base, email: 'w@example.com', wallet_address: '0x52908400098527886e0f7030069857d2e4169ee7' },
+      { kind: 'email', text: 'w@example.com' },
+    ],
+    [
+      { ...base, account: 'server name' },
+      { kind: 'email', text: 'server name' },
+    ],
   ])('%o → %o', (user, shown) => {
     expect(accountDisplay(user)).toEqual(shown)
   })
@@ -48,7 +76,8 @@ describe('install path', () => {
   })
 
   it('recognises iPhone, and iPadOS that calls itself a Mac but has a touch screen', () => {
-    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Version/17.4 Mobile/15E148 Safari/604.1'
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Version/17.4 Mobile/15E148 Safari/604.1'
     const mac = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/17.4 Safari/605.1.15'
     const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36'
     expect(isIos(iphone, 5)).toBe(true)

@@ -2,9 +2,10 @@
 // the password length policy, e-mail and code shape, the field named by the server (through the real request
 // layer), masking of contact details, and the resend countdown.
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError, createCaller, createRequester } from '../../src/api'
+import { ApiError, createCaller, createRequester, describeFailure } from '../../src/api'
 import { createAccountApi } from '../../src/api/account'
-import { checkForm, maskEmail, maskPhone, placeApiProblem, secondsLeft, type FormRules } from '../../src/features/security'
+import { checkForm, maskEmail, maskPhone, type FormRules } from '../../src/features/security'
+import { secondsLeft } from '../../src/ui/form'
 import { envelope, scriptedFetch } from '../helpers/ui-fetch'
 
 type Pw = 'old_password' | 'password' | 're_password'
@@ -15,7 +16,9 @@ const pwRules: FormRules<Pw> = {
 
 describe('checkForm', () => {
   it('accepts a complete form', () => {
-    expect(checkForm({ old_password: 'old', password: 'correct horse', re_password: 'correct horse' }, pwRules)).toEqual({})
+    expect(
+      checkForm({ old_password: 'old', password: 'correct horse', re_password: 'correct horse' }, pwRules),
+    ).toEqual({})
   })
 
   it('names every empty field', () => {
@@ -27,14 +30,22 @@ describe('checkForm', () => {
   })
 
   it('says the two passwords are inconsistent', () => {
-    expect(checkForm({ old_password: 'x', password: 'correct horse', re_password: 'correct hors' }, pwRules)).toEqual({ re_password: 'mismatch' })
+    expect(checkForm({ old_password: 'x', password: 'correct horse', re_password: 'correct hors' }, pwRules)).toEqual({
+      re_password: 'mismatch',
+    })
   })
 
   it('applies the length policy (8 to 128, counted in characters)', () => {
-    expect(checkForm({ old_password: 'x', password: '1234567', re_password: '1234567' }, pwRules)).toEqual({ password: 'tooShort' })
-    expect(checkForm({ old_password: 'x', password: '密码密码密码密码', re_password: '密码密码密码密码' }, pwRules)).toEqual({})
+    expect(checkForm({ old_password: 'x', password: '1234567', re_password: '1234567' }, pwRules)).toEqual({
+      password: 'tooShort',
+    })
+    expect(
+      checkForm({ old_password: 'x', password: '密码密码密码密码', re_password: '密码密码密码密码' }, pwRules),
+    ).toEqual({})
     const long = 'a'.repeat(129)
-    expect(checkForm({ old_password: 'x', password: long, re_password: long }, pwRules)).toEqual({ password: 'tooLong' })
+    expect(checkForm({ old_password: 'x', password: long, re_password: long }, pwRules)).toEqual({
+      password: 'tooLong',
+    })
   })
 
   it('checks e-mail and the 6-digit code', () => {
@@ -44,9 +55,7 @@ describe('checkForm', () => {
   })
 })
 
-describe('placeApiProblem', () => {
-  const fields = ['old_password', 'password', 're_password'] as const
-
+describe('describeFailure (where a failed call shows on a form)', () => {
   async function refusedBy(answer: unknown) {
     const { fetch } = scriptedFetch(() => answer)
     const onError = vi.fn()
@@ -59,26 +68,38 @@ describe('placeApiProblem', () => {
       onError,
     })
     const api = createAccountApi(createCaller(request))
-    const err = await api.changePassword({ old_password: 'a', password: 'b', re_password: 'b' }, { silent: true }).catch((e: unknown) => e)
+    const err = await api
+      .changePassword({ old_password: 'a', password: 'b', re_password: 'b' }, { silent: true })
+      .catch((e: unknown) => e)
     expect(onError).not.toHaveBeenCalled() // silent: the form shows it, not a toast
     return err
   }
 
-  it('puts a refusal naming a field of the form under that field', async () => {
+  it('names the field of a refusal with the server’s words (the form shows it there if it has that field)', async () => {
     const err = await refusedBy(envelope(400, { field: 'old_password' }, 'The current password is wrong'))
-    expect(placeApiProblem(err, fields)).toEqual({ field: 'old_password', text: 'The current password is wrong' })
+    expect(describeFailure(err)).toEqual({ field: 'old_password', text: 'The current password is wrong' })
+    const rate = await refusedBy(envelope(429, { field: 'ip' }, 'Too many attempts, try again in 5 minutes'))
+    expect(describeFailure(rate)).toEqual({ field: 'ip', text: 'Too many attempts, try again in 5 minutes' })
   })
 
-  it('shows a refusal without a known field as the form error', async () => {
-    const err = await refusedBy(envelope(429, { field: 'ip' }, 'Too many attempts, try again in 5 minutes'))
-    expect(placeApiProblem(err, fields)).toEqual({ field: null, text: 'Too many attempts, try again in 5 minutes' })
+  it('gives one network message for offline, timeout, HTTP 5xx, a 5xx envelope and a malformed answer', async () => {
+    const network = { id: 'api.networkError' }
+    const timeout = describeFailure(new ApiError('timeout', 0, 'timeout'))
+    expect(timeout.field).toBeNull()
+    expect(timeout.text).toMatchObject(network)
+    expect(describeFailure(new ApiError('network', 0, 'Failed to fetch')).text).toMatchObject(network)
+    expect(describeFailure(await refusedBy(new Response('Bad Gateway', { status: 502 }))).text).toMatchObject(network)
+    expect(
+      describeFailure(
+        await refusedBy(new Response(JSON.stringify(envelope(500, null, 'Server error')), { status: 500 })),
+      ).text,
+    ).toMatchObject(network)
+    expect(describeFailure(new ApiError('parse', 200, 'bad answer')).text).toMatchObject(network)
   })
 
-  it('words network failures and timeouts itself, and stays silent for an expired session', () => {
-    expect(placeApiProblem(new ApiError('timeout', 0, 'timeout'), fields).text).toMatchObject({ id: 'toast.timeout' })
-    expect(placeApiProblem(new ApiError('network', 0, 'Failed to fetch'), fields).text).toMatchObject({ id: 'toast.networkError' })
-    expect(placeApiProblem(new Error('boom'), fields).text).toMatchObject({ id: 'toast.networkError' })
-    expect(placeApiProblem(new ApiError('auth', 401, 'unauthorized'), fields)).toEqual({ field: null, text: null })
+  it('stays silent for an expired session and says “something went wrong” for a non-call error', () => {
+    expect(describeFailure(new ApiError('auth', 401, 'unauthorized'))).toEqual({ field: null, text: null })
+    expect(describeFailure(new Error('boom')).text).toMatchObject({ id: 'api.unexpectedError' })
   })
 })
 

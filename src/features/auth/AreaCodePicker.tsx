@@ -46,7 +46,15 @@ export function AreaCodePicker({ value, onChange }: { value: string; onChange: (
   )
 }
 
-function AreaCodeSheet({ value, onSelect, onClose }: { value: string; onSelect: (code: string) => void; onClose: () => void }) {
+function AreaCodeSheet({
+  value,
+  onSelect,
+  onClose,
+}: {
+  value: string
+  onSelect: (code: string) => void
+  onClose: () => void
+}) {
   const { t } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const codes = useAreaCodes(api, true)

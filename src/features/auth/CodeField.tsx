@@ -1,41 +1,28 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CODE_LENGTH } from '../../../common/api/account'
-import { Field } from '../../ui/form/Field'
-import { useSecondsLeft } from './countdown'
-
-/** Where the last code went and how long it stays valid, as the send-code answer said. */
-export interface SentCode {
-  /** Masked address, e.g. `a***@example.com`. */
-  sentTo: string
-  /** Minutes the code stays valid. */
-  validMinutes: number
-  /** When another code may be asked for, ms since epoch. */
-  resendAt: number
-}
+import { changeField, Field, fieldError, useFieldContext, useFormText } from '../../ui/form'
+import type { SentCode } from './use-send-code'
 
 /**
- * The verification-code field with its "Send code" button, which counts down the server's `resend_after_s` before
- * it can be pressed again; under the field, where the code went.
+ * The verification-code field (inside `form.AppField name="code"`) with its "Send code" button, which counts down
+ * the server's `resend_after_s` (`left`, seconds) before it can be pressed again; under the field, where the code went.
  */
 export function CodeField({
   id,
-  value,
-  onChange,
-  error,
   sent,
   sending,
+  left,
   onSend,
 }: {
   id: string
-  value: string
-  onChange: (code: string) => void
-  error: string | undefined
   sent: SentCode | null
   sending: boolean
+  left: number
   onSend: () => void
 }) {
   const { t } = useLingui()
-  const left = useSecondsLeft(sent?.resendAt ?? null)
+  const field = useFieldContext<string>()
+  const show = useFormText()
   const label = sending
     ? t({ id: 'auth.code.sending', message: 'Sending…' })
     : left > 0
@@ -48,14 +35,15 @@ export function CodeField({
   return (
     <Field
       id={id}
+      name={field.name}
       label={t({ id: 'auth.code', message: 'Verification code' })}
       inputMode="numeric"
       autoComplete="one-time-code"
       pattern="[0-9]*"
       maxLength={CODE_LENGTH}
-      value={value}
-      onChange={(v) => onChange(v.replace(/\D/g, ''))}
-      error={error}
+      value={field.state.value}
+      onChange={(v) => changeField(field, v.replace(/\D/g, ''))}
+      error={show(fieldError(field))}
       hint={
         sent ? (
           <span role="status">

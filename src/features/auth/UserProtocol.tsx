@@ -10,15 +10,15 @@ function ProtocolSheet({ onAgree, onClose }: { onAgree: () => void; onClose: () 
       <div className="protocol">
         <p>
           <Trans id="auth.protocol.p1">
-            This agreement sets the terms on which you open and use an account with us. By registering you confirm
-            that you are of legal age where you live and that the details you give are true and your own.
+            This agreement sets the terms on which you open and use an account with us. By registering you confirm that
+            you are of legal age where you live and that the details you give are true and your own.
           </Trans>
         </p>
         <p>
           <Trans id="auth.protocol.p2">
-            Keep your login password, trading password and verification codes to yourself. You are responsible for
-            what is done with your account; if you think someone else has used it, change your password and tell us
-            through online service at once.
+            Keep your login password, trading password and verification codes to yourself. You are responsible for what
+            is done with your account; if you think someone else has used it, change your password and tell us through
+            online service at once.
           </Trans>
         </p>
         <p>
@@ -29,9 +29,9 @@ function ProtocolSheet({ onAgree, onClose }: { onAgree: () => void; onClose: () 
         </p>
         <p>
           <Trans id="auth.protocol.p4">
-            We may ask you to verify your identity, and may limit or close an account to comply with the law, to
-            prevent fraud or money laundering, or when these terms are broken. We use your data only to run your
-            account and as the law requires.
+            We may ask you to verify your identity, and may limit or close an account to comply with the law, to prevent
+            fraud or money laundering, or when these terms are broken. We use your data only to run your account and as
+            the law requires.
           </Trans>
         </p>
         <p>

@@ -15,7 +15,10 @@ const PROBLEM = {
     message: 'No wallet was found in this browser. Open this page in your wallet app, or install a wallet extension.',
   }),
   rejected: msg({ id: 'auth.wallet.rejected', message: 'Signing was cancelled in the wallet.' }),
-  pending: msg({ id: 'auth.wallet.pending', message: 'Your wallet has a request open. Finish it in the wallet first.' }),
+  pending: msg({
+    id: 'auth.wallet.pending',
+    message: 'Your wallet has a request open. Finish it in the wallet first.',
+  }),
   'no-account': msg({ id: 'auth.wallet.noAccount', message: 'The wallet did not share an account.' }),
   'bad-answer': msg({ id: 'auth.wallet.failed', message: 'The wallet could not sign in. Please try again.' }),
 } satisfies Record<WalletProblem, unknown>
@@ -25,7 +28,15 @@ const PROBLEM = {
  * stays, with a line saying so; a cancel in the wallet gives a calm note and nothing else.
  * @param inviteCode for a first wallet sign-in from the registration screen; `beforeStart` may refuse to start
  */
-export function WalletButton({ label, inviteCode, beforeStart }: { label: string; inviteCode?: string; beforeStart?: () => boolean }) {
+export function WalletButton({
+  label,
+  inviteCode,
+  beforeStart,
+}: {
+  label: string
+  inviteCode?: string
+  beforeStart?: () => boolean
+}) {
   const { i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const finish = useFinishSignIn()

@@ -24,15 +24,22 @@ export type AreaCodesState = { status: 'loading' } | { status: 'failed' } | { st
 /**
  * The list while `active` (the picker is open): loading, failed or ready. `retry()` loads again after a failure.
  */
-export function useAreaCodes(api: Pick<Api, 'getAreaCodes'>, active: boolean): AreaCodesState & { retry(): void } {
+export function useAreaCodes(api: Pick<Api, 'getAreaCodes'>, active: boolean): AreaCodesState & { retry: () => void } {
   const { i18n } = useLingui()
   const locale = i18n.locale
   const [state, setState] = useState<AreaCodesState>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
+  // Each opening, language and retry is a new load: show "loading" from that render on (set during render, React's
+  // "adjusting state when a prop changes", so no frame shows the previous result).
+  const request = active ? { api, locale, attempt } : null
+  const [seen, setSeen] = useState(request)
+  if (request?.api !== seen?.api || request?.locale !== seen?.locale || request?.attempt !== seen?.attempt) {
+    setSeen(request)
+    if (request) setState({ status: 'loading' })
+  }
   useEffect(() => {
     if (!active) return
     let live = true
-    setState({ status: 'loading' })
     load(api, locale).then(
       (items) => live && setState({ status: 'ready', items }),
       () => live && setState({ status: 'failed' }),

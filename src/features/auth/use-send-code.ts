@@ -1,40 +1,51 @@
 /**
  * The registration form's "Send code": checks the address, asks the server for a code, and keeps where it went and
- * when another may be asked for. A code belongs to its address, so `reset()` (the address changed) allows a new one.
+ * the resend countdown. A code belongs to its address, so `reset()` (the address changed) allows a new one at once.
  */
+import type { AnyFormApi } from '@tanstack/react-form'
 import { useRouteContext } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
+import { setFieldProblem, useCountdown } from '../../ui/form'
 import { showToast } from '../../ui/toast'
-import type { SentCode } from './CodeField'
-import { countdownEnd } from './countdown'
-import { callProblem } from './form-errors'
-import type { FormProblems } from './use-form-problems'
-import { accountInput, checkAccount, isEmpty, type AccountDraft } from './validation'
+import { authFailure } from './failure'
+import { accountInput, checkAccount, type AccountDraft } from './validation'
 
-export function useSendCode(problems: FormProblems, onSent: () => void) {
+/** Where the last code went and how long it stays valid, as the send-code answer said. */
+export interface SentCode {
+  /** Masked address, e.g. `a***@example.com`. */
+  sentTo: string
+  /** Minutes the code stays valid. */
+  validMinutes: number
+}
+
+/** Send-code state of `form` (a form holding an AccountDraft); `onSent` runs after a code went out. */
+export function useSendCode(form: AnyFormApi, onSent: () => void) {
   const { api } = useRouteContext({ from: '__root__' })
+  const countdown = useCountdown()
   const [sent, setSent] = useState<SentCode | null>(null)
   const [sending, setSending] = useState(false)
   const send = async (draft: AccountDraft) => {
-    const errors = checkAccount(draft)
-    if (!isEmpty(errors)) return problems.showChecks(errors)
+    const errors = Object.entries(checkAccount(draft))
+    for (const [field, text] of errors) setFieldProblem(form, field, text)
+    if (errors.length > 0 || sending) return
     setSending(true)
     try {
       const answer = await api.sendCode({ ...accountInput(draft), purpose: 'register' }, { silent: true })
-      setSent({
-        sentTo: answer.sent_to,
-        validMinutes: Math.max(1, Math.round(answer.expires_in_s / 60)),
-        resendAt: countdownEnd(answer.resend_after_s, Date.now()),
-      })
+      setSent({ sentTo: answer.sent_to, validMinutes: Math.max(1, Math.round(answer.expires_in_s / 60)) })
+      countdown.start(answer.resend_after_s)
       onSent()
     } catch (err) {
-      const p = callProblem(err)
-      if (p.field) problems.showCallError(err)
-      else showToast(p.text, 'error') // e.g. too many codes asked for: near the button, not at the form's end
+      const p = authFailure(err)
+      if (p.field === 'email' || p.field === 'phone') setFieldProblem(form, p.field, p.text ?? undefined)
+      else if (p.text) showToast(p.text, 'error') // e.g. too many codes asked for: near the button, not at the form's end
     } finally {
       setSending(false)
     }
   }
-  const reset = useCallback(() => setSent(null), [])
-  return { sent, sending, send, reset }
+  const { reset: stop } = countdown
+  const reset = useCallback(() => {
+    setSent(null)
+    stop()
+  }, [stop])
+  return { sent, sending, left: countdown.left, send, reset }
 }

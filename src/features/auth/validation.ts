@@ -20,11 +20,11 @@ import {
   type SendCodeInput,
 } from '../../../common/api/account'
 
-/** The account part of a form as typed: e-mail, or area code (digits, no "+") and phone. */
+/** The account part of a form as typed: e-mail, or area code (digits, no "+") and phone. Keys are the wire names. */
 export interface AccountDraft {
   type: AccountType
   email: string
-  areaCode: string
+  area_code: string
   phone: string
 }
 
@@ -35,40 +35,16 @@ export interface LoginDraft extends AccountDraft {
 export interface RegisterDraft extends AccountDraft {
   code: string
   password: string
-  rePassword: string
-  inviteCode: string
+  re_password: string
+  invite_code: string
   agree: boolean
 }
 
-/** Form fields, named as the server names them in `ApiError.field`. */
+/** Form fields that show problems, named as the server names them (the area code's show with the phone). */
 export type AuthField = 'email' | 'phone' | 'password' | 're_password' | 'code' | 'invite_code' | 'agree'
 
 /** Problems by field; empty when the form may be sent. */
 export type FieldErrors = Partial<Record<AuthField, MessageDescriptor>>
-
-/** The form field a server `ApiError.field` belongs to (`area_code` is shown with the phone), or undefined. */
-export function formFieldOf(serverField: string | undefined): AuthField | undefined {
-  if (serverField === 'area_code') return 'phone'
-  const known: readonly string[] = ['email', 'phone', 'password', 're_password', 'code', 'invite_code', 'agree']
-  return serverField !== undefined && known.includes(serverField) ? (serverField as AuthField) : undefined
-}
-
-/** The form field each draft property is shown in (the area code belongs to the phone field). */
-const DRAFT_FIELD: Partial<Record<keyof RegisterDraft, AuthField>> = {
-  email: 'email',
-  phone: 'phone',
-  areaCode: 'phone',
-  password: 'password',
-  rePassword: 're_password',
-  code: 'code',
-  inviteCode: 'invite_code',
-  agree: 'agree',
-}
-
-/** Fields whose shown problem an edit of these draft properties makes stale. */
-export function fieldsEdited(patch: Partial<RegisterDraft>): AuthField[] {
-  return Object.keys(patch).flatMap((k) => DRAFT_FIELD[k as keyof RegisterDraft] ?? [])
-}
 
 const MSG = {
   emailRequired: msg({ id: 'auth.error.emailRequired', message: 'Enter your e-mail address' }),
@@ -106,7 +82,7 @@ export function checkAccount(d: AccountDraft): FieldErrors {
     if (!d.email.trim()) return { email: MSG.emailRequired }
     return emailField.safeParse(d.email).success ? {} : { email: MSG.emailInvalid }
   }
-  if (!areaCodeField.safeParse(d.areaCode).success) return { phone: MSG.areaCodeRequired }
+  if (!areaCodeField.safeParse(d.area_code).success) return { phone: MSG.areaCodeRequired }
   if (!d.phone.trim()) return { phone: MSG.phoneRequired }
   return phoneField.safeParse(d.phone).success ? {} : { phone: MSG.phoneInvalid }
 }
@@ -115,7 +91,7 @@ export function checkAccount(d: AccountDraft): FieldErrors {
 export function accountInput(d: AccountDraft): Pick<SendCodeInput, 'type' | 'email' | 'area_code' | 'phone'> {
   return d.type === 'email'
     ? { type: 'email', email: d.email.trim() }
-    : { type: 'phone', area_code: d.areaCode, phone: d.phone.replace(/[\s-]/g, '') }
+    : { type: 'phone', area_code: d.area_code, phone: d.phone.replace(/[\s-]/g, '') }
 }
 
 /** Checks the login form; `input` is set when there is nothing to fix. */
@@ -141,8 +117,11 @@ export function checkNewPassword(password: string, rePassword: string): FieldErr
  * Checks the registration form; `input` is set when there is nothing to fix.
  * @param inviteRequired the operator's `invite_required` setting (common/config)
  */
-export function checkRegister(d: RegisterDraft, inviteRequired: boolean): { errors: FieldErrors; input?: RegisterInput } {
-  const errors: FieldErrors = { ...checkAccount(d), ...checkNewPassword(d.password, d.rePassword) }
+export function checkRegister(
+  d: RegisterDraft,
+  inviteRequired: boolean,
+): { errors: FieldErrors; input?: RegisterInput } {
+  const errors: FieldErrors = { ...checkAccount(d), ...checkNewPassword(d.password, d.re_password) }
   const code = d.code.trim()
   if (!code) errors.code = MSG.codeRequired
   else if (!codeField.safeParse(code).success) errors.code = codeShape()
@@ -152,8 +131,8 @@ export function checkRegister(d: RegisterDraft, inviteRequired: boolean): { erro
     ...accountInput(d),
     code,
     password: d.password,
-    re_password: d.rePassword,
-    invite_code: d.inviteCode.trim().toUpperCase(),
+    re_password: d.re_password,
+    invite_code: d.invite_code.trim().toUpperCase(),
     agree: true,
   }
   return { errors, input }
@@ -167,8 +146,11 @@ export function checkInviteCode(inviteCode: string, inviteRequired: boolean): Fi
 }
 
 /** Checks a wallet sign-up from the registration screen: the invitation code and the agreement, nothing else. */
-export function checkWalletSignUp(d: Pick<RegisterDraft, 'inviteCode' | 'agree'>, inviteRequired: boolean): FieldErrors {
-  const errors = checkInviteCode(d.inviteCode, inviteRequired)
+export function checkWalletSignUp(
+  d: Pick<RegisterDraft, 'invite_code' | 'agree'>,
+  inviteRequired: boolean,
+): FieldErrors {
+  const errors = checkInviteCode(d.invite_code, inviteRequired)
   return d.agree ? errors : { ...errors, agree: MSG.agree }
 }
 

@@ -76,7 +76,7 @@ export async function signInWithWallet(
 ): Promise<SessionAnswer> {
   if (!provider) throw new WalletError('no-wallet')
   const accounts = await ask(provider, 'eth_requestAccounts')
-  const address = Array.isArray(accounts) ? accounts[0] : undefined
+  const address: unknown = Array.isArray(accounts) ? accounts[0] : undefined
   if (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) throw new WalletError('no-account')
   const chainId = parseChainId(await ask(provider, 'eth_chainId'))
   const { message } = await api.siweNonce({ address, chain_id: chainId })

@@ -45,24 +45,30 @@ export function DepthChart({ bids, asks, pricePrecision, amountPrecision, locale
     const a = cumulate(asks, amountPrecision)
     return { bids: b, asks: a, domain: depthDomain(b, a) }
   }, [bids, asks, amountPrecision])
-  const scope = useRef<DepthScope | null>(null)
-  const state = useRef(curves)
-  state.current = curves
-  scope.current = { pixelRatio: window.devicePixelRatio || 1, width, height, theme, price: format.price, amount: format.volume }
+  // What the next draw paints. Written in the effect (not during render) and read by Konva's sceneFunc.
+  const frame = useRef<{ scope: DepthScope; curves: typeof curves } | null>(null)
 
   useEffect(() => {
+    const scope = {
+      pixelRatio: window.devicePixelRatio || 1,
+      width,
+      height,
+      theme,
+      price: format.price,
+      amount: format.volume,
+    }
+    frame.current = { scope, curves }
     const id = requestAnimationFrame(() => layers.current.forEach((l) => l.draw()))
     return () => cancelAnimationFrame(id)
   }, [curves, width, height, theme, format])
 
   const paint = (which: 'axes' | 'areas') => (con: Konva.Context) => {
-    const s = scope.current
-    if (!s) return
+    if (!frame.current) return
     const ctx = con._context
-    const { bids: b, asks: a, domain } = state.current
+    const { bids: b, asks: a, domain } = frame.current.curves
     ctx.save()
     ctx.setTransform(1, 0, 0, 1, 0, 0)
-    const sc = { ...s, pixelRatio: con.canvas.getPixelRatio() }
+    const sc = { ...frame.current.scope, pixelRatio: con.canvas.getPixelRatio() }
     if (which === 'axes') drawDepthAxes(ctx, domain, sc)
     else drawDepthAreas(ctx, b, a, domain, sc)
     ctx.restore()

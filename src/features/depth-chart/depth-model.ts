@@ -2,7 +2,7 @@
  * Depth-chart maths: cumulative base amounts of each book side, summed exactly as integers of the market's amount
  * step (10^-amountPrecision) so totals print without float noise, and the price/amount domain both sides share.
  */
-import { dec } from '../../../common/decimal'
+import { feedDec } from '../../../common/decimal'
 import type { Level } from '../../../common/feed/messages'
 
 /** One side's cumulative curve: `cum[i]` = total base amount from the best level through level i. */
@@ -44,7 +44,7 @@ export function cumulate(levels: readonly Level[], amountPrecision: number): Dep
   // Past 2^53 units the integer sum is no longer exact: fall back to decimals for the printed total.
   const total = Number.isSafeInteger(units)
     ? unitsToDecimal(units, amountPrecision)
-    : levels.reduce((sum, [, q]) => sum.plus(dec(q)), dec(0)).toFixed(amountPrecision)
+    : levels.reduce((sum, [, q]) => sum.plus(feedDec(q)), feedDec(0)).toFixed(amountPrecision)
   return { price, cum, count: n, total }
 }
 

@@ -11,8 +11,8 @@ export interface DepthScope {
   width: number
   height: number
   theme: ChartTheme
-  price(value: number): string
-  amount(value: number): string
+  price: (value: number) => string
+  amount: (value: number) => string
 }
 
 /** Height of the price-label strip under the plot, CSS px. */
@@ -60,7 +60,13 @@ function drawSide(ctx: Ctx2D, c: DepthCurve, d: DepthDomain, s: DepthScope, colo
 }
 
 /** Draws the bid (up colour, left) and ask (down colour, right) areas. */
-export function drawDepthAreas(ctx: Ctx2D, bids: DepthCurve, asks: DepthCurve, d: DepthDomain | null, s: DepthScope): void {
+export function drawDepthAreas(
+  ctx: Ctx2D,
+  bids: DepthCurve,
+  asks: DepthCurve,
+  d: DepthDomain | null,
+  s: DepthScope,
+): void {
   if (!d) return
   drawSide(ctx, bids, d, s, s.theme.up, d.minPrice)
   drawSide(ctx, asks, d, s, s.theme.down, d.maxPrice)

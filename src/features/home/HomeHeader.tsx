@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
-import { LanguageButton } from '../settings/LanguageButton'
-import { SourceBadge } from '../markets/SourceBadge'
+import { SourceBadge } from '../markets'
+import { LanguageButton, ThemeSwitch } from '../settings'
 import { systemStore } from '../../state/system'
 import { Icon } from '../../ui/Icon'
-import { ThemeSwitch } from '../../ui/ThemeSwitch'
 
 /** Home header: logo and site name, the "prices not live" badge, language and theme buttons, and "Me" (user center). */
 export function HomeHeader() {

@@ -4,11 +4,11 @@ import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { DocumentType, IdentityInfo } from '../../../common/api/identity'
 import { ImageUploader, type UploadedImage } from '../../ui/ImageUploader'
-import { FormError } from '../../ui/form/Field'
+import { describeFailure } from '../../api/problem'
+import { FormError, useFormText } from '../../ui/form'
 import { showToast } from '../../ui/toast'
 import { DocTypePicker } from './DocTypePicker'
 import { PhotoGuide } from './PhotoGuide'
-import { useApiProblem } from './use-problem'
 
 const PHOTOS = ['front', 'back', 'selfie'] as const
 type Photo = (typeof PHOTOS)[number]
@@ -19,7 +19,7 @@ const PROBLEM_FIELDS: readonly Problem[] = ['doc_type', 'front_upload_id', 'back
  * The advanced tier (spec §5: document, front, back and selfie photos, all required): the document type and three
  * single-image uploaders. Each photo is uploaded when picked; the submission sends the three upload ids.
  */
-export function AdvancedForm({ onDone }: { onDone(info: IdentityInfo): void }) {
+export function AdvancedForm({ onDone }: { onDone: (info: IdentityInfo) => void }) {
   const { api } = useRouteContext({ from: '__root__' })
   const { t } = useLingui()
   const [docType, setDocType] = useState<DocumentType | null>(null)
@@ -27,7 +27,12 @@ export function AdvancedForm({ onDone }: { onDone(info: IdentityInfo): void }) {
   const [errors, setErrors] = useState<Partial<Record<Problem, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const placeProblem = useApiProblem(PROBLEM_FIELDS)
+  const show = useFormText()
+  // A failure placed on this form: under the photo or picker the server names, else as the form's line.
+  const placeProblem = (err: unknown): { field: Problem | null; text: string | null } => {
+    const { field, text } = describeFailure(err)
+    return { field: PROBLEM_FIELDS.find((f) => f === field) ?? null, text: show(text) ?? null }
+  }
 
   const labels: Record<Photo, string> = {
     front: t({ id: 'identity.photo.frontLabel', message: 'Front of the document' }),
@@ -43,7 +48,7 @@ export function AdvancedForm({ onDone }: { onDone(info: IdentityInfo): void }) {
     try {
       return await api.uploadImage(file, { silent: true, signal })
     } catch (err) {
-      throw new Error(placeProblem(err).text ?? '')
+      throw new Error(placeProblem(err).text ?? '', { cause: err })
     }
   }
 
@@ -58,7 +63,12 @@ export function AdvancedForm({ onDone }: { onDone(info: IdentityInfo): void }) {
     setBusy(true)
     try {
       const info = await api.submitIdentityAdvanced(
-        { doc_type: docType, front_upload_id: photos.front?.id, back_upload_id: photos.back?.id, selfie_upload_id: photos.selfie?.id },
+        {
+          doc_type: docType,
+          front_upload_id: photos.front?.id,
+          back_upload_id: photos.back?.id,
+          selfie_upload_id: photos.selfie?.id,
+        },
         { silent: true },
       )
       showToast(msg({ id: 'identity.submitted', message: 'Submitted' }), 'success')
@@ -81,7 +91,11 @@ export function AdvancedForm({ onDone }: { onDone(info: IdentityInfo): void }) {
         void submit()
       }}
     >
-      <DocTypePicker value={docType} error={errors.doc_type} onChange={(v) => (setDocType(v), setErrors((e) => ({ ...e, doc_type: undefined })))} />
+      <DocTypePicker
+        value={docType}
+        error={errors.doc_type}
+        onChange={(v) => (setDocType(v), setErrors((e) => ({ ...e, doc_type: undefined })))}
+      />
       <div className="id-photos">
         {PHOTOS.map((p) => (
           <ImageUploader
@@ -101,9 +115,15 @@ export function AdvancedForm({ onDone }: { onDone(info: IdentityInfo): void }) {
         ))}
       </div>
       <ul className="id-form__tips">
-        <li><Trans id="identity.tip.clear">All four corners visible, text sharp, no glare.</Trans></li>
-        <li><Trans id="identity.tip.selfie">In the selfie, hold the document next to your face.</Trans></li>
-        <li><Trans id="identity.tip.format">JPEG or PNG. Large photos are reduced before upload.</Trans></li>
+        <li>
+          <Trans id="identity.tip.clear">All four corners visible, text sharp, no glare.</Trans>
+        </li>
+        <li>
+          <Trans id="identity.tip.selfie">In the selfie, hold the document next to your face.</Trans>
+        </li>
+        <li>
+          <Trans id="identity.tip.format">JPEG or PNG. Large photos are reduced before upload.</Trans>
+        </li>
       </ul>
       <FormError>{formError}</FormError>
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>

@@ -15,7 +15,10 @@ export function MemberInfo({ info }: { info: IdentityInfo }) {
     [t({ id: 'identity.field.idNumber', message: 'ID number' }), basic.id_number],
     [t({ id: 'identity.field.city', message: 'City' }), basic.city],
     [t({ id: 'identity.field.email', message: 'Email' }), basic.email],
-    [t({ id: 'identity.field.docType', message: 'Document type' }), advanced.doc_type && i18n._(DOC_TYPE_LABELS[advanced.doc_type])],
+    [
+      t({ id: 'identity.field.docType', message: 'Document type' }),
+      advanced.doc_type && i18n._(DOC_TYPE_LABELS[advanced.doc_type]),
+    ],
   ]
   const photos: [string, string | null][] = [
     [t({ id: 'identity.photo.front', message: 'Front' }), advanced.front_url],

@@ -23,27 +23,47 @@ export function TierNotice({ kind, date, reason }: { kind: NoticeKind; date?: st
       <div className="id-notice__body">
         {kind === 'review' && (
           <>
-            <p className="id-notice__title"><Trans id="identity.notice.reviewTitle">In review</Trans></p>
-            <p><Trans id="identity.notice.review">Submitted {when}. The result will show on the identity page once it is reviewed.</Trans></p>
+            <p className="id-notice__title">
+              <Trans id="identity.notice.reviewTitle">In review</Trans>
+            </p>
+            <p>
+              <Trans id="identity.notice.review">
+                Submitted {when}. The result will show on the identity page once it is reviewed.
+              </Trans>
+            </p>
           </>
         )}
         {kind === 'verified' && (
           <>
-            <p className="id-notice__title"><Trans id="identity.notice.verifiedTitle">Verified</Trans></p>
-            <p><Trans id="identity.notice.verified">Verified {when}. Nothing more to do here.</Trans></p>
+            <p className="id-notice__title">
+              <Trans id="identity.notice.verifiedTitle">Verified</Trans>
+            </p>
+            <p>
+              <Trans id="identity.notice.verified">Verified {when}. Nothing more to do here.</Trans>
+            </p>
           </>
         )}
         {kind === 'rejected' && (
           <>
-            <p className="id-notice__title"><Trans id="identity.notice.rejectedTitle">Your last submission was not approved</Trans></p>
+            <p className="id-notice__title">
+              <Trans id="identity.notice.rejectedTitle">Your last submission was not approved</Trans>
+            </p>
             <p className="id-notice__reason">{reason}</p>
-            <p><Trans id="identity.notice.rejected">Please correct it and submit again.</Trans></p>
+            <p>
+              <Trans id="identity.notice.rejected">Please correct it and submit again.</Trans>
+            </p>
           </>
         )}
         {kind === 'needBasic' && (
           <>
-            <p className="id-notice__title"><Trans id="identity.notice.needBasicTitle">Basic verification first</Trans></p>
-            <p><Trans id="identity.notice.needBasic">Advanced verification opens once your basic verification is approved.</Trans></p>
+            <p className="id-notice__title">
+              <Trans id="identity.notice.needBasicTitle">Basic verification first</Trans>
+            </p>
+            <p>
+              <Trans id="identity.notice.needBasic">
+                Advanced verification opens once your basic verification is approved.
+              </Trans>
+            </p>
             <Link to="/primary" className="btn btn--primary id-notice__go">
               <Trans id="identity.notice.goBasic">Go to basic verification</Trans>
             </Link>
@@ -51,8 +71,14 @@ export function TierNotice({ kind, date, reason }: { kind: NoticeKind; date?: st
         )}
         {kind === 'basicInReview' && (
           <>
-            <p className="id-notice__title"><Trans id="identity.notice.needBasicTitle">Basic verification first</Trans></p>
-            <p><Trans id="identity.notice.basicInReview">Your basic verification is in review. Advanced verification opens once it is approved.</Trans></p>
+            <p className="id-notice__title">
+              <Trans id="identity.notice.needBasicTitle">Basic verification first</Trans>
+            </p>
+            <p>
+              <Trans id="identity.notice.basicInReview">
+                Your basic verification is in review. Advanced verification opens once it is approved.
+              </Trans>
+            </p>
           </>
         )}
       </div>

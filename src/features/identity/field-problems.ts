@@ -14,7 +14,10 @@ export const BASIC_PROBLEMS: Record<BasicField, Partial<Record<FieldProblem, Mes
   },
   id_number: {
     required: msg({ id: 'identity.error.idNumberRequired', message: 'Please enter your ID number' }),
-    format: msg({ id: 'identity.error.idNumberFormat', message: 'Enter the number as shown on the document: 4–32 letters or digits' }),
+    format: msg({
+      id: 'identity.error.idNumberFormat',
+      message: 'Enter the number as shown on the document: 4–32 letters or digits',
+    }),
   },
   city: {
     required: msg({ id: 'identity.error.cityRequired', message: 'Please enter your city' }),

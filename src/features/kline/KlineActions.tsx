@@ -29,7 +29,11 @@ export function KlineActions({ market }: { market: MarketItem }) {
         </button>
       )}
       {tradable.spot && (
-        <button type="button" className="kline-actions__btn kline-actions__btn--primary" onClick={() => go('trade', '/trade')}>
+        <button
+          type="button"
+          className="kline-actions__btn kline-actions__btn--primary"
+          onClick={() => go('trade', '/trade')}
+        >
           {t({ id: 'kline.toSpot', message: 'Buy / Sell' })}
         </button>
       )}

@@ -20,7 +20,7 @@ import { useElementWidth } from './use-element-width'
 export interface KlineChartProps {
   symbol: string
   period: KlinePeriod
-  /** Where candles come from: the market engine (getEngine()) or a fake in tests and benchmarks. */
+  /** Where candles come from: the market engine (`useEngine()`) or a fake in tests and benchmarks. */
   source: CandleSource
   /** Decimals of the market's prices (quote currency). */
   pricePrecision: number
@@ -52,7 +52,9 @@ export function KlineChart(props: KlineChartProps) {
 
   useEffect(() => {
     props.onController?.(controller)
-    const stopTheme = watchTheme(() => controller.setScope({ ...controller.scope, theme: readChartTheme(boxRef.current ?? undefined) }))
+    const stopTheme = watchTheme(() =>
+      controller.setScope({ ...controller.scope, theme: readChartTheme(boxRef.current ?? undefined) }),
+    )
     const stopRatio = watchPixelRatio((r) => applyPixelRatio(Object.values(layerRefs.current), r))
     return () => {
       stopTheme()

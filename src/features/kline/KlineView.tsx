@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Suspense, useEffect, useMemo } from 'react'
 import type { KlinePeriod } from '../../../common/feed/topics'
 import type { MarketItem } from '../../../common/market'
-import { getEngine, useTickers } from '../../engine'
+import { useEngine, useTickers } from '../../engine'
 import { Spinner } from '../../ui/Spinner'
 import { KlineActions } from './KlineActions'
 import { KlinePanels } from './KlinePanels'
@@ -17,10 +17,22 @@ const TICKER_MS = 1000
 export const CHART_HEIGHT = 300
 
 /** The K-line page body for a listed market: quote block, period switch, candle chart, panels and action bar. */
-export function KlineView({ market, period, onPeriod }: { market: MarketItem; period: KlinePeriod; onPeriod: (p: KlinePeriod) => void }) {
+export function KlineView({
+  market,
+  period,
+  onPeriod,
+}: {
+  market: MarketItem
+  period: KlinePeriod
+  onPeriod: (p: KlinePeriod) => void
+}) {
   const { t, i18n } = useLingui()
+  const engine = useEngine()
   useEffect(preloadCharts, [])
-  const tickers = useTickers(useMemo(() => [market.extends], [market.extends]), TICKER_MS)
+  const tickers = useTickers(
+    useMemo(() => [market.extends], [market.extends]),
+    TICKER_MS,
+  )
   const labels: ChartLabels = useMemo(
     () => ({
       open: t({ id: 'kline.legend.open', message: 'Open' }),
@@ -47,7 +59,7 @@ export function KlineView({ market, period, onPeriod }: { market: MarketItem; pe
           <KlineChartLazy
             symbol={market.extends}
             period={period}
-            source={getEngine()}
+            source={engine}
             pricePrecision={market.price_precision}
             locale={i18n.locale}
             labels={labels}

@@ -39,8 +39,6 @@ export interface ChartControllerOptions {
 export class ChartController {
   readonly model = new ChartModel()
   scope: RenderScope
-  /** Asks for bars older than `beforeId` (epoch seconds); answer with `historyLoaded` or `historyFailed`. */
-  onNeedHistory: ((beforeId: number) => void) | undefined
   /** Called after each frame's draw with its JS time (ms) and the layers drawn; for benchmarks. */
   onFrame: ((ms: number, mask: DirtyMask) => void) | undefined
   private layers: Partial<Record<LayerName, Drawable>> = {}
@@ -49,6 +47,7 @@ export class ChartController {
   private view: CandlesView | undefined
   private viewStale = true
   private history: 'idle' | 'loading' | 'done' = 'idle'
+  private needHistory: ((beforeId: number) => void) | undefined
   private retryAt = 0
   private axisWidth = 56
   private readonly opts: ChartControllerOptions
@@ -62,6 +61,14 @@ export class ChartController {
     this.requestFrame = opts.requestFrame ?? ((cb) => requestAnimationFrame(cb))
     this.cancelFrame = opts.cancelFrame ?? ((id) => cancelAnimationFrame(id))
     this.now = opts.now ?? (() => performance.now())
+  }
+
+  /**
+   * Sets who fetches bars older than `beforeId` (epoch seconds) when the view nears the oldest bar; they answer with
+   * `historyLoaded` or `historyFailed`. `undefined` stops the requests (the feed was unmounted).
+   */
+  setHistoryLoader(load: ((beforeId: number) => void) | undefined): void {
+    this.needHistory = load
   }
 
   /** Registers the layers to redraw; `paint(name, …)` must be wired to each layer's sceneFunc. */
@@ -193,9 +200,9 @@ export class ChartController {
 
   private checkHistory(): void {
     const { series } = this.model
-    if (this.history !== 'idle' || series.length === 0 || !this.onNeedHistory) return
+    if (this.history !== 'idle' || series.length === 0 || !this.needHistory) return
     if (this.now() < this.retryAt || this.model.barsLeftOfView() >= HISTORY_THRESHOLD_BARS) return
     this.history = 'loading'
-    this.onNeedHistory(series.time[0]!)
+    this.needHistory(series.time[0]!)
   }
 }

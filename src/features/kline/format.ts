@@ -22,7 +22,8 @@ export function formatBarTime(id: number): string {
 export function formatAxisTime(id: number, stepSeconds: number): string {
   const d = new Date(id * 1000)
   if (stepSeconds >= 28 * DAY) return `${d.getFullYear()}-${pad(d.getMonth() + 1)}`
-  if (stepSeconds >= DAY || (d.getHours() === 0 && d.getMinutes() === 0)) return `${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+  if (stepSeconds >= DAY || (d.getHours() === 0 && d.getMinutes() === 0))
+    return `${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
   return `${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
 

@@ -21,12 +21,12 @@ export function useCandleFeed(controller: ChartController, source: CandleSource,
     let live = true
     let unsub: (() => void) | undefined
     controller.switchSeries(PERIOD_SECONDS[period])
-    controller.onNeedHistory = (beforeId) => {
+    controller.setHistoryLoader((beforeId) => {
       source.loadHistory(symbol, period, beforeId, HISTORY_PAGE).then(
         (bars) => live && controller.historyLoaded(bars),
         () => live && controller.historyFailed(),
       )
-    }
+    })
     source
       .onCandles(symbol, period, (snap) => {
         if (live && snap.symbol === symbol && snap.period === period) controller.applySnapshot(snap)
@@ -37,7 +37,7 @@ export function useCandleFeed(controller: ChartController, source: CandleSource,
       )
     return () => {
       live = false
-      controller.onNeedHistory = undefined
+      controller.setHistoryLoader(undefined)
       unsub?.()
     }
   }, [controller, source, symbol, period])

@@ -6,10 +6,24 @@ export function CoinLogo({ code, logo, size = 28 }: { code: string; logo?: strin
   const src = logo || `/coins/${code.toLowerCase()}.svg`
   if (failed) {
     return (
-      <span className="coin-logo coin-logo--letter" style={{ width: size, height: size, fontSize: size * 0.45 }} aria-hidden="true">
+      <span
+        className="coin-logo coin-logo--letter"
+        style={{ width: size, height: size, fontSize: size * 0.45 }}
+        aria-hidden="true"
+      >
         {code.slice(0, 1)}
       </span>
     )
   }
-  return <img className="coin-logo" src={src} alt="" width={size} height={size} loading="lazy" onError={() => setFailed(true)} />
+  return (
+    <img
+      className="coin-logo"
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      onError={() => setFailed(true)}
+    />
+  )
 }

@@ -21,16 +21,28 @@ export function MarketList({
   return (
     <div className="market-list">
       <div className="market-list__head" aria-hidden="true">
-        <span><Trans id="market.colName">Name / 24h Vol</Trans></span>
-        <span><Trans id="market.colPrice">Last price</Trans></span>
-        <span><Trans id="market.colChange">24h change</Trans></span>
+        <span>
+          <Trans id="market.colName">Name / 24h Vol</Trans>
+        </span>
+        <span>
+          <Trans id="market.colPrice">Last price</Trans>
+        </span>
+        <span>
+          <Trans id="market.colChange">24h change</Trans>
+        </span>
       </div>
       {items.length === 0 ? (
         <p className="market-list__empty">{empty}</p>
       ) : (
         <ul className="market-list__rows">
           {items.map((item) => (
-            <MarketRow key={item.extends} item={item} ticker={tickers.get(item.extends)} onOpen={onOpen} tagFutures={tagFutures} />
+            <MarketRow
+              key={item.extends}
+              item={item}
+              ticker={tickers.get(item.extends)}
+              onOpen={onOpen}
+              tagFutures={tagFutures}
+            />
           ))}
         </ul>
       )}

@@ -28,15 +28,32 @@ export function PairQuote({ pair, market }: { pair: DealSymbol; market: MarketIt
         <CoinLogo code={pair.currency_name} logo={pair.logo} size={36} />
         <div className="pair-quote__name">
           <span className="pair-quote__pair">{pairName(pair)}</span>
-          <span className="pair-quote__label"><Trans id="pair.selected">Selected pair</Trans></span>
+          <span className="pair-quote__label">
+            <Trans id="pair.selected">Selected pair</Trans>
+          </span>
         </div>
         <ChangePill change={change} />
       </div>
       <div className={`pair-quote__price trend--${change.trend}`}>{formatPrice(tk?.close, precision, locale)}</div>
       <dl className="pair-quote__stats">
-        <div><dt><Trans id="pair.high24h">24h high</Trans></dt><dd>{formatPrice(tk?.high, precision, locale)}</dd></div>
-        <div><dt><Trans id="pair.low24h">24h low</Trans></dt><dd>{formatPrice(tk?.low, precision, locale)}</dd></div>
-        <div><dt><Trans id="pair.vol24h">24h volume</Trans></dt><dd>{formatVolume(tk?.vol, locale)}</dd></div>
+        <div>
+          <dt>
+            <Trans id="pair.high24h">24h high</Trans>
+          </dt>
+          <dd>{formatPrice(tk?.high, precision, locale)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans id="pair.low24h">24h low</Trans>
+          </dt>
+          <dd>{formatPrice(tk?.low, precision, locale)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans id="pair.vol24h">24h volume</Trans>
+          </dt>
+          <dd>{formatVolume(tk?.vol, locale)}</dd>
+        </div>
       </dl>
       <button type="button" className="btn btn--primary btn--block" onClick={() => open(pair)}>
         <Trans id="pair.openChart">View chart</Trans>

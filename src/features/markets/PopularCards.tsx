@@ -26,7 +26,9 @@ export function PopularCards({
             <button type="button" className="popular__card" onClick={() => onOpen(item)}>
               <span className="popular__pair">
                 {pairName(item)}
-                {item.category === 'futures' && <span className="tag">{t({ id: 'market.perpetual', message: 'Perp' })}</span>}
+                {item.category === 'futures' && (
+                  <span className="tag">{t({ id: 'market.perpetual', message: 'Perp' })}</span>
+                )}
               </span>
               <span className={`popular__price trend--${change.trend}`}>
                 {formatPrice(tk?.close, item.price_precision, locale)}

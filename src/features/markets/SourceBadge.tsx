@@ -19,7 +19,12 @@ export function SourceBadge({ className }: { className?: string }) {
     ? t({ id: 'market.sourceReplayHint', message: 'Prices are replayed from recorded market data, not live.' })
     : t({ id: 'market.sourceSimulatedHint', message: 'Prices are simulated, not live.' })
   return (
-    <span className={className ? `source-badge ${className}` : 'source-badge'} title={title} role="note" aria-label={title}>
+    <span
+      className={className ? `source-badge ${className}` : 'source-badge'}
+      title={title}
+      role="note"
+      aria-label={title}
+    >
       <span className="source-badge__dot" aria-hidden="true" />
       {label}
     </span>

@@ -4,7 +4,7 @@
  */
 import type Big from 'big.js'
 import type { TickerSnapshot } from '../../../common/engine-api'
-import { compare, dec } from '../../../common/decimal'
+import { compare, feedDec } from '../../../common/decimal'
 import type { MarketItem } from '../../../common/market'
 
 /** "BTC/USDT" for every category (futures additionally carry a "Perp" tag on screen). */
@@ -18,8 +18,8 @@ export type Ranking = (typeof RANKINGS)[number]
 
 /** Exact relative change (close − open) / open; 0 when open is 0 (as common/decimal quoteChange treats it). */
 function changeOf(t: TickerSnapshot): Big {
-  const open = dec(t.open)
-  return open.eq(0) ? dec(0) : dec(t.close).minus(open).div(open)
+  const open = feedDec(t.open)
+  return open.eq(0) ? feedDec(0) : feedDec(t.close).minus(open).div(open)
 }
 
 /**
@@ -34,7 +34,7 @@ export function rankMarkets(
 ): MarketItem[] {
   const withTicker = items.flatMap((item) => {
     const t = tickers.get(item.extends)
-    return t ? [{ item, t, change: ranking === 'comprehensive' ? dec(0) : changeOf(t) }] : []
+    return t ? [{ item, t, change: ranking === 'comprehensive' ? feedDec(0) : changeOf(t) }] : []
   })
   withTicker.sort((a, b) => {
     if (ranking === 'comprehensive') return compare(b.t.vol, a.t.vol)

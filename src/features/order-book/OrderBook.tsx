@@ -26,7 +26,10 @@ export const OrderBook = memo(function OrderBook(props: OrderBookProps) {
   const { book, pricePrecision, amountPrecision, base, quote, locale, rows = 15 } = props
   const { t } = useLingui()
   const { bids, asks } = bookRows(book?.bids ?? [], book?.asks ?? [], rows)
-  const fmt = (r: BookRow) => [formatPrice(r.price, pricePrecision, locale), formatPrice(r.amount, amountPrecision, locale)]
+  const fmt = (r: BookRow) => [
+    formatPrice(r.price, pricePrecision, locale),
+    formatPrice(r.amount, amountPrecision, locale),
+  ]
   const row = (r: BookRow | undefined, i: number, side: 'bid' | 'ask') => {
     if (!r) return <li key={`empty-${i}`} className="order-book__row" aria-hidden="true" />
     const [price, amount] = fmt(r)
@@ -64,8 +67,12 @@ export const OrderBook = memo(function OrderBook(props: OrderBookProps) {
         </p>
       ) : (
         <div className="order-book__sides">
-          <ul aria-label={t({ id: 'orderBook.bids', message: 'Buy orders' })}>{indices.map((i) => row(bids[i], i, 'bid'))}</ul>
-          <ul aria-label={t({ id: 'orderBook.asks', message: 'Sell orders' })}>{indices.map((i) => row(asks[i], i, 'ask'))}</ul>
+          <ul aria-label={t({ id: 'orderBook.bids', message: 'Buy orders' })}>
+            {indices.map((i) => row(bids[i], i, 'bid'))}
+          </ul>
+          <ul aria-label={t({ id: 'orderBook.asks', message: 'Sell orders' })}>
+            {indices.map((i) => row(asks[i], i, 'ask'))}
+          </ul>
         </div>
       )}
     </section>

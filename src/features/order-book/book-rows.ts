@@ -13,7 +13,11 @@ export interface BookRow {
 }
 
 /** The best `rows` bids and asks (as given: bids descending, asks ascending) with depth shares. */
-export function bookRows(bids: readonly Level[], asks: readonly Level[], rows: number): { bids: BookRow[]; asks: BookRow[] } {
+export function bookRows(
+  bids: readonly Level[],
+  asks: readonly Level[],
+  rows: number,
+): { bids: BookRow[]; asks: BookRow[] } {
   const side = (levels: readonly Level[]) => {
     let cum = 0
     return levels.slice(0, rows).map(([price, amount]) => ({ price, amount, depth: (cum += amount) }))

@@ -25,7 +25,13 @@ export function SecurityRows({ user, onBind }: { user: UserInfo; onBind: () => v
           to="/change-pay-passwd"
           icon="key"
           label={t({ id: 'security.payPassword', message: 'Transaction password' })}
-          value={user.has_pay_password ? change : <span className="sec-value--todo">{t({ id: 'security.set', message: 'Set' })}</span>}
+          value={
+            user.has_pay_password ? (
+              change
+            ) : (
+              <span className="sec-value--todo">{t({ id: 'security.set', message: 'Set' })}</span>
+            )
+          }
         />
       </MenuGroup>
       <MenuGroup label={t({ id: 'security.groupLinked', message: 'Linked accounts' })}>
@@ -41,7 +47,13 @@ export function SecurityRows({ user, onBind }: { user: UserInfo; onBind: () => v
             />
           )
         )}
-        {user.phone && <StaticRow icon="phone" label={t({ id: 'security.phone', message: 'Phone' })} value={maskPhone(user.area_code, user.phone)} />}
+        {user.phone && (
+          <StaticRow
+            icon="phone"
+            label={t({ id: 'security.phone', message: 'Phone' })}
+            value={maskPhone(user.area_code, user.phone)}
+          />
+        )}
         {user.wallet_address && <WalletRow address={user.wallet_address} />}
       </MenuGroup>
     </>

@@ -1,15 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
+import { useCountdown } from '../../ui/form'
 import { showToast } from '../../ui/toast'
-import { useCountdown } from './countdown'
 
 /**
- * "Send code" inside the code field: asks the server for a bind-e-mail code for `email` (checked first by `check`,
+ * "Send code" inside the code field: asks the server for a bind-e-mail code for the address `email()` returns (checked first by `check`,
  * which shows its own field error and returns false when the address is not usable), then counts down the
  * server's resend delay. A refusal goes to `onRefused` (placed on the form by the caller).
  */
-export function SendCodeButton({ email, check, onRefused }: { email: string; check: () => boolean; onRefused: (err: unknown) => void }) {
+export function SendCodeButton({
+  email,
+  check,
+  onRefused,
+}: {
+  email: () => string
+  check: () => boolean
+  onRefused: (err: unknown) => void
+}) {
   const { api } = useRouteContext({ from: '__root__' })
   const { t } = useLingui()
   const { left, start } = useCountdown()
@@ -20,7 +28,10 @@ export function SendCodeButton({ email, check, onRefused }: { email: string; che
     if (sending || left > 0 || !check()) return
     setSending(true)
     try {
-      const answer = await api.sendCode({ type: 'email', email: email.trim(), purpose: 'bind_email' }, { silent: true })
+      const answer = await api.sendCode(
+        { type: 'email', email: email().trim(), purpose: 'bind_email' },
+        { silent: true },
+      )
       start(answer.resend_after_s)
       setSent(true)
       const to = answer.sent_to

@@ -22,7 +22,10 @@ export interface FormRules<K extends string> {
 }
 
 /** Problems of `values` under `rules`, one per field (the first found); empty when the form may be sent. */
-export function checkForm<K extends string>(values: Record<K, string>, rules: FormRules<K>): Partial<Record<K, FieldProblem>> {
+export function checkForm<K extends string>(
+  values: Record<K, string>,
+  rules: FormRules<K>,
+): Partial<Record<K, FieldProblem>> {
   const out: Partial<Record<K, FieldProblem>> = {}
   for (const k of rules.required) if (values[k] === '') out[k] = 'required'
   const np = rules.newPassword
@@ -33,7 +36,8 @@ export function checkForm<K extends string>(values: Record<K, string>, rules: Fo
   }
   if (np && !out[np.confirm] && values[np.confirm] !== values[np.password]) out[np.confirm] = 'mismatch'
   if (rules.email && !out[rules.email] && !emailField.safeParse(values[rules.email]).success) out[rules.email] = 'email'
-  if (rules.code && !out[rules.code] && !codeField.safeParse(values[rules.code].trim()).success) out[rules.code] = 'code'
+  if (rules.code && !out[rules.code] && !codeField.safeParse(values[rules.code].trim()).success)
+    out[rules.code] = 'code'
   return out
 }
 

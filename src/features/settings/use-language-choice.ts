@@ -23,14 +23,21 @@ export function useLanguageChoice() {
 
   const show = () => {
     setOpen(true)
-    api.getLanguages({ silent: true }).then((list) => list.length && setItems(list), () => setItems(LANGUAGES))
+    api.getLanguages({ silent: true }).then(
+      (list) => list.length && setItems(list),
+      () => setItems(LANGUAGES),
+    )
   }
   const onSelect = (next: Locale) => {
     setOpen(false)
     if (next === locale) return
     changeLocale(next).then(
       () => router.invalidate(), // announcements and country names come in the request's language
-      () => showToast(msg({ id: 'settings.languageFailed', message: 'Could not load that language. Check your connection.' }), 'error'),
+      () =>
+        showToast(
+          msg({ id: 'settings.languageFailed', message: 'Could not load that language. Check your connection.' }),
+          'error',
+        ),
     )
   }
   const label = items.find((l) => l.value === locale)?.label ?? LANGUAGES.find((l) => l.value === locale)?.label

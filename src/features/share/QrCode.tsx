@@ -6,7 +6,12 @@ export function QrCode({ text, size = 200, label }: { text: string; size?: numbe
   const [src, setSrc] = useState<string | null>(null)
   useEffect(() => {
     let live = true
-    QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 1, width: size * 2, color: { dark: '#111111', light: '#ffffff' } })
+    QRCode.toDataURL(text, {
+      errorCorrectionLevel: 'M',
+      margin: 1,
+      width: size * 2,
+      color: { dark: '#111111', light: '#ffffff' },
+    })
       .then((url) => live && setSrc(url))
       .catch(() => live && setSrc(null))
     return () => {

@@ -45,12 +45,27 @@ export function SavePoster({ content }: { content: PosterContent }) {
 
   return (
     <>
-      <button type="button" className="btn btn--primary btn--block share-save" onClick={() => void save()} disabled={busy}>
+      <button
+        type="button"
+        className="btn btn--primary btn--block share-save"
+        onClick={() => void save()}
+        disabled={busy}
+      >
         <Icon name="download" size={18} />
         <Trans id="share.saveImage">Save image</Trans>
       </button>
-      <Sheet open={poster !== null} title={t({ id: 'share.posterTitle', message: 'Invitation poster' })} onClose={() => setPoster(null)}>
-        {poster && <img className="share-poster" src={poster} alt={t({ id: 'share.posterAlt', message: 'Invitation poster with QR code' })} />}
+      <Sheet
+        open={poster !== null}
+        title={t({ id: 'share.posterTitle', message: 'Invitation poster' })}
+        onClose={() => setPoster(null)}
+      >
+        {poster && (
+          <img
+            className="share-poster"
+            src={poster}
+            alt={t({ id: 'share.posterAlt', message: 'Invitation poster with QR code' })}
+          />
+        )}
         <p className="share-hint">
           <Trans id="share.longPress">Long-press the image to save it to your photos.</Trans>
         </p>

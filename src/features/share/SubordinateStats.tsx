@@ -7,11 +7,15 @@ export function SubordinateStats({ direct, total, locale }: { direct: number; to
     <div className="share-stats">
       <div className="share-stats__item">
         <span className="share-stats__value">{fmt.format(direct)}</span>
-        <span className="share-stats__label"><Trans id="share.direct">Direct subordinates</Trans></span>
+        <span className="share-stats__label">
+          <Trans id="share.direct">Direct subordinates</Trans>
+        </span>
       </div>
       <div className="share-stats__item">
         <span className="share-stats__value">{fmt.format(total)}</span>
-        <span className="share-stats__label"><Trans id="share.total">Total subordinates</Trans></span>
+        <span className="share-stats__label">
+          <Trans id="share.total">Total subordinates</Trans>
+        </span>
       </div>
     </div>
   )

@@ -40,7 +40,9 @@ export async function drawPoster(c: PosterContent): Promise<Blob> {
   ctx.fillText(fit(ctx, c.siteName, W - 96), W / 2, 120)
   ctx.font = `400 30px ${FONT}`
   ctx.fillStyle = 'rgba(255,255,255,0.9)'
-  wrapText(c.headline, W - 120, (s) => ctx.measureText(s).width, 2).forEach((l, i) => ctx.fillText(l, W / 2, 178 + i * 42))
+  wrapText(c.headline, W - 120, (s) => ctx.measureText(s).width, 2).forEach((l, i) =>
+    ctx.fillText(l, W / 2, 178 + i * 42),
+  )
 
   // White card with the QR code, the code and the link.
   const card = { x: 90, y: 270, w: W - 180, h: 680 }
@@ -48,7 +50,12 @@ export async function drawPoster(c: PosterContent): Promise<Blob> {
   roundRect(ctx, card.x, card.y, card.w, card.h, 28)
   ctx.fill()
   const qr = document.createElement('canvas')
-  await QRCode.toCanvas(qr, c.link, { errorCorrectionLevel: 'M', margin: 1, width: 400, color: { dark: '#111111', light: '#ffffff' } })
+  await QRCode.toCanvas(qr, c.link, {
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    width: 400,
+    color: { dark: '#111111', light: '#ffffff' },
+  })
   ctx.drawImage(qr, (W - 400) / 2, card.y + 40, 400, 400)
   ctx.fillStyle = '#5c6370'
   ctx.font = `400 26px ${FONT}`
@@ -59,9 +66,13 @@ export async function drawPoster(c: PosterContent): Promise<Blob> {
   ctx.fillStyle = '#5c6370'
   // The link on one line when a smaller size allows it, else on two.
   const linkWidth = card.w - 48
-  const size = [22, 20, 18, 16].find((px) => ((ctx.font = `400 ${px}px ${FONT}`), ctx.measureText(c.link).width <= linkWidth)) ?? 18
+  const size =
+    [22, 20, 18, 16].find((px) => ((ctx.font = `400 ${px}px ${FONT}`), ctx.measureText(c.link).width <= linkWidth)) ??
+    18
   ctx.font = `400 ${size}px ${FONT}`
-  wrapText(c.link, linkWidth, (s) => ctx.measureText(s).width, 2).forEach((l, i) => ctx.fillText(l, W / 2, card.y + 618 + i * 28))
+  wrapText(c.link, linkWidth, (s) => ctx.measureText(s).width, 2).forEach((l, i) =>
+    ctx.fillText(l, W / 2, card.y + 618 + i * 28),
+  )
 
   ctx.fillStyle = '#ffffff'
   ctx.font = `500 28px ${FONT}`

@@ -4,7 +4,12 @@
  */
 
 /** Splits `text` into lines no wider than `maxWidth` by `measure`; at most `maxLines`, the last one ending in "…". */
-export function wrapText(text: string, maxWidth: number, measure: (s: string) => number, maxLines = Infinity): string[] {
+export function wrapText(
+  text: string,
+  maxWidth: number,
+  measure: (s: string) => number,
+  maxLines = Infinity,
+): string[] {
   const lines: string[] = []
   let line = ''
   const push = () => {

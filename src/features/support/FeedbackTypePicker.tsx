@@ -10,7 +10,7 @@ export function FeedbackTypePicker({
   error,
 }: {
   value: FeedbackType | null
-  onChange(type: FeedbackType): void
+  onChange: (type: FeedbackType) => void
   /** id of the visible label of the group. */
   labelId: string
   error?: string | undefined

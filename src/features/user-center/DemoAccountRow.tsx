@@ -18,8 +18,9 @@ export function DemoAccountRow() {
         <div className="uc-sheet">
           <p>
             <Trans id="userCenter.demoText">
-              The demo account lets you practise trading with virtual funds that never touch your real balance. It becomes
-              available together with the assets features in an upcoming version; until then there is nothing to switch on.
+              The demo account lets you practise trading with virtual funds that never touch your real balance. It
+              becomes available together with the assets features in an upcoming version; until then there is nothing to
+              switch on.
             </Trans>
           </p>
           <button type="button" className="btn btn--primary btn--block" onClick={() => setOpen(false)}>

@@ -7,7 +7,10 @@ import { showToast } from '../../ui/toast'
 import { InstallSheet } from './InstallSheet'
 import { MenuButton } from './MenuRow'
 
-const ALREADY = msg({ id: 'userCenter.installAlready', message: 'The app is installed. Open it from your home screen.' })
+const ALREADY = msg({
+  id: 'userCenter.installAlready',
+  message: 'The app is installed. Open it from your home screen.',
+})
 
 /**
  * "Download app" (spec §2): the browser's install dialog when it offered one, the Add to Home Screen steps on iOS
@@ -24,7 +27,12 @@ export function DownloadAppRow() {
     if (path === 'installed') return void showToast(ALREADY)
     if (path !== 'prompt') return setSteps(path)
     promptInstall().then(
-      (outcome) => outcome === 'accepted' && showToast(msg({ id: 'userCenter.installDone', message: 'Installing… the app will appear on your home screen.' }), 'success'),
+      (outcome) =>
+        outcome === 'accepted' &&
+        showToast(
+          msg({ id: 'userCenter.installDone', message: 'Installing… the app will appear on your home screen.' }),
+          'success',
+        ),
       () => setSteps(ios ? 'ios' : 'manual'),
     )
   }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useLanguageChoice } from '../settings/use-language-choice'
+import { useLanguageChoice } from '../settings'
 import { LanguagePicker } from '../../ui/LanguagePicker'
 import { MenuButton } from './MenuRow'
 
@@ -9,7 +9,12 @@ export function LanguageRow() {
   const { show, label, picker } = useLanguageChoice()
   return (
     <>
-      <MenuButton icon="globe" label={t({ id: 'settings.language', message: 'Language' })} value={label} onClick={show} />
+      <MenuButton
+        icon="globe"
+        label={t({ id: 'settings.language', message: 'Language' })}
+        value={label}
+        onClick={show}
+      />
       <LanguagePicker {...picker} />
     </>
   )

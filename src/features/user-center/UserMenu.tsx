@@ -14,11 +14,31 @@ export function UserMenu() {
   return (
     <>
       <MenuGroup label={t({ id: 'userCenter.groupAccount', message: 'Account' })}>
-        <MenuLink to="/account-record" icon="list" needsLogin label={t({ id: 'userCenter.records', message: 'Account records' })} />
+        <MenuLink
+          to="/account-record"
+          icon="list"
+          needsLogin
+          label={t({ id: 'userCenter.records', message: 'Account records' })}
+        />
         <MenuLink to="/trade" icon="swap" label={t({ id: 'userCenter.tradeHistory', message: 'Trade history' })} />
-        <MenuLink to="/share-code" icon="gift" needsLogin label={t({ id: 'userCenter.refer', message: 'Refer friends' })} />
-        <MenuLink to="/identity" icon="idCard" needsLogin label={t({ id: 'userCenter.identity', message: 'Identity verification' })} />
-        <MenuLink to="/secure-center" icon="shield" needsLogin label={t({ id: 'userCenter.security', message: 'Security center' })} />
+        <MenuLink
+          to="/share-code"
+          icon="gift"
+          needsLogin
+          label={t({ id: 'userCenter.refer', message: 'Refer friends' })}
+        />
+        <MenuLink
+          to="/identity"
+          icon="idCard"
+          needsLogin
+          label={t({ id: 'userCenter.identity', message: 'Identity verification' })}
+        />
+        <MenuLink
+          to="/secure-center"
+          icon="shield"
+          needsLogin
+          label={t({ id: 'userCenter.security', message: 'Security center' })}
+        />
       </MenuGroup>
       <MenuGroup label={t({ id: 'userCenter.groupHelp', message: 'Help' })}>
         <MenuLink to="/contact" icon="service" label={t({ id: 'userCenter.service', message: 'Online service' })} />

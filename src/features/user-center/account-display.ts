@@ -22,7 +22,9 @@ export function shortAddress(address: string): string {
  * The name of the account: the e-mail when there is one (a wallet account that added an e-mail shows it too), else
  * the phone with its calling code, else the short wallet address, else the server's display name.
  */
-export function accountDisplay(user: Pick<UserInfo, 'account' | 'email' | 'area_code' | 'phone' | 'wallet_address'>): AccountDisplay {
+export function accountDisplay(
+  user: Pick<UserInfo, 'account' | 'email' | 'area_code' | 'phone' | 'wallet_address'>,
+): AccountDisplay {
   if (user.email) return { kind: 'email', text: user.email }
   if (user.phone) return { kind: 'phone', text: user.area_code ? `+${user.area_code} ${user.phone}` : user.phone }
   if (user.wallet_address) return { kind: 'wallet', text: shortAddress(user.wallet_address) }

@@ -8,6 +8,9 @@ export function copyWithToast(text: string): void {
   void copyText(text).then((ok) =>
     ok
       ? showToast(msg({ id: 'userCenter.copied', message: 'Copied' }), 'success')
-      : showToast(msg({ id: 'userCenter.copyFailed', message: 'Could not copy. Select the text and copy it by hand.' }), 'error'),
+      : showToast(
+          msg({ id: 'userCenter.copyFailed', message: 'Could not copy. Select the text and copy it by hand.' }),
+          'error',
+        ),
   )
 }

@@ -19,7 +19,7 @@ export interface SessionView {
 export function useSessionView(): SessionView {
   const { value: token } = useSnapshot(tokenStore)
   const { info } = useSnapshot(userStore)
-  return { loggedIn: token !== null, user: token === null ? null : (info as UserInfo | null) }
+  return { loggedIn: token !== null, user: token === null ? null : info }
 }
 
 /**

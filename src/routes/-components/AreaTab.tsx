@@ -3,7 +3,7 @@ import type { MarketItem } from '../../../common/market'
 import { PairQuote, SourceBadge } from '../../features/markets'
 import { dealSymbolStore, type DealArea } from '../../state/deal-symbol'
 import { ComingSoon } from '../../ui/ComingSoon'
-import { ThemeSwitch } from '../../ui/ThemeSwitch'
+import { ThemeSwitch } from '../../features/settings'
 
 /**
  * A trading-area tab whose screen a later issue builds (micro, lever, assets): the area's selected pair with its

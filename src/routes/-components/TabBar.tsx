@@ -20,7 +20,12 @@ export function TabBar() {
   return (
     <nav className="tab-bar" aria-label={t({ id: 'nav.main', message: 'Main' })}>
       {tabs.map((tab) => (
-        <Link key={tab.to} to={tab.to} className="tab-bar__tab" activeProps={{ className: 'tab-bar__tab--active', 'aria-current': 'page' }}>
+        <Link
+          key={tab.to}
+          to={tab.to}
+          className="tab-bar__tab"
+          activeProps={{ className: 'tab-bar__tab--active', 'aria-current': 'page' }}
+        >
           <Icon name={tab.icon} size={20} />
           <span className="tab-bar__label">{tab.label}</span>
         </Link>

@@ -3,8 +3,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { TICKER_FREQ_MS } from '../../../common/constants'
 import { useTickers } from '../../engine'
-import { AnnouncementTicker } from '../../features/home/AnnouncementTicker'
-import { HomeHeader } from '../../features/home/HomeHeader'
+import { AnnouncementTicker, HomeHeader } from '../../features/home'
 import {
   FeedStatus,
   GainList,

@@ -8,7 +8,7 @@ import { useTickers } from '../../engine'
 import { FeedStatus, LoadFailed, loadMarkets, MarketList, SourceBadge, useOpenMarket } from '../../features/markets'
 import { PullToRefresh } from '../../ui/PullToRefresh'
 import { Tabs } from '../../ui/Tabs'
-import { ThemeSwitch } from '../../ui/ThemeSwitch'
+import { ThemeSwitch } from '../../features/settings'
 
 /** `?category=spot|futures|forex` (default spot; anything else falls back to spot). */
 const searchSchema = z.object({ category: z.catch(z._default(z.enum(MARKET_CATEGORIES), 'spot'), 'spot') })
@@ -29,7 +29,10 @@ function MarketPage() {
   const open = useOpenMarket()
   const { t } = useLingui()
   const shown = useMemo(() => items.filter((i) => i.category === category), [items, category])
-  const tickers = useTickers(useMemo(() => shown.map((i) => i.extends), [shown]), TICKER_FREQ_MS)
+  const tickers = useTickers(
+    useMemo(() => shown.map((i) => i.extends), [shown]),
+    TICKER_FREQ_MS,
+  )
   const tabs: { value: MarketCategory; label: string }[] = [
     { value: 'spot', label: t({ id: 'market.tabSpot', message: 'Spot' }) },
     { value: 'futures', label: t({ id: 'market.tabFutures', message: 'Futures' }) },

@@ -10,7 +10,7 @@ import { Icon } from '../Icon'
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'prefix'> {
   label: string
   value: string
-  onChange(value: string): void
+  onChange: (value: string) => void
   /** Problem with this field, shown under it; empty = none. */
   error?: string | undefined
   /** Small text under the field when there is no error. */

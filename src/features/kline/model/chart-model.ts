@@ -114,7 +114,8 @@ export class ChartModel {
     let mask: DirtyMask = newest && s.close[i] !== b.close ? Dirty.lastPrice : Dirty.none
     const shown = this.range !== null && i >= this.range.from && i <= this.range.to
     if (!shown) return mask
-    if (s.open[i] !== b.open || s.high[i] !== b.high || s.low[i] !== b.low || s.close[i] !== b.close) mask |= Dirty.candles
+    if (s.open[i] !== b.open || s.high[i] !== b.high || s.low[i] !== b.low || s.close[i] !== b.close)
+      mask |= Dirty.candles
     if (s.volume[i] !== b.amount) mask |= Dirty.volume
     return mask
   }

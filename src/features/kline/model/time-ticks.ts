@@ -11,9 +11,28 @@ const HOUR = 3600
 const DAY = 86_400
 /** Round label steps, seconds. */
 const STEPS = [
-  MIN, 2 * MIN, 5 * MIN, 10 * MIN, 15 * MIN, 30 * MIN,
-  HOUR, 2 * HOUR, 3 * HOUR, 4 * HOUR, 6 * HOUR, 12 * HOUR,
-  DAY, 2 * DAY, 3 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 61 * DAY, 91 * DAY, 182 * DAY, 365 * DAY,
+  MIN,
+  2 * MIN,
+  5 * MIN,
+  10 * MIN,
+  15 * MIN,
+  30 * MIN,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  4 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  DAY,
+  2 * DAY,
+  3 * DAY,
+  7 * DAY,
+  14 * DAY,
+  30 * DAY,
+  61 * DAY,
+  91 * DAY,
+  182 * DAY,
+  365 * DAY,
 ]
 
 export interface TimeTick {
@@ -35,7 +54,11 @@ export function timeStep(periodSeconds: number, barSpacing: number, minGapPx: nu
  * Labelled bars of the visible range: each bar whose local-time bucket (`step`) differs from the previous bar's,
  * dropping any closer than `minGapPx * 0.75` to the previous label.
  */
-export function timeTicks(model: ChartModel, periodSeconds: number, minGapPx: number): { step: number; ticks: TimeTick[] } {
+export function timeTicks(
+  model: ChartModel,
+  periodSeconds: number,
+  minGapPx: number,
+): { step: number; ticks: TimeTick[] } {
   const { range, series, time } = model
   const step = timeStep(periodSeconds, time.barSpacing, minGapPx)
   const ticks: TimeTick[] = []

@@ -14,7 +14,8 @@ export function drawCandles(ctx: Ctx2D, view: CandlesView, scope: RenderScope): 
     for (let k = 0; k < view.count; k++) {
       if (view.up[k] !== up) continue
       ctx.rect(view.x[k]!, view.bodyTop[k]!, view.bodyWidth, view.bodyHeight[k]!)
-      if (view.bodyWidth > view.wickWidth) ctx.rect(view.wickX[k]!, view.wickTop[k]!, view.wickWidth, view.wickHeight[k]!)
+      if (view.bodyWidth > view.wickWidth)
+        ctx.rect(view.wickX[k]!, view.wickTop[k]!, view.wickWidth, view.wickHeight[k]!)
     }
     ctx.fill()
   }

@@ -9,7 +9,13 @@ const ROW = 15
 const PAD = 6
 
 /** Draws the legend box of bar `index` at the top `side` corner of the plot. Bitmap space. */
-export function drawLegend(ctx: Ctx2D, model: ChartModel, index: number, side: 'left' | 'right', scope: RenderScope): void {
+export function drawLegend(
+  ctx: Ctx2D,
+  model: ChartModel,
+  index: number,
+  side: 'left' | 'right',
+  scope: RenderScope,
+): void {
   const s = model.series
   const o = s.open[index]!
   const c = s.close[index]!

@@ -50,14 +50,15 @@ export interface ChartTheme {
 
 /** Formatters of what the chart prints. Prices in quote currency at market precision; volume in base currency. */
 export interface ChartFormat {
-  price(value: number): string
-  volume(value: number): string
+  // Function properties, not methods: renderers take them apart (`format.price`) and call them unbound.
+  price: (value: number) => string
+  volume: (value: number) => string
   /** Percent change from `open` to `close`, signed, e.g. "+1.25%". */
-  change(open: number, close: number): string
+  change: (open: number, close: number) => string
   /** Time-axis label of the bar opening at `id` (epoch seconds), given the label step in seconds. */
-  axisTime(id: number, stepSeconds: number): string
+  axisTime: (id: number, stepSeconds: number) => string
   /** Full time of a bar under the crosshair, "YYYY-MM-DD HH:mm". */
-  crosshairTime(id: number): string
+  crosshairTime: (id: number) => string
 }
 
 /** Translated legend labels (short forms as in exchange apps: O, H, L, C, V). */

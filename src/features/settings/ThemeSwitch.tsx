@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSnapshot } from 'valtio'
-import { themeStore, toggleTheme } from '../state/theme'
-import { Icon } from './Icon'
+import { themeStore, toggleTheme } from '../../state/theme'
+import { Icon } from '../../ui/Icon'
 
 /** Light/dark switch: shows the theme the tap will switch to. */
 export function ThemeSwitch() {

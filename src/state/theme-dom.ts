@@ -1,6 +1,6 @@
 /** Applies the theme store to the document: `data-theme` on <html>, `color-scheme`, and the browser's theme-color. */
 import { subscribe } from 'valtio'
-import { themeStore, type Theme } from '../state/theme'
+import { themeStore, type Theme } from './theme'
 
 /** Status-bar colour per theme; matches --surface of styles/theme.css. */
 const THEME_COLOR: Record<Theme, string> = { light: '#ffffff', dark: '#14171c' }

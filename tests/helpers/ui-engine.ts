@@ -1,0 +1,54 @@
+/**
+ * A fake market engine implementing the worker's `EngineApi` (common/engine-api.ts) for UI tests: no worker, no
+ * socket; it records what the UI subscribed to and lets a test push snapshots. Wrap it with `wrapRemote` (src/engine)
+ * to get the `EngineClient` the router context carries, exactly as the app wraps the comlink remote.
+ */
+import type { EngineApi, EngineStatus, SubscriptionId, TickerSnapshot } from '../../common/engine-api'
+
+type Callback = (value: never) => void
+
+/** The fake plus what a test inspects or drives. */
+export interface FakeEngineApi extends EngineApi {
+  /** Live subscriptions by id: kind and the symbol (or '' for status). */
+  readonly subscriptions: Map<SubscriptionId, { kind: string; key: string; cb: Callback }>
+  /** Sends `snaps` to every ticker subscriber. */
+  pushTickers(snaps: TickerSnapshot[]): void
+}
+
+const IDLE: EngineStatus = {
+  url: null,
+  connected: false,
+  lastFrameAt: null,
+  reconnects: 0,
+  framesPerSec: 0,
+  decodeErrors: 0,
+  topics: [],
+}
+
+/** A fresh fake engine, disconnected, with no cached tickers. */
+export function fakeEngineApi(): FakeEngineApi {
+  const subscriptions = new Map<SubscriptionId, { kind: string; key: string; cb: Callback }>()
+  let next = 1
+  const add = async (kind: string, key: string, cb: Callback): Promise<SubscriptionId> => {
+    const id = next++
+    subscriptions.set(id, { kind, key, cb })
+    return id
+  }
+  return {
+    subscriptions,
+    pushTickers: (snaps) => {
+      for (const s of subscriptions.values()) if (s.kind === 'tickers') (s.cb as (v: TickerSnapshot[]) => void)(snaps)
+    },
+    connect: async () => undefined,
+    close: async () => undefined,
+    subscribeTickers: (symbols, cb) => add('tickers', symbols.join(','), cb),
+    subscribeBook: (symbol, cb) => add('book', symbol, cb),
+    subscribeCandles: (symbol, period, cb) => add('candles', `${symbol}|${period}`, cb),
+    subscribeTrades: (symbol, cb) => add('trades', symbol, cb),
+    subscribeStatus: (cb) => add('status', '', cb),
+    unsubscribe: async (id) => void subscriptions.delete(id),
+    loadHistory: async () => [],
+    cachedTickers: async () => [],
+    status: async () => IDLE,
+  }
+}

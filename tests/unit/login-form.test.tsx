@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+// The login form as a user drives it in the real app (router with the fake engine in its context, stubbed fetch):
+// what it refuses before sending, where a server refusal lands, the one network message, the busy button, and where a
+// successful sign-in goes.
+import { screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanupApp, errorUnder, renderApp, userInfo } from '../helpers/ui-app'
+import { envelope } from '../helpers/ui-fetch'
+
+const NETWORK = 'Could not reach the server. Check your connection and try again.'
+
+afterEach(cleanupApp)
+
+async function fillLogin(app: Awaited<ReturnType<typeof renderApp>>, email: string, password: string) {
+  await app.user.type(screen.getByLabelText('E-mail'), email)
+  await app.user.type(screen.getByLabelText('Password', { selector: 'input' }), password)
+}
+
+describe('login form', () => {
+  it('names what is missing under each field and sends nothing', async () => {
+    const app = await renderApp('/login', () => undefined)
+    await app.user.click(await screen.findByRole('button', { name: 'Log in' }))
+    expect(await screen.findByText('Enter your e-mail address')).toBeTruthy()
+    expect(errorUnder('E-mail')).toBe('Enter your e-mail address')
+    expect(errorUnder(/^Password$/)).toBe('Enter your password')
+    expect(app.callsTo('user/login')).toHaveLength(0)
+    // Fixing a field clears its error as the user types.
+    await app.user.type(screen.getByLabelText('E-mail'), 'ann@example.com')
+    await waitFor(() => expect(errorUnder('E-mail')).toBe(''))
+    expect(errorUnder(/^Password$/)).toBe('Enter your password')
+  })
+
+  it('shows a 422 naming the e-mail under the e-mail field, in the server’s words', async () => {
+    const app = await renderApp('/login', (c) =>
+      c.url.endsWith('user/login')
+        ? envelope(
+            422,
+            { field: 'email', issues: [{ field: 'email', message: 'This address cannot sign in here' }] },
+            'email: invalid',
+          )
+        : undefined,
+    )
+    await fillLogin(app, 'ann@example.com', 'correct horse')
+    await app.user.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(errorUnder('E-mail')).toBe('This address cannot sign in here'))
+    expect(errorUnder(/^Password$/)).toBe('')
+    expect(JSON.parse(app.callsTo('user/login')[0]?.body ?? '{}')).toEqual({
+      type: 'email',
+      email: 'ann@example.com',
+      password: 'correct horse',
+    })
+  })
+
+  it('shows a refusal that names no field as the form’s line', async () => {
+    const app = await renderApp('/login', (c) =>
+      c.url.endsWith('user/login') ? envelope(400, null, 'Wrong account or password') : undefined,
+    )
+    await fillLogin(app, 'ann@example.com', 'wrong')
+    await app.user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect((await screen.findByText('Wrong account or password')).className).toBe('form-error')
+  })
+
+  it.each([
+    ['offline', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a 502 from a proxy', () => new Response('<html>Bad gateway</html>', { status: 502 })],
+    ['a 500 envelope', () => new Response(JSON.stringify(envelope(500, null, 'Server error')), { status: 500 })],
+  ])('says the one network message when %s', async (_, answer) => {
+    const app = await renderApp('/login', (c) => (c.url.endsWith('user/login') ? answer() : undefined))
+    await fillLogin(app, 'ann@example.com', 'correct horse')
+    await app.user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect((await screen.findByText(NETWORK)).className).toBe('form-error')
+  })
+
+  it('keeps the button disabled and busy while signing in, then goes to the user center', async () => {
+    let release: (v: unknown) => void = () => undefined
+    const answer = new Promise((r) => (release = r))
+    const app = await renderApp('/login', (c) => (c.url.endsWith('user/login') ? answer : undefined))
+    await fillLogin(app, 'ann@example.com', 'correct horse')
+    const button = screen.getByRole('button', { name: 'Log in' })
+    await app.user.click(button)
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true))
+    expect(button.getAttribute('aria-busy')).toBe('true')
+    await app.user.click(button) // a second press while sending sends nothing more
+    expect(app.callsTo('user/login')).toHaveLength(1)
+    release(envelope(1, { token: 'tok', user: userInfo() }))
+    await app.at('/user-center')
+  })
+})
