@@ -7,11 +7,12 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { lingui } from '@lingui/vite-plugin'
-import { VitePWA } from 'vite-plugin-pwa'
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 
-const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'))
+const manifest = JSON.parse(
+  readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
+) as Partial<ManifestOptions>
 const apiPort = Number(process.env.PORT ?? 8080)
-
 
 export default defineConfig({
   plugins: [
@@ -40,7 +41,9 @@ export default defineConfig({
             // inside the function: workbox serializes it into sw.js, where module constants do not exist.
             urlPattern: ({ url, sameOrigin }) =>
               sameOrigin &&
-              /^\/api\/(common\/config|common\/get_lang|area_code\/get_area_code|currency\/currency_list)$/.test(url.pathname),
+              /^\/api\/(common\/config|common\/get_lang|area_code\/get_area_code|currency\/currency_list)$/.test(
+                url.pathname,
+              ),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'api-public',

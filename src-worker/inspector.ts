@@ -68,14 +68,17 @@ export function createInspector(d: {
             origin: b.origin,
             ageMs: Date.now() - b.receivedAt,
           },
-        ]
+        ] as const
       })
       const candles = caches.candles
         .all()
-        .map((e) => [
-          `${e.symbol} ${e.period}`,
-          { bars: e.series.length, firstId: e.series.firstId(), lastId: e.series.lastId(), origin: e.origin },
-        ])
+        .map(
+          (e) =>
+            [
+              `${e.symbol} ${e.period}`,
+              { bars: e.series.length, firstId: e.series.firstId(), lastId: e.series.lastId(), origin: e.origin },
+            ] as const,
+        )
       return {
         tickers: Object.fromEntries(
           caches.tickers

@@ -1,15 +1,17 @@
 /**
- * `npm test`: every test of the project in one run — translation catalogs refreshed, the vitest suites (unit, worker,
- * server on PGlite and PostgreSQL), then the end-to-end run in Chromium against the real server. Ends with one plain
- * line "N passed, N failed, N skipped" and exits non-zero on any failure.
+ * `npm test`: every test of the project in one run — the Lingui catalogs checked against src/ (never rewritten), the
+ * vitest suites (unit, worker, server on PGlite and PostgreSQL), then the end-to-end suite on Playwright Test against
+ * the real server. Ends with one plain line "N passed, N failed, N skipped" and exits non-zero on any failure.
  *
  * Every child gets one TMPDIR of its own for the run (data dirs, Chromium profiles, PGlite templates: about 400 MB),
- * removed when the run ends, so repeated runs do not fill the machine's /tmp.
+ * removed when the run ends, so repeated runs do not fill the machine's /tmp. Under CI=true a missing PostgreSQL or
+ * missing recorded market data fails the suites that need them instead of skipping them (tests/helpers/prerequisites).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { staleCatalogs, staleMessage } from './helpers/catalogs-current'
 
 interface Counts {
   passed: number
@@ -21,11 +23,12 @@ const runTmp = mkdtempSync(join(tmpdir(), 'tc-test-run-'))
 process.on('exit', () => rmSync(runTmp, { recursive: true, force: true }))
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
 
-function run(cmd: string, args: string[]): number {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp } })
+function run(cmd: string, args: string[], env: Record<string, string> = {}): number {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp, ...env } })
   return r.status ?? 1
 }
 
+/** Counts of vitest's JSON report; a file that failed without a failed test (it did not load) counts as one. */
 function vitestCounts(file: string): Counts {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8')) as {
@@ -33,44 +36,84 @@ function vitestCounts(file: string): Counts {
       numFailedTests: number
       numPendingTests: number
       numTodoTests: number
+      testResults: { status: string; assertionResults: { status: string }[] }[]
     }
-    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests }
+    const brokenFiles = report.testResults.filter(
+      (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+    )
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + brokenFiles.length,
+      skipped: report.numPendingTests + report.numTodoTests,
+    }
   } catch {
     return { passed: 0, failed: 1, skipped: 0 }
   }
 }
 
-function e2eCounts(file: string): Counts {
+/** Counts of Playwright's JSON report; errors outside tests (global setup, a file that did not load) count too. */
+function playwrightCounts(file: string): Counts {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Counts
+    const report = JSON.parse(readFileSync(file, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+      errors: unknown[]
+    }
+    const { expected, unexpected, flaky, skipped } = report.stats
+    return { passed: expected, failed: unexpected + flaky + report.errors.length, skipped }
   } catch {
     return { passed: 0, failed: 1, skipped: 0 }
   }
 }
 
 mkdirSync('.tmp', { recursive: true })
-const extract = run('npx', ['lingui', 'extract', '--clean', '--overwrite'])
+let catalogFailures = 0
+try {
+  const stale = staleCatalogs()
+  if (stale.length > 0) {
+    console.log(staleMessage(stale))
+    catalogFailures = 1
+  } else {
+    console.log('Lingui catalogs are current.')
+  }
+} catch (err) {
+  console.log(`The catalog check could not run: ${(err as Error).message}`)
+  catalogFailures = 1
+}
+
+const vitestReport = '.tmp/vitest-report.json'
+rmSync(vitestReport, { force: true })
 const unitCode = run('npx', [
-  'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest-report.json',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
 ])
-const unit = vitestCounts('.tmp/vitest-report.json')
-const e2eCode = run('npx', ['tsx', 'tests/e2e/run.ts', '--report', '.tmp/e2e-report.json'])
-const e2e = e2eCounts('.tmp/e2e-report.json')
+const unit = vitestCounts(vitestReport)
+
+const e2eReport = resolve('.tmp/e2e-report.json')
+rmSync(e2eReport, { force: true })
+const e2eCode = run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], {
+  PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport,
+})
+const e2e = playwrightCounts(e2eReport)
 
 const total: Counts = {
   passed: unit.passed + e2e.passed,
-  failed: unit.failed + e2e.failed + (extract === 0 ? 0 : 1),
+  failed: unit.failed + e2e.failed + catalogFailures,
   skipped: unit.skipped + e2e.skipped,
 }
-if (extract !== 0) console.log(`lingui extract exited ${extract}`)
 if (unitCode !== 0 && unit.failed === 0) {
   console.log(`vitest exited ${unitCode} although no test failed`)
   total.failed += 1
 }
 if (e2eCode !== 0 && e2e.failed === 0) {
-  console.log(`the e2e run exited ${e2eCode} although no step failed`)
+  console.log(`Playwright exited ${e2eCode} although no test failed`)
   total.failed += 1
 }
-console.log(`\nunit+server: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped; e2e: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`)
+console.log(
+  `\ncatalogs: ${catalogFailures ? 'out of date' : 'current'}; unit+server: ${unit.passed} passed, ${unit.failed} failed, ` +
+    `${unit.skipped} skipped; e2e: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`,
+)
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exit(total.failed === 0 ? 0 : 1)

@@ -37,7 +37,7 @@ export function decodeFrame(data: ArrayBuffer | Uint8Array | string): Decoded {
     text = data
   } else {
     const out = inflateText(data instanceof Uint8Array ? data : new Uint8Array(data))
-    if (out === 'gzip' || out === 'oversized') return bad(out)
+    if (typeof out !== 'string') return bad(out.failure)
     text = out
   }
   let msg: unknown

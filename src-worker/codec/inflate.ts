@@ -10,8 +10,14 @@ export const MAX_FRAME_BYTES = 1024 * 1024
 /** Output chunk size, bytes: small frames (≤ 6 KB for a 150-level book) fit one chunk without a 64 KB allocation. */
 const CHUNK_BYTES = 16 * 1024
 
-/** Why a frame was dropped. */
-export type InflateFailure = 'gzip' | 'oversized'
+/** Why a frame was dropped. An object, not a bare string, so that it cannot be mistaken for inflated text. */
+export interface InflateFailure {
+  readonly failure: 'gzip' | 'oversized'
+}
+
+// Shared constants: a failed frame allocates nothing.
+const GZIP: InflateFailure = Object.freeze({ failure: 'gzip' })
+const OVERSIZED: InflateFailure = Object.freeze({ failure: 'oversized' })
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
@@ -19,7 +25,7 @@ class CapExceeded extends Error {}
 
 /**
  * Gunzips `data` (gzip or zlib wrapper, autodetected) and decodes it as UTF-8.
- * @returns the text, or the reason it failed. Never throws.
+ * @returns the text, or why it failed (`typeof result !== 'string'`). Never throws.
  */
 export function inflateText(data: Uint8Array, maxBytes = MAX_FRAME_BYTES): string | InflateFailure {
   const chunks: Uint8Array[] = []
@@ -33,13 +39,13 @@ export function inflateText(data: Uint8Array, maxBytes = MAX_FRAME_BYTES): strin
   try {
     inflater.push(data, true)
   } catch (err) {
-    return err instanceof CapExceeded ? 'oversized' : 'gzip'
+    return err instanceof CapExceeded ? OVERSIZED : GZIP
   }
-  if (inflater.err !== 0 || !inflater.ended) return 'gzip'
+  if (inflater.err !== 0 || !inflater.ended) return GZIP
   try {
     return utf8.decode(chunks.length === 1 ? chunks[0]! : concat(chunks, total))
   } catch {
-    return 'gzip'
+    return GZIP
   }
 }
 

@@ -36,7 +36,7 @@ export class SnapshotStore {
   /** Reads and validates what the last session stored. Never rejects: an unreadable store restores nothing. */
   async load(): Promise<Restored> {
     try {
-      const [tickers, books, candles] = await getMany(['tickers', 'books', 'candles'], this.db())
+      const [tickers, books, candles] = await getMany<unknown>(['tickers', 'books', 'candles'], this.db())
       return validateStored({ tickers, books, candles })
     } catch (err) {
       this.log.warn('market cache restore failed', err)

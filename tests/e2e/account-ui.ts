@@ -1,46 +1,64 @@
 /** The account forms as a user fills them in: register, log in, log out (with its confirmation), and their toasts. */
-import type { Page } from 'playwright-core'
-import type { E2E } from './context'
+import { expect, type Page } from '@playwright/test'
+import type { E2EServer } from './fixtures'
 import { waitForCode } from './sessions'
 
-/** Waits (≤ 10 s) for a toast with `text`. */
+/**
+ * Waits until the page has shown a toast saying `text` (recorded by the fixtures' toast recorder, so a 1.5 s toast
+ * is not missed on a slow machine), and forgets the toasts up to it so a later check needs a new one.
+ */
 export async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('.toast').getByText(text).first().waitFor({ timeout: 10_000 })
+  const matches = (t: string) => (typeof text === 'string' ? t.includes(text) : text.test(t))
+  await expect
+    .poll(
+      async () =>
+        (await page.evaluate(() => (window as unknown as { __e2eToasts: string[] }).__e2eToasts)).some(matches),
+      {
+        message: `a toast saying ${String(text)}`,
+      },
+    )
+    .toBe(true)
+  const at = (await page.evaluate(() => (window as unknown as { __e2eToasts: string[] }).__e2eToasts)).findIndex(
+    matches,
+  )
+  await page.evaluate((n) => void (window as unknown as { __e2eToasts: string[] }).__e2eToasts.splice(0, n + 1), at)
 }
 
 /** Registers through the open /register form with the code from the outbox; `invite` stays as the page prefilled it. */
-export async function registerInForm(e: E2E, page: Page, email: string, password: string): Promise<void> {
-  await page.waitForSelector('.auth-form')
+export async function registerInForm(server: E2EServer, page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('E-mail', { exact: true }).fill(email)
   await page.getByRole('button', { name: /send code/i }).click()
-  await page.getByLabel(/verification code/i).fill(await waitForCode(e, email))
+  await page.getByLabel(/verification code/i).fill(await waitForCode(server, email))
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByLabel(/confirm password/i).fill(password)
-  await page.locator('.auth-form input[type="checkbox"]').check()
-  await page.locator('.auth-form__submit').click()
+  await page.getByRole('checkbox', { name: /agree/i }).check()
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click()
   await toast(page, 'Registration successful')
 }
 
 /** Fills the e-mail login form (opening /login unless it is open) and submits it; the caller checks the outcome. */
-export async function submitLogin(page: Page, url: string, email: string, password: string): Promise<void> {
-  if (!page.url().includes('/login')) await page.goto(url + '/login')
-  await page.waitForSelector('.auth-form')
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login')
   await page.getByLabel('E-mail', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.locator('.auth-form__submit').click()
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
 }
 
 /** Logs in by e-mail and waits for "Login successful". */
-export async function logIn(page: Page, url: string, email: string, password: string): Promise<void> {
-  await page.goto(url + '/login')
-  await submitLogin(page, url, email, password)
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login')
+  await submitLogin(page, email, password)
   await toast(page, 'Login successful')
 }
 
 /** Logs out from the user center, confirming the dialog; ends on /home. */
-export async function logOut(page: Page, url: string): Promise<void> {
-  await page.goto(url + '/user-center')
+export async function logOut(page: Page): Promise<void> {
+  await page.goto('/user-center')
   await page.getByRole('button', { name: /log out/i }).click()
-  await page.locator('.dialog').getByRole('button', { name: /confirm|log out/i }).last().click()
-  await page.waitForURL(/\/home/)
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /confirm|log out/i })
+    .last()
+    .click()
+  await expect(page).toHaveURL(/\/home$/)
 }

@@ -1,16 +1,8 @@
-/** State shared by the end-to-end steps: the real server, one phone-sized browser profile, the screenshot folder. */
+/** Page helpers of the end-to-end tests: screenshots for people, side scroll, theme luminance, market rows. */
 import { mkdirSync } from 'node:fs'
-import type { BrowserContext, Page } from 'playwright-core'
-import type { AppServer } from '../helpers/app-server'
+import { expect, type Page } from '@playwright/test'
 
 export const OUT_DIR = 'tests/e2e/out'
-
-export interface E2E {
-  server: AppServer
-  browser: BrowserContext
-  page: Page
-  replay: boolean
-}
 
 /** Saves a full-page screenshot as tests/e2e/out/<name>.png (looked at by people, not compared). */
 export async function shot(page: Page, name: string): Promise<void> {
@@ -18,9 +10,14 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${OUT_DIR}/${name}.png`, fullPage: false })
 }
 
-/** A screenshot once the start-up loader has faded (a full load shows it for about half a second). */
+/** Waits until nothing is loading: the start-up loader, the route overlay, spinners and busy regions are gone. */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('.startup, .route-overlay, .spinner, [aria-busy="true"]')).toHaveCount(0)
+}
+
+/** A screenshot once the page has settled (a full load shows the start-up loader for about half a second). */
 export async function settledShot(page: Page, name: string): Promise<void> {
-  await page.waitForSelector('.startup', { state: 'detached', timeout: 5_000 }).catch(() => undefined)
+  await settled(page)
   await shot(page, name)
 }
 
@@ -30,7 +27,7 @@ export async function assertNoSideScroll(page: Page): Promise<void> {
     scroll: document.documentElement.scrollWidth,
     width: window.innerWidth,
   }))
-  if (scroll > width + 1) throw new Error(`page is ${scroll}px wide in a ${width}px viewport`)
+  expect(scroll, `page is ${scroll}px wide in a ${width}px viewport`).toBeLessThanOrEqual(width + 1)
 }
 
 /** Relative luminance (0–1) of the page background (the first opaque background from the app root up). */
@@ -39,7 +36,7 @@ export async function backgroundLuminance(page: Page): Promise<number> {
   const colours = await page.evaluate(() =>
     [document.querySelector('#root > *'), document.querySelector('#root'), document.body, document.documentElement]
       .filter((el) => el !== null)
-      .map((el) => getComputedStyle(el as Element).backgroundColor),
+      .map((el) => getComputedStyle(el).backgroundColor),
   )
   const opaque = colours.find((c) => !/rgba\(.*,\s*0\)$/.test(c) && c !== 'transparent') ?? 'rgb(255, 255, 255)'
   const [r = 255, g = 255, b = 255] = (opaque.match(/\d+(\.\d+)?/g) ?? []).map(Number)
@@ -58,5 +55,45 @@ export async function marketRows(page: Page): Promise<{ pair: string; price: str
 
 /** Parses a displayed price ("27,912.34", "27.912,34" never: we only read en pages) into a number. */
 export function displayedNumber(text: string): number {
-  return Number(text.replace(/[^0-9.\-]/g, ''))
+  return Number(text.replace(/[^0-9.-]/g, ''))
+}
+
+/** Distinct colours in the largest canvas, and a fingerprint of its pixels (a blank chart has one or two colours). */
+export async function chartPixels(page: Page): Promise<{ colours: number; fingerprint: number }> {
+  return page.evaluate(() => {
+    const big = [...document.querySelectorAll('canvas')].sort((a, b) => b.width * b.height - a.width * a.height)[0]
+    const ctx = big?.getContext('2d')
+    if (!big || !ctx) return { colours: 0, fingerprint: 0 }
+    const { data } = ctx.getImageData(0, 0, big.width, big.height)
+    const seen = new Set<number>()
+    let fingerprint = 0
+    for (let i = 0; i < data.length; i += 16) {
+      const rgb = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!
+      seen.add(rgb)
+      fingerprint = (fingerprint * 31 + rgb) | 0
+    }
+    return { colours: seen.size, fingerprint }
+  })
+}
+
+/** Waits until the K-line chart is drawn (more than a background and a grid). */
+export async function chartDrawn(page: Page): Promise<void> {
+  await expect
+    .poll(async () => (await chartPixels(page)).colours, { message: 'the chart draws candles', timeout: 20_000 })
+    .toBeGreaterThan(6)
+}
+
+/** Waits until every market row on screen shows a price (each ticker has arrived); answers the rows. */
+export async function pricedRows(page: Page, atLeast = 1): Promise<{ pair: string; price: string }[]> {
+  let rows: { pair: string; price: string }[] = []
+  await expect
+    .poll(
+      async () => {
+        rows = await marketRows(page)
+        return rows.length >= atLeast && rows.every((r) => /\d/.test(r.price))
+      },
+      { message: `at least ${atLeast} market rows, each with a price`, timeout: 20_000 },
+    )
+    .toBe(true)
+  return rows
 }

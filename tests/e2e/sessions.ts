@@ -1,11 +1,11 @@
 /**
- * Accounts for the end-to-end steps, made the way people make them: an operator through the admin CLI (over the
- * running server's socket) and a password sign-in; a user through send_code, the code the outbox logged (the server
- * prints it when SMTP_URL is unset), and register. Plus `api`, a JSON call to the server.
+ * Accounts for the end-to-end tests, made the way people make them: an operator through the admin CLI (over the
+ * running server's socket) and a password sign-in; a user through send_code, the code the outbox holds (read with
+ * `admin outbox list`, as an operator without SMTP reads it), and register. Plus `api`, a JSON call to the server.
  */
+import { expect } from '@playwright/test'
 import { runViaAdminSocket } from '../../server/cli/admin-socket'
-import type { E2E } from './context'
-import { check } from './harness'
+import type { E2EServer } from './fixtures'
 
 export type Env<T = unknown> = { code: number; msg: string; data: T }
 
@@ -15,19 +15,26 @@ export interface Session {
   user: { email: string | null; invite_code: string; has_pay_password: boolean; has_password: boolean }
 }
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+/** A suffix that makes e-mail addresses of one run (and of parallel workers) unique. */
+export const unique = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 /** Runs an admin command in the server; resolves with its output lines, throws when it fails. */
-export async function adminCommand(e: E2E, argv: string[]): Promise<string[]> {
+export async function adminCommand(server: E2EServer, argv: string[]): Promise<string[]> {
   const out: string[] = []
-  const code = await runViaAdminSocket(e.server.dataDir, argv, { out: (l) => out.push(l), err: (l) => out.push(l) })
-  check(code === 0, `admin ${argv.slice(0, 2).join(' ')} exited ${code}: ${out.join(' ')}`)
+  const code = await runViaAdminSocket(server.dataDir, argv, { out: (l) => out.push(l), err: (l) => out.push(l) })
+  if (code !== 0) throw new Error(`admin ${argv.slice(0, 2).join(' ')} exited ${code}: ${out.join(' ')}`)
   return out
 }
 
 /** A call to `/api/<path>` in English, with a session token when given. */
-export async function api<T>(e: E2E, method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<Env<T>> {
-  const res = await fetch(`${e.server.url}/api/${path}`, {
+export async function api<T>(
+  server: E2EServer,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<Env<T>> {
+  const res = await fetch(`${server.url}/api/${path}`, {
     method,
     headers: { 'content-type': 'application/json', 'accept-language': 'en', ...(token ? { token } : {}) },
     body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
@@ -35,43 +42,61 @@ export async function api<T>(e: E2E, method: 'GET' | 'POST', path: string, body?
   return (await res.json()) as Env<T>
 }
 
-/** The last code the outbox logged for `address` (an e-mail), or undefined. */
-export function codeFromOutbox(output: string, address: string): string | undefined {
-  const escaped = address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return [...output.matchAll(new RegExp(`\\[outbox #\\d+\\] email to ${escaped} [^\\n]*?\\b(\\d{6})\\b`, 'g'))].at(-1)?.[1]
+/** The 6-digit code of the newest outbox message to `address`, or undefined when there is none. */
+export async function codeInOutbox(server: E2EServer, address: string): Promise<string | undefined> {
+  const lines = await adminCommand(server, ['outbox', 'list', '--to', address, '--limit', '1'])
+  // Line 1 is "#id  time  channel to address [status]"; the subject and body follow, indented.
+  return lines
+    .slice(1)
+    .join('\n')
+    .match(/\b(\d{6})\b/)?.[1]
 }
 
-/** Waits (≤ 10 s) until the server's output has a code for `email`. */
-export async function waitForCode(e: E2E, email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const code = codeFromOutbox(e.server.output(), email)
-    if (code) return code
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no code for ${email} in the server output`)
+/** Waits until the outbox holds a code for `email` that is not `previous`; answers it. */
+export async function waitForCode(server: E2EServer, email: string, previous?: string): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(async () => (code = await codeInOutbox(server, email)), {
+      message: `a code for ${email} in the outbox`,
+      timeout: 10_000,
+    })
+    .toMatch(new RegExp(`^(?!${previous ?? 'x'}$)\\d{6}$`))
+  return code!
 }
 
-/** Registers `email` through the API with the code the outbox logged; answers the new session. */
-export async function registerByApi(e: E2E, email: string, password: string): Promise<Session> {
-  const sent = await api(e, 'POST', 'user/send_code', { type: 'email', email, purpose: 'register' })
-  check(sent.code === 1, `send_code: ${sent.msg}`)
-  const code = await waitForCode(e, email)
-  const reg = await api<Session>(e, 'POST', 'user/register', { type: 'email', email, password, re_password: password, code, agree: true })
-  check(reg.code === 1, `register: ${reg.msg}`)
+/** Registers `email` through the API with the code the outbox holds; answers the new session. */
+export async function registerByApi(server: E2EServer, email: string, password: string): Promise<Session> {
+  const sent = await api(server, 'POST', 'user/send_code', { type: 'email', email, purpose: 'register' })
+  expect(sent, 'send_code').toMatchObject({ code: 1 })
+  const code = await waitForCode(server, email)
+  const reg = await api<Session>(server, 'POST', 'user/register', {
+    type: 'email',
+    email,
+    password,
+    re_password: password,
+    code,
+    agree: true,
+  })
+  expect(reg, 'register').toMatchObject({ code: 1 })
   return reg.data
 }
 
 /** An operator session: created through the admin CLI (over the server's socket), then signed in via the API. */
-export async function operatorToken(e: E2E): Promise<string> {
+export async function operatorToken(server: E2EServer): Promise<string> {
   const email = `support-op-${unique()}@example.com`
   const password = 'Support-operator-pass-7'
-  await adminCommand(e, ['operator', 'create', '--email', email, '--password', password])
-  const login = await api<{ token: string }>(e, 'POST', 'user/login', { type: 'email', email, password })
-  check(login.code === 1, `operator login: ${login.msg}`)
+  await adminCommand(server, ['operator', 'create', '--email', email, '--password', password])
+  const login = await api<{ token: string }>(server, 'POST', 'user/login', { type: 'email', email, password })
+  expect(login, 'operator login').toMatchObject({ code: 1 })
   return login.data.token
 }
 
-/** A token of a new user registered through the API. */
-export async function userToken(e: E2E): Promise<string> {
-  return (await registerByApi(e, `support-user-${unique()}@example.com`, 'Support-user-pass-31')).token
+/** A new user registered through the API. */
+export async function newUser(
+  server: E2EServer,
+  prefix = 'user',
+): Promise<Session & { email: string; password: string }> {
+  const email = `${prefix}-${unique()}@example.com`
+  const password = `${prefix} lantern meadow 31`
+  return { ...(await registerByApi(server, email, password)), email, password }
 }

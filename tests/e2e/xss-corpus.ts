@@ -24,7 +24,7 @@ const HTML = [
   '<svg><script>alert(1)</script></svg>',
   '<svg><animate onbegin=alert(1) attributeName=x dur=1s>',
   '<svg><a><animate attributeName=href values=javascript:alert(1) /><text x=20 y=20>Click</text></a></svg>',
-  '<svg><use href="data:image/svg+xml,<svg id=\'x\' xmlns=\'http://www.w3.org/2000/svg\'><image href=\'1\' onerror=\'alert(1)\' /></svg>#x"></use></svg>',
+  "<svg><use href=\"data:image/svg+xml,<svg id='x' xmlns='http://www.w3.org/2000/svg'><image href='1' onerror='alert(1)' /></svg>#x\"></use></svg>",
   '<body onload=alert(1)>',
   '<iframe src="javascript:alert(1)"></iframe>',
   '<iframe srcdoc="<script>parent.alert(1)</script>"></iframe>',

@@ -48,7 +48,14 @@ export async function startAppServer(opts: StartOptions = {}): Promise<AppServer
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tc-e2e-'))
   let out = ''
   const child: ChildProcess = spawn('npx', ['tsx', 'server/cli/start.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), MARKET_PORT: String(marketPort), DATA_DIR: dataDir, ...opts.env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MARKET_PORT: String(marketPort),
+      DATA_DIR: dataDir,
+      ...opts.env,
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   })

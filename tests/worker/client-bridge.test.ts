@@ -17,7 +17,6 @@ let server: HtxTestServer
 beforeEach(async () => void (server = await HtxTestServer.start()))
 afterEach(async () => void (await server.close()))
 
-
 describe('engine client over comlink', () => {
   it('delivers snapshots to a plain callback and releases it on unsubscribe', async () => {
     const released: unknown[] = []

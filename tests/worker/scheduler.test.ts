@@ -6,7 +6,6 @@ import { keys, TickerSubscription } from '../../src-worker/publish/subscriptions
 import type { TickerSnapshot } from '../../common/engine-api'
 import { tickerTick as tick } from './support/frames'
 
-
 describe('scheduler', () => {
   beforeEach(() => void vi.useFakeTimers())
   afterEach(() => void vi.useRealTimers())
@@ -18,7 +17,7 @@ describe('scheduler', () => {
       cache.apply(symbol, tick(close), Date.now(), Date.now())
       sched.markDirty(keys.ticker(symbol))
     }
-    sched.add(new TickerSubscription(1, intervalMs, cb as (s: TickerSnapshot[]) => void, ['btcusdt', 'ethusdt'], cache))
+    sched.add(new TickerSubscription(1, intervalMs, cb, ['btcusdt', 'ethusdt'], cache))
     return { apply, sched }
   }
 

@@ -74,7 +74,8 @@ export class HtxTestServer {
     ws.on('close', () => this.clients.delete(ws))
     ws.on('message', (data) => {
       if (this.blackhole) return
-      const msg = JSON.parse(String(data)) as Record<string, unknown>
+      const text = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
+      const msg = JSON.parse(text.toString('utf8')) as Record<string, unknown>
       this.received.push({ conn, msg })
       this.answer(ws, msg)
     })

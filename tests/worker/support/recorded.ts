@@ -1,13 +1,14 @@
 /**
  * Real recorded market data from ../shared/data/market (PROVENANCE.md), turned into HTX-shaped frames. The data is
  * never copied into the repo; every loader returns undefined when its file is absent so tests can skip with a
- * message. Derived fields (a ticker's bid/ask from a candle's close, a book from Binance depth) are marked as such.
+ * message (under CI=true an absent file throws instead, failing the test file). Derived fields (a ticker's bid/ask from a candle's close, a book from Binance depth) are marked as such.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import type { DepthTick, KlineTick, Level, TickerTick, TradeItem } from '../../../common/feed/messages'
+import { recordedDataPresent } from '../../helpers/prerequisites'
 import { readBinanceSpotCsv } from '../../helpers/recorded-klines'
 
 /** Root of the recorded data; MARKET_DATA_DIR overrides. */
@@ -15,7 +16,8 @@ export const DATA_DIR =
   process.env.MARKET_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data/market/', import.meta.url))
 
 const file = (rel: string) => join(DATA_DIR, rel)
-const present = (rel: string) => existsSync(file(rel))
+/** Locally false when absent (tests skip); under CI=true an absent file throws (see tests/helpers/prerequisites). */
+const present = (rel: string) => recordedDataPresent(file(rel))
 
 export const FILES = {
   htxSpot: 'ws/htx-spot-ws-depth-trade-2021-04-17-decoded.jsonl',
@@ -92,7 +94,7 @@ export function btcTrades(): TradeItem[] | undefined {
     .trim()
     .split('\n')
     .slice(1)
-    .map((line) => {
+    .map((line): TradeItem => {
       const [ts, tradeId, price, qty, buyerMaker] = line.split(',')
       const id = Number(tradeId)
       return {
@@ -102,7 +104,7 @@ export function btcTrades(): TradeItem[] | undefined {
         amount: Number(qty),
         price: Number(price),
         direction: buyerMaker === 'True' ? 'sell' : 'buy',
-      } as TradeItem
+      }
     })
 }
 
@@ -128,15 +130,19 @@ export function btcBooks(levels: number, n: number): DepthTick[] | undefined {
   for (const line of lines) {
     if (out.length >= n) break
     if (!line.includes('depthUpdate')) continue
-    const d = JSON.parse(line.slice(line.indexOf(' ') + 1)).data as {
-      E: number
-      u: number
-      b: string[][]
-      a: string[][]
+    const { data: d } = JSON.parse(line.slice(line.indexOf(' ') + 1)) as {
+      data: { E: number; u: number; b: string[][]; a: string[][] }
     }
     if (d.u <= snap.lastUpdateId) continue
-    for (const [p, q] of d.b) Number(q) === 0 ? bids.delete(Number(p)) : bids.set(Number(p), Number(q))
-    for (const [p, q] of d.a) Number(q) === 0 ? asks.delete(Number(p)) : asks.set(Number(p), Number(q))
+    for (const [side, changes] of [
+      [bids, d.b],
+      [asks, d.a],
+    ] as const) {
+      for (const [p, q] of changes) {
+        if (Number(q) === 0) side.delete(Number(p))
+        else side.set(Number(p), Number(q))
+      }
+    }
     const top = (m: Map<number, number>, desc: boolean): Level[] =>
       [...m].sort((x, y) => (desc ? y[0] - x[0] : x[0] - y[0])).slice(0, levels)
     out.push({ bids: top(bids, true), asks: top(asks, false), version: d.u, ts: d.E })

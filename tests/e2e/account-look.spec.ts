@@ -1,0 +1,141 @@
+/**
+ * Every account screen of issue 3 at the phone widths the app supports (360 and 540 px), in light and dark: the
+ * screen draws its title, nothing scrolls sideways or sticks out past the right edge, and the background follows
+ * the theme. A fresh user with a feedback ticket and a basic identity in review gives the screens content.
+ * Screenshots land in tests/e2e/out/account/ for people to look at.
+ */
+import type { Page } from '@playwright/test'
+import { assertNoSideScroll, backgroundLuminance, settled, settledShot } from './context'
+import { expect, logPageErrors, sessionState, test } from './fixtures'
+import { PHONE } from './phone'
+import { api, newUser, type Session } from './sessions'
+
+/** Screens of a signed-in user; `{feedback}` is the user's ticket id. */
+const SIGNED_IN = [
+  '/user-center',
+  '/share-code',
+  '/contact',
+  '/secure-center',
+  '/change-login-passwd',
+  '/change-pay-passwd',
+  '/about-us',
+  '/feedlist',
+  '/feedback',
+  '/feedback-details?id={feedback}',
+  '/help-center',
+  '/help-details?id=1',
+  '/notice-center',
+  '/notice-details?id=1',
+  '/primary',
+  '/advanced',
+  '/identity',
+]
+/** Screens of someone signed out. */
+const SIGNED_OUT = ['/login', '/register', '/user-center']
+
+/** Visible elements whose box reaches past the viewport's right edge (clipped by an overflow: hidden parent). */
+function stickingOut(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('#root *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect()
+        if (r.width === 0 || r.height === 0 || r.right <= window.innerWidth + 1) return false
+        // Intentionally scrollable strips (tabs, chips) may run on.
+        for (let p = el.parentElement; p; p = p.parentElement) {
+          if (/(auto|scroll)/.test(getComputedStyle(p).overflowX)) return false
+        }
+        return getComputedStyle(el).visibility !== 'hidden'
+      })
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (right ${Math.round(el.getBoundingClientRect().right)})`,
+      ),
+  )
+}
+
+async function look(page: Page, path: string, theme: 'light' | 'dark', tag: string): Promise<void> {
+  await page.goto(path)
+  await expect(page.locator('.page-header__title').first()).not.toBeEmpty()
+  await settled(page)
+  const where = `${path} at ${page.viewportSize()?.width} px, ${theme}`
+  await assertNoSideScroll(page)
+  expect(await stickingOut(page), `${where}: nothing past the right edge`).toEqual([])
+  const luminance = await backgroundLuminance(page)
+  if (theme === 'dark') expect(luminance, `${where}: background luminance`).toBeLessThan(0.3)
+  else expect(luminance, `${where}: background luminance`).toBeGreaterThan(0.6)
+  const slug = path.replace(/^\//, '').replace(/\?.*$/, '')
+  await settledShot(page, `account/${tag}-${slug}-${page.viewportSize()?.width}-${theme}`)
+}
+
+let session: Session
+let ticketId = 0
+
+test.beforeAll(async ({ server }) => {
+  session = await newUser(server, 'look')
+  const ticket = await api<{ id: number }>(
+    server,
+    'POST',
+    'feedback/submit',
+    {
+      type: 'withdrawal',
+      title: 'Withdrawal still pending after two days',
+      content: 'I asked for 120 USDT on Monday and the record still says pending review. Is anything missing?',
+    },
+    session.token,
+  )
+  expect(ticket, 'feedback/submit').toMatchObject({ code: 1 })
+  ticketId = ticket.data.id
+  const basic = await api(
+    server,
+    'POST',
+    'user/identity_basic',
+    {
+      name: 'Maria Fernanda dos Santos Oliveira',
+      id_number: 'BR123456789',
+      city: 'São Paulo',
+      email: 'maria@example.com',
+    },
+    session.token,
+  )
+  expect(basic, 'user/identity_basic').toMatchObject({ code: 1 })
+})
+
+// One phone per theme and width, signed in and signed out, shared by that group's screens: a fresh context per
+// screen would download and compile the whole app again for each of the 80 looks. The screens only read.
+for (const theme of ['light', 'dark'] as const) {
+  for (const width of [360, 540]) {
+    test.describe(`account screens at ${width} px, ${theme}`, () => {
+      let signedIn: Page
+      let signedOut: Page
+      test.beforeAll(async ({ browser, server }) => {
+        const open = async (withSession: boolean) => {
+          const context = await browser.newContext({
+            ...PHONE,
+            baseURL: server.url,
+            serviceWorkers: 'block',
+            colorScheme: theme,
+            viewport: { width, height: 800 },
+            ...(withSession ? { storageState: sessionState(server.url, session) } : {}),
+          })
+          await context.addInitScript((t) => localStorage.setItem('THEME', JSON.stringify(t)), theme)
+          const page = await context.newPage()
+          logPageErrors(page)
+          return page
+        }
+        signedIn = await open(true)
+        signedOut = await open(false)
+      })
+      test.afterAll(async () => {
+        await signedIn?.context().close()
+        await signedOut?.context().close()
+      })
+      for (const path of SIGNED_IN) {
+        test(`signed in: ${path}`, () => look(signedIn, path.replace('{feedback}', String(ticketId)), theme, 'in'))
+      }
+      for (const path of SIGNED_OUT) {
+        test(`signed out: ${path}`, () => look(signedOut, path, theme, 'out'))
+      }
+    })
+  }
+}

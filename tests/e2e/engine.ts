@@ -1,0 +1,48 @@
+/**
+ * The market engine as the page's worker holds it (`self.engine`, src-worker/inspector.ts): what a developer reads in
+ * DevTools, read here to check what the screen is drawn from.
+ */
+import { expect, type Page, type Worker } from '@playwright/test'
+
+/** The `market-engine` worker of `page` (waits until it has started). */
+export async function engineWorker(page: Page): Promise<Worker> {
+  let found: Worker | undefined
+  await expect
+    .poll(
+      async () => {
+        for (const w of page.workers()) {
+          if (await w.evaluate(() => 'engine' in self).catch(() => false)) found = w
+        }
+        return found !== undefined
+      },
+      { message: 'the market engine worker has started' },
+    )
+    .toBe(true)
+  return found!
+}
+
+/** A candle as the engine caches it: `id` = open time, epoch seconds. */
+export interface EngineBar {
+  id: number
+  open: number
+  close: number
+}
+
+/** The last bars the engine holds per period for `symbol` (`engine.show(symbol).candles`). */
+export async function engineCandles(page: Page, symbol: string): Promise<Record<string, EngineBar[]>> {
+  const worker = await engineWorker(page)
+  return worker.evaluate(
+    (s) =>
+      (self as unknown as { engine: { show(s: string): { candles: Record<string, EngineBar[]> } } }).engine.show(s)
+        .candles,
+    symbol,
+  )
+}
+
+/** Feed topics the engine is subscribed to (`engine.topics`). */
+export async function engineTopics(page: Page): Promise<string[]> {
+  const worker = await engineWorker(page)
+  return worker.evaluate(() =>
+    Object.keys((self as unknown as { engine: { topics: Record<string, number> } }).engine.topics),
+  )
+}

@@ -1,0 +1,64 @@
+/** Home and Market as a phone user meets them: redirect, lists, badge, prices from the replayed files. */
+import { feedRequest } from './feed-client'
+import { assertNoSideScroll, displayedNumber, marketRows, pricedRows, shot } from './context'
+import { expect, test } from './fixtures'
+import { btcFirstBars, NO_REPLAY_DATA } from './replay-data'
+
+test('/ opens Home with the popular list, the gain list and the not-live badge', async ({ page, server }) => {
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page.locator('.source-badge').first()).toHaveText(server.replay ? 'Replay' : 'Simulated')
+  // Every row gets its price once its ticker has arrived (the list subscribes at a 5 s ticker frequency).
+  await pricedRows(page, 3)
+  await assertNoSideScroll(page)
+  await shot(page, 'home-light-390')
+})
+
+test('Market lists the replayed symbols per tab with prices from the recorded files', async ({ page, server }) => {
+  test.skip(!server.replay, NO_REPLAY_DATA)
+  await page.goto('/home')
+  await page.locator('.tab-bar a[href="/market"]').click()
+  await expect(page).toHaveURL(/\/market/)
+  const expected = ['ADA/USDT', 'BTC/USDT', 'DOGE/USDT', 'ETH/USDT', 'LTC/USDT', 'SOL/USDT', 'XRP/USDT']
+  await expect.poll(async () => (await marketRows(page)).map((r) => r.pair).sort()).toEqual(expected)
+  await pricedRows(page, expected.length)
+  // The replay starts in the oldest BTC file (2023-04, ~28k): the shown price lies inside that file's range.
+  const bars = btcFirstBars()
+  const low = Math.min(...bars.map((b) => b[3]!))
+  const high = Math.max(...bars.map((b) => b[2]!))
+  const btc = displayedNumber((await marketRows(page)).find((r) => r.pair === 'BTC/USDT')!.price)
+  expect(btc, `BTC's price lies in the recording's ${low}–${high}`).toBeGreaterThanOrEqual(low)
+  expect(btc).toBeLessThanOrEqual(high)
+  await shot(page, 'market-spot-light-390')
+  await page.getByRole('tab', { name: 'Futures' }).click()
+  await expect
+    .poll(async () => (await marketRows(page)).map((r) => r.pair))
+    .toEqual(expect.arrayContaining(['LTC/USDT', 'NEAR/USDT']))
+})
+
+test('the gateway serves the recorded 1min bars as history (req)', async ({ server }) => {
+  test.skip(!server.replay, NO_REPLAY_DATA)
+  const url = `ws://127.0.0.1:${server.marketPort}/ws`
+  const latest = await feedRequest<{ id: number }[]>(url, { req: 'market.btcusdt.kline.1min' })
+  expect(latest).toHaveLength(300)
+  // History starts 3 days (4,320 bars) before the play head, which has moved a few minutes since the start:
+  // a window ending 4,100 bars back holds fewer than 300 bars, so the answer begins with the oldest bar.
+  const head = latest[latest.length - 1]!.id
+  const oldest = await feedRequest<
+    { id: number; open: number; high: number; low: number; close: number; amount: number }[]
+  >(url, {
+    req: 'market.btcusdt.kline.1min',
+    from: head - 6000 * 60,
+    to: head - 4100 * 60,
+  })
+  expect(oldest.length).toBeGreaterThan(0)
+  expect(oldest.length).toBeLessThan(300)
+  const [, open, high, low, close, amount] = btcFirstBars()[0]!
+  expect(oldest[0], "the first served bar is the file's first row").toMatchObject({ open, high, low, close, amount })
+})
+
+test('the API names the bad field in its envelope (real server)', async ({ server }) => {
+  const res = await fetch(`${server.url}/api/common/get_announcement?page=0`)
+  expect(res.status).toBe(200)
+  expect(await res.json()).toMatchObject({ code: 422, data: { field: 'page' } })
+})

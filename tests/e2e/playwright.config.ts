@@ -1,0 +1,38 @@
+/**
+ * Playwright Test for the end-to-end suite: the real server (started once by ./global-setup.ts on the replayed
+ * recordings) driven in Debian's Chromium (browser downloads are blocked here) at a phone's 390×844.
+ *
+ * `npm run test:e2e` runs every spec; `npm run test:e2e -- -g journey` runs the tests whose titles match,
+ * `npm run test:e2e -- tests/e2e/kline.spec.ts` one file (`…spec.ts:42` one test). Failed tests keep their trace in
+ * tests/e2e/out/results/ (`npx playwright show-trace <zip>`); screenshots for people land in tests/e2e/out/.
+ */
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/browser'
+import { PHONE } from './phone'
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: 'out/results',
+  // Two cores, two workers: the tests mostly wait on the browser and the server. E2E_WORKERS=1 runs one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json', { outputFile: 'out/report.json' }]],
+  globalSetup: './global-setup.ts',
+  use: {
+    ...PHONE,
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // Only the PWA and offline tests need a service worker (they allow it); elsewhere installing one would make every
+    // fresh context download the whole precache.
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+})
