@@ -27,7 +27,10 @@ export async function runHomeBundleBench(): Promise<BenchResult[]> {
       workers.add(w.url())
     })
     await page.goto(`${server.url}/home`, { waitUntil: 'networkidle' })
-    await page.waitForTimeout(1500)
+    // The figure is the JS loaded up to the first price: wait for a priced row, not a fixed time.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.market-row')].some((r) => /\d/.test(r.textContent ?? '')),
+    )
     let total = 0
     let worker = 0
     const parts: string[] = []

@@ -11,6 +11,15 @@ import { launchPhone } from '../helpers/browser'
 const RATE = 3000
 const SECONDS = Number(process.env.BENCH_LONGTASK_SECONDS ?? 60)
 
+/** Resolves once `done()` holds, checking every 200 ms; rejects after `limitMs`. */
+async function waitFor(done: () => boolean, limitMs: number): Promise<void> {
+  const start = Date.now()
+  while (!done()) {
+    if (Date.now() - start > limitMs) throw new Error(`main-thread bench: condition not met in ${limitMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
 export async function runMainThreadBench(): Promise<BenchResult[]> {
   const blasterPort = await freePort()
   const blaster = await startBlaster(blasterPort, RATE)
@@ -26,10 +35,14 @@ export async function runMainThreadBench(): Promise<BenchResult[]> {
       }).observe({ type: 'longtask', buffered: true })
     })
     await page.goto(`${server.url}/kline?symbol=btcusdt`, { waitUntil: 'load' })
-    await page.waitForTimeout(5000) // start-up work (route chunk, chart chunk, history) is not what we measure
+    // Start-up work (route chunk, chart chunk, history) is not what we measure: wait until the chart is drawn and the
+    // page has fetched what it needs.
+    await page.locator('canvas').first().waitFor()
+    await page.waitForLoadState('networkidle')
     const sentBefore = blaster.sent()
     await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks = []))
-    await page.waitForTimeout(SECONDS * 1000)
+    // The measuring window ends when the blaster has pushed SECONDS worth of frames at its rate.
+    await waitFor(() => blaster.sent() - sentBefore >= RATE * SECONDS, (SECONDS + 30) * 1000)
     const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)
     const rate = (blaster.sent() - sentBefore) / SECONDS
     const worst = tasks.length ? Math.max(...tasks).toFixed(0) : '0'
