@@ -17,25 +17,9 @@ import { logout, startSession } from '../../src/state/session'
 import { toastStore } from '../../src/ui/toast'
 import { fakeEngineApi } from './ui-engine'
 import { scriptedFetch, type FetchHandler, type RecordedCall } from './ui-fetch'
+import { userInfo } from './ui-user'
 
-/** A signed-in user as `user/info` answers it; override what a screen depends on. */
-export function userInfo(patch: Partial<UserInfo> = {}): UserInfo {
-  return {
-    id: 7,
-    account: 'ann@example.com',
-    email: 'ann@example.com',
-    area_code: null,
-    phone: null,
-    wallet_address: null,
-    invite_code: 'ANN7',
-    role: 'user',
-    has_password: true,
-    has_pay_password: false,
-    identity: { basic: 'none', advanced: 'none' },
-    created_at: '2026-01-01 00:00:00',
-    ...patch,
-  }
-}
+export { userInfo }
 
 /** Renders the app at `path`; with `user`, signed in as that user (user/info answers it unless the handler does). */
 export async function renderApp(path: string, handler: FetchHandler, opts: { user?: UserInfo } = {}) {

@@ -6,21 +6,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '../../common/constants'
 import { envelope, scriptedFetch, type FetchHandler } from '../helpers/ui-fetch'
 import { installMemoryStorage, type MemoryStorage } from '../helpers/ui-storage'
+import { userInfo } from '../helpers/ui-user'
 
-const stored = {
-  id: 7,
-  account: 'ann@example.com',
-  email: 'ann@example.com',
-  area_code: null,
-  phone: null,
-  wallet_address: null,
-  invite_code: 'ANN7',
-  role: 'user',
-  has_password: true,
-  has_pay_password: false,
-  identity: { basic: 'review', advanced: 'none' },
-  created_at: '2025-01-02 03:04:05',
-}
+const stored = userInfo({ identity: { basic: 'review', advanced: 'none' }, created_at: '2025-01-02 03:04:05' })
 const fresh = { ...stored, identity: { basic: 'verified', advanced: 'none' } }
 
 let storage: MemoryStorage

@@ -9,21 +9,9 @@ import { SnapshotStore } from '../../src-worker/persist/snapshot-store'
 import { tickerTick } from '../worker/support/frames'
 import { envelope, scriptedFetch, type FetchHandler } from '../helpers/ui-fetch'
 import { installMemoryStorage, type MemoryStorage } from '../helpers/ui-storage'
+import { userInfo } from '../helpers/ui-user'
 
-const ann = {
-  id: 7,
-  account: 'ann@example.com',
-  email: 'ann@example.com',
-  area_code: null,
-  phone: null,
-  wallet_address: null,
-  invite_code: 'ANN7',
-  role: 'user',
-  has_password: true,
-  has_pay_password: false,
-  identity: { basic: 'verified', advanced: 'none' },
-  created_at: '2025-01-02 03:04:05',
-}
+const ann = userInfo({ identity: { basic: 'verified', advanced: 'none' }, created_at: '2025-01-02 03:04:05' })
 const marketTicker = { ...tickerTick(42), symbol: 'btcusdt', ts: 1000, receivedAt: 2000 }
 
 let storage: MemoryStorage
@@ -151,7 +139,7 @@ describe('a 401 on any call', () => {
     const slow = d.api.userInfo().catch(() => undefined) // sent with Ann's old token, answers late
     const session = await import('../../src/state/session')
     await session.logout()
-    session.startSession('tok-new', ann as never)
+    session.startSession('tok-new', ann)
     answerOld(new Response(JSON.stringify(envelope(401, null, 'expired')), { status: 401 }))
     await slow
     expect(d.token.getToken()).toBe('tok-new')

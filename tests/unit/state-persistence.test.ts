@@ -1,28 +1,15 @@
 // Client state of spec §3 persists under the spec's keys (common/constants STORAGE_KEYS) and is restored at start;
 // bad stored values fall back to the defaults (en, light, BTC/USDT).
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { UserInfo } from '../../common/api/account'
 import { STORAGE_KEYS } from '../../common/constants'
 import { DEFAULT_DEAL_SYMBOL } from '../../common/market'
 import { installMemoryStorage, type MemoryStorage } from '../helpers/ui-storage'
+import { userInfo } from '../helpers/ui-user'
 
 let storage: MemoryStorage
 
 /** A stored user as `user/info` answers it (USERINFO is validated against common/api/account on load). */
-const ann: UserInfo = {
-  id: 7,
-  account: 'ann@example.com',
-  email: 'ann@example.com',
-  area_code: null,
-  phone: null,
-  wallet_address: null,
-  invite_code: 'ANN7',
-  role: 'user',
-  has_password: true,
-  has_pay_password: false,
-  identity: { basic: 'none', advanced: 'none' },
-  created_at: '2025-01-02 03:04:05',
-}
+const ann = userInfo({ identity: { basic: 'none', advanced: 'none' }, created_at: '2025-01-02 03:04:05' })
 
 beforeEach(() => {
   vi.resetModules()
