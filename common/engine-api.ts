@@ -68,6 +68,31 @@ export interface EngineStatus {
   topics: string[]
 }
 
+/**
+ * How the engine coped with the feed since it started (issue 9 part 3): frames received, decoded, and every frame it
+ * chose not to decode or apply, by reason. Also shown in `self.engine.counters` in the worker's devtools console.
+ */
+export interface EngineStats {
+  /** Frames the socket received (every frame, before any is skipped). */
+  frames: number
+  /** Frames decoded (inflate + JSON.parse + shape check). */
+  decoded: number
+  decodeErrors: number
+  /** Frames skipped while behind because a newer frame of the same ticker, depth book or kline bar was queued. */
+  conflated: { ticker: number; depth: number; kline: number }
+  /** Frames dropped, by reason: trade frames beyond the newest 200 queued per topic, queue full (oldest dropped),
+   * depth books not newer (by `version`) than the one held, tickers older (by `ts`) than the one held. */
+  dropped: { trades: number; overflow: number; staleDepth: number; staleTicker: number }
+  /** Frames waiting to be decoded now, the most ever waiting, and the longest wait of one frame, ms. */
+  queued: number
+  maxQueued: number
+  maxQueueWaitMs: number
+  /** Snapshots delivered to the UI. */
+  snapshotsDelivered: number
+  /** Latest a snapshot timer ran after it was due, ms (a starved timer shows here). */
+  maxTimerLateMs: number
+}
+
 export interface TickerOptions {
   /** Snapshot interval, ms; also sent as the sub's `freq`. Default TICKER_FREQ_MS on lists. */
   intervalMs?: number
@@ -115,6 +140,9 @@ export interface EngineApi {
    * the network comes back (reliability.md W8); workers cannot see page visibility themselves.
    */
   checkLiveness?(): Promise<void>
+
+  /** Optional (added by the worker engine): feed and conflation counters, see {@link EngineStats}. */
+  stats?(): Promise<EngineStats>
 
   /** Last tickers restored from IndexedDB (origin 'cache'), for an offline or cold start. */
   cachedTickers(): Promise<TickerSnapshot[]>

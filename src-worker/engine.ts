@@ -9,6 +9,7 @@ import type {
   BookSnapshot,
   CandleSnapshot,
   EngineApi,
+  EngineStats,
   EngineStatus,
   SubscriptionId,
   TickerOptions,
@@ -30,6 +31,7 @@ import { Scheduler } from './publish/scheduler'
 import { keys } from './publish/subscriptions'
 import { MarketSocket } from './socket/market-socket'
 import { StallWatch } from './socket/stall-watch'
+import type { MarketSocketDeps } from './socket/options'
 import type { SocketFactory, SocketTiming } from './socket/types'
 import { marketUrl, type LocationLike } from './socket/url'
 import { DEFAULT_INTERVAL_MS, Subscriptions } from './subscribe'
@@ -43,6 +45,10 @@ export interface EngineDeps {
   /** false: no IndexedDB (tests); a number: write interval, ms. Default: every 5 s. */
   persist?: boolean | number
   now?: () => number
+  /** Monotonic ms clock for the inbound queue's slice budget (worker: performance.now). Default `now`. */
+  clock?: () => number
+  /** Inbound queue knobs (socket/inbound-queue.ts); tests inject `defer` and small thresholds. */
+  inbound?: MarketSocketDeps['inbound']
   random?: () => number
   log?: Pick<Console, 'warn'>
   /** Frees a callback proxy (comlink's releaseProxy) when its subscription ends. */
@@ -76,6 +82,8 @@ export class MarketEngine implements Engine {
   private readonly primed = new Set<string>()
   private readonly restored: Promise<Restored | undefined>
   private stallTimer: ReturnType<typeof setInterval> | undefined
+  /** Pushes the caches refused as older than what they hold, by channel. */
+  private readonly stale = { depth: 0, ticker: 0 }
   private readonly request: Requester = (topic, params) => this.socket.request(topic, params)
 
   constructor(private readonly deps: EngineDeps) {
@@ -87,6 +95,8 @@ export class MarketEngine implements Engine {
       factory: deps.socketFactory,
       timing: deps.timing,
       now: this.now,
+      clock: deps.clock,
+      inbound: deps.inbound,
       random: deps.random,
       log: this.log,
       onPush: (p, at) => this.onPush(p, at),
@@ -117,6 +127,7 @@ export class MarketEngine implements Engine {
       scheduler: this.scheduler,
       socket: this.socket,
       status,
+      stats: () => this.statsNow(),
       store: this.store,
       stalls: this.stalls,
     })
@@ -204,6 +215,32 @@ export class MarketEngine implements Engine {
     return this.statusNow()
   }
 
+  async stats(): Promise<EngineStats> {
+    return this.statsNow()
+  }
+
+  private statsNow(): EngineStats {
+    const c = this.socket.counters
+    const q = this.socket.inbound.counters
+    return {
+      frames: c.frames,
+      decoded: q.decoded,
+      decodeErrors: c.decodeErrors,
+      conflated: { ...q.conflated },
+      dropped: {
+        trades: q.tradesTrimmed,
+        overflow: q.overflow,
+        staleDepth: this.stale.depth,
+        staleTicker: this.stale.ticker,
+      },
+      queued: q.queued,
+      maxQueued: q.maxQueued,
+      maxQueueWaitMs: Math.round(q.maxWaitMs),
+      snapshotsDelivered: this.scheduler.delivered,
+      maxTimerLateMs: Math.round(this.scheduler.maxLateMs),
+    }
+  }
+
   private statusNow(): EngineStatus {
     const { socket } = this
     return {
@@ -220,7 +257,10 @@ export class MarketEngine implements Engine {
   private onPush(p: Push, receivedAt: number): void {
     if (p.channel === 'ticker') this.stalls.seen(tickerTopic(p.symbol))
     else if (p.channel === 'depth') this.stalls.seen(depthTopic(p.symbol))
-    if (!this.caches.apply(p, receivedAt)) return
+    if (!this.caches.apply(p, receivedAt)) {
+      if (p.channel === 'depth' || p.channel === 'ticker') this.stale[p.channel]++
+      return
+    }
     if (p.channel === 'ticker') this.scheduler.markDirty(keys.ticker(p.symbol))
     else if (p.channel === 'depth') this.scheduler.markDirty(keys.book(p.symbol))
     else if (p.channel === 'trade') return this.scheduler.markDirty(keys.trades(p.symbol))

@@ -13,6 +13,7 @@ const { engine, inspector } = createEngine({
   // The DOM types its handlers with `this: WebSocket`; the engine only assigns plain functions to them.
   socketFactory: (url) => new WebSocket(url) as unknown as WebSocketLike,
   location: self.location,
+  clock: () => performance.now(),
   releaseCallback: (cb) => {
     const release = (cb as Partial<Record<typeof Comlink.releaseProxy, () => void>>)[Comlink.releaseProxy]
     if (typeof release === 'function') release.call(cb)

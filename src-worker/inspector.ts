@@ -2,7 +2,7 @@
  * `self.engine` in the worker's devtools console: live views of the counters, subscriptions and caches. Every
  * property is a getter, so typing `engine.counters` shows the current values. See src-worker/README.md.
  */
-import type { EngineStatus } from '../common/engine-api'
+import type { EngineStats, EngineStatus } from '../common/engine-api'
 import type { MarketCaches } from './caches/market-caches'
 import type { SnapshotStore } from './persist/snapshot-store'
 import type { Scheduler } from './publish/scheduler'
@@ -25,6 +25,7 @@ export function createInspector(d: {
   scheduler: Scheduler
   socket: MarketSocket
   status: () => EngineStatus
+  stats: () => EngineStats
   store: SnapshotStore | undefined
   stalls: StallWatch
 }): Inspector {
@@ -39,14 +40,13 @@ export function createInspector(d: {
         lastFrameAt: iso(c.lastFrameAt),
         reconnects: c.reconnects,
         framesPerSec: socket.framesPerSec(),
-        frames: c.frames,
-        decodeErrors: c.decodeErrors,
         decodeErrorsBy: { ...c.decodeErrorsBy },
         sent: c.sent,
         lastError: c.lastError,
-        snapshotsDelivered: scheduler.delivered,
         persistWrites: d.store?.writes ?? 0,
         stalledTopicResubs: d.stalls.resubscribed,
+        // Overload (issue 9): what was decoded, conflated or dropped, and how far behind the engine ran.
+        ...d.stats(),
       }
     },
     get subscriptions() {

@@ -42,6 +42,8 @@ export class Scheduler {
   private readonly byKey = new Map<string, Set<State>>()
   /** Deliveries made, for the inspector. */
   delivered = 0
+  /** Latest a flush timer ran after it was due, ms: shows whether frame work starved the timers. */
+  maxLateMs = 0
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -108,6 +110,8 @@ export class Scheduler {
 
   private flush(st: State): void {
     st.timer = undefined
+    const late = this.now() - (st.dueAt ?? 0)
+    if (late > this.maxLateMs) this.maxLateMs = late
     if (!this.states.has(st.sub.id) || !st.pending) return
     st.pending = false
     let snapshot: unknown

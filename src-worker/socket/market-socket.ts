@@ -8,6 +8,7 @@ import type { ClientMessage } from '../../common/feed/messages'
 import { decodeFrame, type Decoded } from '../codec/decode'
 import { reconnectDelay } from './backoff'
 import { FrameRate } from './frame-rate'
+import { InboundQueue } from './inbound-queue'
 import { RequestQueue } from './request-queue'
 import { TopicRegistry, type RegistryChange } from './topic-registry'
 import { DEFAULT_TIMING, type MarketSocketDeps, type SocketCounters } from './options'
@@ -35,6 +36,8 @@ export class MarketSocket {
   private ping: ReturnType<typeof setInterval> | undefined
   private readonly watchdog: Watchdog
   private readonly rate = new FrameRate()
+  /** Frames received, waiting to be decoded in budgeted slices (inbound-queue.ts). */
+  readonly inbound: InboundQueue
   private readonly pendingSubs = new Map<string, string>()
   private requests: RequestQueue
   private nextId = 0
@@ -46,6 +49,11 @@ export class MarketSocket {
     this.now = deps.now ?? Date.now
     this.log = deps.log ?? console
     this.watchdog = new Watchdog(this.now, (why) => this.drop(why))
+    this.inbound = new InboundQueue({
+      ...deps.inbound,
+      now: deps.clock ?? this.now,
+      process: (data, at) => this.decodeAndRoute(data, at),
+    })
     this.requests = this.newQueue()
   }
 
@@ -192,6 +200,7 @@ export class MarketSocket {
     this.deps.onChange?.()
   }
 
+  /** Counts the frame and queues it; decoding happens in the queue's next slice. */
   private onFrame(data: unknown): void {
     const now = this.now()
     this.counters.frames++
@@ -202,11 +211,15 @@ export class MarketSocket {
       this.provedAlive = true
       this.failures = 0
     }
+    this.inbound.push(data, now)
+  }
+
+  private decodeAndRoute(data: unknown, receivedAt: number): void {
     const decoded: Decoded =
       typeof data === 'string' || data instanceof ArrayBuffer || data instanceof Uint8Array
         ? decodeFrame(data)
         : { kind: 'bad', reason: 'shape' }
-    this.route(decoded, now)
+    this.route(decoded, receivedAt)
   }
 
   private route(d: Decoded, now: number): void {
@@ -284,6 +297,8 @@ export class MarketSocket {
     this.watchdog.stop()
     const ws = this.ws
     this.ws = undefined
+    // Frames of a connection that is gone: a new one starts from fresh snapshots (and replays history).
+    this.inbound.clear()
     if (ws) {
       ws.onopen = ws.onmessage = ws.onclose = null
       // A no-op, not null: Node's `ws` throws an unhandled 'error' from a socket closed while connecting.

@@ -1,6 +1,7 @@
 /** Construction options, defaults and counters of the market socket. */
 import { API_TIMEOUT_MS, PING_INTERVAL_MS, RECONNECT_DELAY_MS, RECONNECT_MAX_DELAY_MS } from '../../common/constants'
 import type { Push } from '../codec/decode'
+import type { InboundOptions } from './inbound-queue'
 import type { SocketFactory, SocketTiming } from './types'
 
 /** Spec figures (§4, §9), the 3-missed-pings stale rule (reliability.md W2) and the 100 ms req gap (htx a4). */
@@ -24,6 +25,13 @@ export interface MarketSocketDeps {
   onChange?: () => void
   timing?: Partial<SocketTiming>
   now?: () => number
+  /**
+   * Monotonic ms clock for the inbound queue's slice budget (default `now`); the worker passes performance.now so
+   * budgets hold even if the wall clock steps.
+   */
+  clock?: () => number
+  /** Inbound queue knobs (slice, behind thresholds, bounds, the yield); tests inject `defer`. */
+  inbound?: Partial<Omit<InboundOptions, 'process' | 'now'>>
   random?: () => number
   log?: Pick<Console, 'warn'>
 }

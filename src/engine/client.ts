@@ -42,6 +42,7 @@ export function wrapRemote(remote: Comlink.Remote<EngineApi> | EngineApi): Engin
     connect: (opts) => api.connect(opts),
     close: () => api.close(),
     status: () => api.status(),
+    stats: () => (api.stats ? api.stats() : Promise.reject(new Error('engine has no stats()'))),
     cachedTickers: () => api.cachedTickers(),
     loadHistory: (symbol, period, beforeId, count) => api.loadHistory(symbol, period, beforeId, count),
     onTickers: (symbols, cb, opts) => track(api.subscribeTickers(symbols, Comlink.proxy(cb), opts)),

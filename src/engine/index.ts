@@ -7,6 +7,7 @@ export type { EngineClient, Unsubscribe } from './types'
 export type {
   BookSnapshot,
   CandleSnapshot,
+  EngineStats,
   EngineStatus,
   SnapshotOrigin,
   TickerSnapshot,

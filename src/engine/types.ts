@@ -6,6 +6,7 @@ import type {
   BookOptions,
   BookSnapshot,
   CandleSnapshot,
+  EngineStats,
   EngineStatus,
   TickerOptions,
   TickerSnapshot,
@@ -28,6 +29,8 @@ export interface EngineClient {
   /** Closes the socket for good: no reconnects until `connect` is called again. */
   close(): Promise<void>
   status(): Promise<EngineStatus>
+  /** Feed and overload counters (frames received, decoded, conflated, dropped); absent on fakes that lack them. */
+  stats?(): Promise<EngineStats>
   /** Last tickers restored from IndexedDB (origin 'cache'), for offline or cold starts. */
   cachedTickers(): Promise<TickerSnapshot[]>
   /** Older candles (ascending, ≤ 300 per feed request) ending before bar id `beforeId` (epoch seconds). */

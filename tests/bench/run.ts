@@ -9,6 +9,7 @@ type Bench = { name: string; run: () => Promise<BenchResult[]> }
 
 const benches: Bench[] = [
   { name: 'engine decode', run: async () => (await import('./engine-decode')).runEngineDecodeBench() },
+  { name: 'engine feed', run: async () => (await import('./feed-blaster')).runFeedBlasterBench() },
   { name: 'gateway fan-out', run: async () => (await import('./gateway-fanout')).runGatewayFanoutBench() },
   { name: 'k-line tick', run: async () => (await import('./kline-tick')).runKlineTickBench() },
   { name: 'home bundle', run: async () => (await import('./home-bundle')).runHomeBundleBench() },

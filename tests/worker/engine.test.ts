@@ -12,7 +12,7 @@ import type {
 } from '../../common/engine-api'
 import type { KlineTick } from '../../common/feed/messages'
 import { HtxTestServer, until } from './support/htx-server'
-import { makeEngine } from './support/engine-harness'
+import { FAST_TIMING, makeEngine } from './support/engine-harness'
 import { btcKlines } from './support/recorded'
 import { tickerTick as tick } from './support/frames'
 
@@ -95,7 +95,14 @@ describe('engine snapshots', () => {
     const bars = historyBars()
     const last = bars.at(-1)!
     const shift = Date.now() - (last.id + 30) * 1000
-    const { engine } = makeEngine({ now: () => Date.now() - shift })
+    // Was flaky under load: FAST_TIMING declares a socket dead after 180 ms of silence, so a loaded machine that
+    // stalls this process that long dropped the socket mid-test (history request rejected with "connection lost",
+    // then a reconnect re-fetched history and sent an extra reset). Liveness is tested elsewhere; here it must not
+    // fire.
+    const { engine } = makeEngine({
+      now: () => Date.now() - shift,
+      timing: { ...FAST_TIMING, pingIntervalMs: 5_000, staleAfterMs: 60_000, reqTimeoutMs: 30_000 },
+    })
     serveKlines(bars)
     const got: CandleSnapshot[] = []
     await engine.connect({ url: server.url })

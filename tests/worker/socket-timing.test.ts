@@ -18,6 +18,8 @@ function setup(random = 0) {
     onPush: () => undefined,
     random: () => random,
     log: { warn },
+    // Frames are decoded in a later task (inbound-queue.ts); under fake timers that task is a timer.
+    inbound: { defer: (fn) => void setTimeout(fn, 0) },
   })
   socket.connect('ws://example.test:8292/ws')
   return { socket, warn, first: FakeSocket.all[0]! }
@@ -43,6 +45,7 @@ describe('market socket timing', () => {
     const { first } = setup()
     first.open()
     first.receive({ ping: 1492420473027 })
+    vi.advanceTimersByTime(0)
     expect(first.sent).toContainEqual({ pong: 1492420473027 })
   })
 

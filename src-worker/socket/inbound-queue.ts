@@ -1,0 +1,245 @@
+/**
+ * Frames received but not yet decoded (issue 9 part 3, reliability.md W5). The socket's message handler only queues
+ * a frame; the queue is drained in slices of at most `sliceMs`, and between slices the worker yields (a macrotask),
+ * so snapshot timers, comlink replies and new frames are never starved by a backlog of inflate + apply work.
+ *
+ * When the engine is behind (a frame waited more than `behindMs`, or more than `behindFrames` are queued), queued
+ * frames are keyed by peeking at their head (codec/frame-key.ts), newest first, and conflated: per ticker, depth
+ * book and kline bar only the newest frame is decoded; per trade topic the newest `recentKept` frames are (more
+ * cannot reach the bounded trade list). Frames without a key are always decoded, in order. Past `maxQueued` the
+ * oldest frame is dropped. Every skipped frame is counted.
+ */
+import { frameKey as defaultFrameKey, type FrameKey } from '../codec/frame-key'
+
+/** Counters of the inbound queue, shown in `self.engine.counters` and `EngineApi.stats()`. */
+export interface InboundCounters {
+  /** Frames decoded and handed on. */
+  decoded: number
+  /** Frames skipped because a newer frame of the same ticker, depth book or kline bar was queued. */
+  conflated: { ticker: number; depth: number; kline: number }
+  /** Trade frames skipped because more than `recentKept` newer ones of the same topic were queued. */
+  tradesTrimmed: number
+  /** Frames dropped unread because the queue was full. */
+  overflow: number
+  /** Frames whose head was inflated to find their key. */
+  peeked: number
+  /** Drain slices run; slices that ran out of budget with frames left. */
+  slices: number
+  slicesCut: number
+  /** Frames queued now, and the most ever queued at once. */
+  queued: number
+  maxQueued: number
+  /** Longest wait of a frame in the queue, ms. */
+  maxWaitMs: number
+}
+
+export interface InboundOptions {
+  /** Decodes and routes one frame. Exceptions are the caller's (the socket catches its hooks). */
+  process: (data: unknown, receivedAt: number) => void
+  /** The queue's clock, ms (waits and slice budgets); monotonic in the worker (performance.now). */
+  now: () => number
+  /** Runs `fn` in a later macrotask (default: a MessageChannel message, or setTimeout 0). */
+  defer?: (fn: () => void) => void
+  /** Key of a frame (default: codec/frame-key.ts); injectable for tests. */
+  frameKey?: (data: unknown) => FrameKey | undefined
+  /** Work per slice, ms. */
+  sliceMs?: number
+  /** A frame older than this means the engine is behind, ms. */
+  behindMs?: number
+  behindFrames?: number
+  /** Trade frames kept per topic when behind (trades cache bound, caches/trades.ts MAX_TRADES). */
+  recentKept?: number
+  /** Queue bound, frames (reliability.md W5: ≤ 1,024, ccxt's high-water mark). */
+  maxQueued?: number
+}
+
+/** Defaults: an 8 ms slice leaves a 60 Hz frame's worth of room for timers; behind = 25 ms or 64 frames queued. */
+export const INBOUND_DEFAULTS = {
+  sliceMs: 8,
+  behindMs: 25,
+  behindFrames: 64,
+  recentKept: 200,
+  maxQueued: 1024,
+} as const
+
+interface Entry {
+  data: unknown
+  /** When queued, by the queue's clock (ms); `receivedAt` is the caller's (wall) time handed on with the frame. */
+  at: number
+  receivedAt: number
+  /** undefined: not peeked yet; null: peeked, no key. */
+  key?: FrameKey | null
+  skipped?: boolean
+}
+
+export class InboundQueue {
+  readonly counters: InboundCounters = {
+    decoded: 0,
+    conflated: { ticker: 0, depth: 0, kline: 0 },
+    tradesTrimmed: 0,
+    overflow: 0,
+    peeked: 0,
+    slices: 0,
+    slicesCut: 0,
+    queued: 0,
+    maxQueued: 0,
+    maxWaitMs: 0,
+  }
+  private q: (Entry | undefined)[] = []
+  private head = 0
+  private scheduled = false
+  /** Queued, unskipped frames per key, oldest first. */
+  private readonly byKey = new Map<string, Entry[]>()
+  private readonly o: Required<Omit<InboundOptions, 'frameKey' | 'defer'>> & {
+    frameKey: (data: unknown) => FrameKey | undefined
+    defer: (fn: () => void) => void
+  }
+
+  constructor(opts: InboundOptions) {
+    this.o = { ...INBOUND_DEFAULTS, frameKey: defaultFrameKey, defer: macrotask(), ...opts }
+  }
+
+  get length(): number {
+    return this.q.length - this.head
+  }
+
+  /** Queues a frame received at `receivedAt` (ms, handed on to `process`) and makes sure a drain is scheduled. */
+  push(data: unknown, receivedAt: number): void {
+    this.q.push({ data, at: this.o.now(), receivedAt })
+    if (this.length > this.o.maxQueued) this.dropOldest()
+    this.counters.queued = this.length
+    if (this.length > this.counters.maxQueued) this.counters.maxQueued = this.length
+    if (!this.scheduled) {
+      this.scheduled = true
+      this.o.defer(() => this.drain())
+    }
+  }
+
+  /** Forgets every queued frame (socket replaced: its frames belong to a connection that is gone). */
+  clear(): void {
+    this.q = []
+    this.head = 0
+    this.byKey.clear()
+    this.counters.queued = 0
+  }
+
+  /** One slice: conflate when behind, then decode frames in order until the queue is empty or the slice is used. */
+  drain(): void {
+    this.scheduled = false
+    const { now, sliceMs } = this.o
+    const start = now()
+    this.counters.slices++
+    if (this.behind(start)) this.conflate(start + sliceMs / 2)
+    while (this.head < this.q.length) {
+      const e = this.q[this.head]!
+      this.q[this.head++] = undefined
+      if (e.skipped) continue
+      if (e.key) this.forget(e)
+      const waited = start - e.at
+      if (waited > this.counters.maxWaitMs) this.counters.maxWaitMs = waited
+      this.counters.decoded++
+      try {
+        this.o.process(e.data, e.receivedAt)
+      } catch {
+        // The socket catches and logs its own hooks; a throw here must not stall the queue.
+      }
+      if (now() - start >= sliceMs) break
+    }
+    this.compact()
+    this.counters.queued = this.length
+    if (this.length > 0) {
+      this.counters.slicesCut++
+      this.scheduled = true
+      this.o.defer(() => this.drain())
+    }
+  }
+
+  private behind(now: number): boolean {
+    const first = this.q[this.head]
+    return this.length > this.o.behindFrames || (first !== undefined && now - first.at > this.o.behindMs)
+  }
+
+  /**
+   * Keys frames from the newest back to the first already keyed (or until `until`), then lets each key keep only
+   * its newest frame (`latest`) or newest `recentKept` frames (`recent`).
+   */
+  private conflate(until: number): void {
+    const found: Entry[] = []
+    for (let i = this.q.length - 1; i >= this.head; i--) {
+      const e = this.q[i]!
+      if (e.key !== undefined) break
+      e.key = this.o.frameKey(e.data) ?? null
+      this.counters.peeked++
+      if (e.key) found.push(e)
+      if (this.o.now() >= until) break
+    }
+    // Oldest first, so each key's list stays in arrival order.
+    for (let i = found.length - 1; i >= 0; i--) {
+      const e = found[i]!
+      const k = e.key!
+      let list = this.byKey.get(k.key)
+      if (!list) this.byKey.set(k.key, (list = []))
+      list.push(e)
+      const keep = k.keep === 'latest' ? 1 : this.o.recentKept
+      while (list.length > keep) this.skip(list.shift()!)
+    }
+  }
+
+  private skip(e: Entry): void {
+    e.skipped = true
+    const k = e.key!
+    if (k.channel === 'trade') this.counters.tradesTrimmed++
+    else this.counters.conflated[k.channel]++
+  }
+
+  /** `e` is being decoded: it is the oldest of its key's list. */
+  private forget(e: Entry): void {
+    const k = e.key!.key
+    const list = this.byKey.get(k)
+    if (!list) return
+    if (list[0] === e) list.shift()
+    if (list.length === 0) this.byKey.delete(k)
+  }
+
+  private dropOldest(): void {
+    while (this.head < this.q.length) {
+      const e = this.q[this.head]!
+      this.q[this.head++] = undefined
+      if (e.skipped) continue
+      if (e.key) this.forget(e)
+      this.counters.overflow++
+      return
+    }
+  }
+
+  private compact(): void {
+    if (this.head === this.q.length) {
+      this.q = []
+      this.head = 0
+    } else if (this.head > 1024 && this.head * 2 > this.q.length) {
+      this.q = this.q.slice(this.head)
+      this.head = 0
+    }
+  }
+}
+
+/**
+ * A macrotask scheduler that lets timers run between slices. Browsers: a MessageChannel message (each is its own
+ * task, and it is not clamped like nested setTimeout, which waits ≥ 4 ms after five levels). Node (tests): setImmediate,
+ * because Node delivers up to 1,000 port messages in one go and would starve its timers. Else setTimeout 0.
+ */
+export function macrotask(): (fn: () => void) => void {
+  const g = globalThis as { setImmediate?: (fn: () => void) => unknown }
+  if (typeof g.setImmediate === 'function') {
+    const immediate = g.setImmediate
+    return (fn) => void immediate(fn)
+  }
+  if (typeof MessageChannel !== 'function') return (fn) => void setTimeout(fn, 0)
+  const ch = new MessageChannel()
+  const queue: (() => void)[] = []
+  ch.port1.onmessage = () => queue.shift()?.()
+  return (fn) => {
+    queue.push(fn)
+    ch.port2.postMessage(0)
+  }
+}
