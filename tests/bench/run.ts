@@ -11,6 +11,7 @@ const benches: Bench[] = [
   { name: 'engine decode', run: async () => (await import('./engine-decode')).runEngineDecodeBench() },
   { name: 'gateway fan-out', run: async () => (await import('./gateway-fanout')).runGatewayFanoutBench() },
   { name: 'k-line tick', run: async () => (await import('./kline-tick')).runKlineTickBench() },
+  { name: 'k-line chunk', run: async () => (await import('./kline-chunk')).runKlineChunkBench() },
   { name: 'home bundle', run: async () => (await import('./home-bundle')).runHomeBundleBench() },
   { name: 'main thread', run: async () => (await import('./main-thread')).runMainThreadBench() },
   { name: 'frame fuzz', run: async () => (await import('./gateway-fuzz')).runGatewayFuzzBench() },
