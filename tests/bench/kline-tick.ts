@@ -1,8 +1,19 @@
 /**
- * K-line JS time per live tick with 10,000 bars loaded (issue 2 target ≤ 0.5 ms): the real chart modules (model,
- * controller, sceneFunc layers in react-konva) built by Vite into .tmp/, served with cross-origin isolation (5 µs
- * timers instead of 100 µs), driven in headless Chromium at 390×844, DPR 3. Per tick: the snapshot's model update
- * plus the animation-frame draw of the dirty layers. Baseline in the same run: one Konva node per candle.
+ * K-line live tick, tick → painted (issue 9 part 4): the real chart (model, controller, konva Shape layers; the lazy
+ * chunk's code) built by Vite into .tmp/, served with cross-origin isolation (5 µs timers), in headless Chromium at
+ * 390×844, DPR 3, with the CPU slowed 4× (Lighthouse's mobile profile, the issue's mid-range phone). 10,000 recorded
+ * bars loaded and zoomed out to ≥ 500 visible. Ticks arrive from a timer at the real rate; each is timed to its
+ * pixels being readable (raster forced by a 1-px getImageData after the draw), see kline/measure.ts.
+ *
+ * Rate: HTX re-pushes the in-progress candle on each trade (htx-protocol.md "Kline"): btcusdt averages ≈ 5.2
+ * trades/s (performance.md §3), and the busiest symbol of the recorded HTX capture
+ * (ws/htx-spot-ws-depth-trade-2021-04-17-decoded.jsonl, fil3susdt) peaked at 13 trade pushes in one second. The
+ * market worker conflates candles into ≤ 10 snapshots/s (src-worker/subscribe.ts DEFAULT_INTERVAL_MS = 100), so the
+ * chart's real peak is 10 ticks/s, the rate played here.
+ *
+ * Budget: one frame at 60 Hz, 16.7 ms (performance.md, methodology §4: "long frames over 16.7 ms"): a tick's update,
+ * draw and raster must fit in the frame that shows it, at p50 and at p95. Figures are medians over 5 runs
+ * (tests/bench/stats.ts) of each run's p50/p95.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -12,7 +23,8 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import type { KlineTick } from '../../common/feed/messages'
 import { launchPhone } from '../helpers/browser'
-import type { TickStats } from './kline/measure'
+import type { TickRun } from './kline/measure'
+import { MIN_RUNS, percentile, summarize, type Summary } from './stats'
 import type { BenchResult } from './types'
 
 const ROOT = fileURLToPath(new URL('./kline/', import.meta.url))
@@ -21,10 +33,13 @@ const DATA = fileURLToPath(
   new URL('../../../shared/data/market/klines/binance-usdm-futures-LTCUSDT-1m-2026-02-01_07.csv', import.meta.url),
 )
 const BARS = 10_000
-const TICKS = 520 // per round; the first 20 are warm-up
-/** Rounds per chart; the best round counts (this machine is shared, other work preempts the renderer). */
-const ROUNDS = 3
-const TARGET_MS = 0.5
+const MIN_VISIBLE = 500
+/** Ticks per run (the first 10 are warm-up) and their rate, per second (see the header). */
+const TICKS = 110
+const RATE_HZ = 10
+const CPU_SLOWDOWN = 4
+/** Frame budget at 60 Hz, ms. */
+const BUDGET_MS = 16.7
 
 /** The last 10,000 recorded LTCUSDT 1-minute bars, or a seeded random walk when the data is absent. */
 function loadBars(): { bars: KlineTick[]; origin: string } {
@@ -65,7 +80,10 @@ function loadBars(): { bars: KlineTick[]; origin: string } {
   return { bars, origin: `synthetic walk (recorded file absent: ${DATA})` }
 }
 
-/** Live ticks: the newest bar's close walks by ±1 price step; every 60th tick opens a new bar. One bar per tick. */
+/**
+ * Live ticks: the newest bar's close walks by ±1 price step; every 60th tick opens a new bar (a full redraw, far more
+ * often than 1-minute bars at 10 ticks/s would). One bar per tick.
+ */
 function makeTicks(bars: KlineTick[], count: number): KlineTick[][] {
   const rnd = lcg(42)
   let cur = { ...bars[bars.length - 1]! }
@@ -100,17 +118,7 @@ function serve(dir: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN
-}
-const r3 = (v: number) => Math.round(v * 1000) / 1000
-
-/** The round with the lowest median, with its p50 and p95. */
-function best(rounds: TickStats[]): TickStats & { p50: number; p95: number } {
-  const scored = rounds.map((r) => ({ ...r, p50: pct(r.samples, 50), p95: pct(r.samples, 95) }))
-  return scored.reduce((a, b) => (b.p50 < a.p50 ? b : a))
-}
+const r2 = (v: number) => Math.round(v * 100) / 100
 
 export async function runKlineTickBench(): Promise<BenchResult[]> {
   await build({
@@ -121,47 +129,61 @@ export async function runKlineTickBench(): Promise<BenchResult[]> {
     build: { outDir: OUT, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2000 },
   })
   const { bars, origin } = loadBars()
-  const all = makeTicks(bars, TICKS * ROUNDS)
-  const rounds = Array.from({ length: ROUNDS }, (_, r) => all.slice(r * TICKS, (r + 1) * TICKS))
   const server = await serve(OUT)
   const context = await launchPhone()
   try {
     const page = context.pages()[0] ?? (await context.newPage())
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`)
     const isolated = await page.evaluate(() => crossOriginIsolated)
-    const run = (await page.evaluate(
-      ([b, t]) =>
-        (window as unknown as { bench: { run: (b: unknown, t: unknown) => Promise<unknown> } }).bench.run(b, t),
-      [bars, rounds] as const,
-    )) as { ours: TickStats[]; baseline: TickStats[]; visible: number }
-    const ours = best(run.ours)
-    const base = best(run.baseline)
-    const setup = `${bars.length} ${origin}, best of ${ROUNDS} rounds × ${ours.samples.length} ticks, ${run.visible} bars visible, 390×300 CSS px at DPR 3, timers ${isolated ? '5 µs' : '100 µs'}`
-    const rounds50 = (xs: TickStats[]) => xs.map((x) => r3(pct(x.samples, 50))).join(' / ')
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    const runs: (TickRun & { visible: number })[] = []
+    // Every run resets the chart to the same history and plays the same ticks.
+    const ticks = makeTicks(bars, TICKS)
+    for (let r = 0; r < MIN_RUNS; r++) {
+      const run = (await page.evaluate(
+        ([b, t, hz, min]) =>
+          (
+            window as unknown as {
+              bench: { run: (b: unknown, t: unknown, hz: number, min: number) => Promise<unknown> }
+            }
+          ).bench.run(b, t, hz, min),
+        [bars, ticks, RATE_HZ, MIN_VISIBLE] as const,
+      )) as TickRun & { visible: number }
+      runs.push(run)
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+    const across = (pick: (r: TickRun) => number[], p: number, unit = 'ms'): Summary =>
+      summarize(
+        runs.map((r) => percentile(pick(r), p)),
+        unit,
+        2,
+      )
+    const w50 = across((r) => r.work, 50)
+    const w95 = across((r) => r.work, 95)
+    const l50 = across((r) => r.latency, 50)
+    const l95 = across((r) => r.latency, 95)
+    const d50 = across((r) => r.draw, 50)
+    const visible = Math.min(...runs.map((r) => r.visible))
+    const undrawn = runs.reduce((n, r) => n + r.undrawn, 0)
+    const setup = `${bars.length} ${origin}, ${visible} bars visible, 390×300 CSS px at DPR 3, CPU ${CPU_SLOWDOWN}× slower, ${RATE_HZ} ticks/s × ${TICKS - 10} timed per run, timers ${isolated ? '5 µs' : '100 µs'}`
+    const enough = visible >= MIN_VISIBLE && undrawn === 0
     return [
       {
-        name: 'K-line live tick, 10k bars: update + draw (p50)',
-        value: r3(ours.p50),
+        name: 'K-line tick → painted, ≥ 500 bars, 4× CPU (p50)',
+        value: r2(w50.median),
         unit: 'ms',
-        target: `≤ ${TARGET_MS} ms`,
-        pass: ours.p50 <= TARGET_MS,
-        note: `${setup}; p50 per round ${rounds50(run.ours)} ms; update ${r3(pct(ours.update, 50))} + draw ${r3(pct(ours.draw, 50))} ms; frames without a draw ${ours.undrawn}`,
+        target: `≤ ${BUDGET_MS} ms`,
+        pass: enough && w50.median <= BUDGET_MS,
+        note: `update + draw + raster; ${w50.spread}; ${setup}; JS draw alone p50 ${r2(d50.median)} ms; frames without a draw ${undrawn}`,
       },
       {
-        name: 'K-line live tick, 10k bars: update + draw (p95)',
-        value: r3(ours.p95),
+        name: 'K-line tick → painted, ≥ 500 bars, 4× CPU (p95)',
+        value: r2(w95.median),
         unit: 'ms',
-        target: `≤ ${TARGET_MS} ms`,
-        pass: ours.p95 <= TARGET_MS,
-        note: `same round; max ${r3(Math.max(...ours.samples))} ms`,
-      },
-      {
-        name: 'K-line tick: node-per-candle Konva ÷ ours (p50)',
-        value: Math.round((base.p50 / ours.p50) * 10) / 10,
-        unit: '×',
-        target: '≥ 1×',
-        pass: base.p50 >= ours.p50,
-        note: `baseline (2 Rects/candle + volume Rects, tuned Konva) p50 ${r3(base.p50)} / p95 ${r3(base.p95)} ms, per round ${rounds50(run.baseline)} ms`,
+        target: `≤ ${BUDGET_MS} ms`,
+        pass: enough && w95.median <= BUDGET_MS,
+        note: `${w95.spread}; arrival → pixels incl. the wait for the next frame: p50 ${r2(l50.median)} / p95 ${r2(l95.median)} ms (${l95.spread})`,
       },
     ]
   } finally {

@@ -12,6 +12,7 @@ const benches: Bench[] = [
   { name: 'engine feed', run: async () => (await import('./feed-blaster')).runFeedBlasterBench() },
   { name: 'gateway fan-out', run: async () => (await import('./gateway-fanout')).runGatewayFanoutBench() },
   { name: 'k-line tick', run: async () => (await import('./kline-tick')).runKlineTickBench() },
+  { name: 'k-line chunk', run: async () => (await import('./kline-chunk')).runKlineChunkBench() },
   { name: 'home bundle', run: async () => (await import('./home-bundle')).runHomeBundleBench() },
   { name: 'main thread', run: async () => (await import('./main-thread')).runMainThreadBench() },
   { name: 'frame fuzz', run: async () => (await import('./gateway-fuzz')).runGatewayFuzzBench() },

@@ -1,6 +1,7 @@
 /** The K-line page: reached from the Market list, drawn on canvas, with book, trades and the period switch. */
 import type { Page } from '@playwright/test'
-import { assertNoSideScroll, chartDrawn, chartPixels, shot } from './context'
+import { mkdirSync } from 'node:fs'
+import { assertNoSideScroll, backgroundLuminance, chartDrawn, chartPixels, OUT_DIR, shot } from './context'
 import { engineCandles, engineTopics } from './engine'
 import { expect, test } from './fixtures'
 
@@ -47,6 +48,47 @@ test('the period switch shows 5-minute candles', async ({ page }) => {
   // …and the canvas was redrawn from them: a full chart, other pixels than the 1-minute one.
   await chartDrawn(page)
   await expect.poll(async () => (await chartPixels(page)).fingerprint).not.toBe(oneMinute.fingerprint)
+})
+
+test('candles at once, the depth chart (react-konva) only with its tab, at 360 and 540 px in light and dark', async ({
+  page,
+}) => {
+  // Which loaded scripts carry react-konva (the depth chart's second React renderer).
+  const konvaReact: string[] = []
+  page.on('response', async (res) => {
+    if (!/\.m?js(\?|$)/.test(res.url())) return
+    const body = await res.text().catch(() => '')
+    if (body.includes('react-konva')) konvaReact.push(res.url())
+  })
+  await openBtcFromMarket(page)
+  await expect(page.locator('.order-book')).toBeVisible()
+  expect(konvaReact, 'the candle chart loads without react-konva').toEqual([])
+  await page.getByRole('tab', { name: 'Depth' }).click()
+  const depth = page.locator('.depth-chart canvas').first()
+  await expect(depth).toBeVisible()
+  await expect.poll(() => konvaReact.length, { message: 'the Depth tab loads react-konva' }).toBeGreaterThan(0)
+  for (const width of [360, 540]) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 })
+      // As the theme switch on Home does (src/state/theme-dom.ts): the charts repaint on the attribute change.
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme)
+      const lum = () => backgroundLuminance(page)
+      if (theme === 'dark') await expect.poll(lum, { message: 'dark theme' }).toBeLessThan(0.3)
+      else await expect.poll(lum, { message: 'light theme' }).toBeGreaterThan(0.6)
+      await chartDrawn(page)
+      await expect
+        .poll(() =>
+          page
+            .locator('.kline-chart canvas')
+            .first()
+            .evaluate((c) => (c as HTMLCanvasElement).width),
+        )
+        .toBe(width * 3)
+      await assertNoSideScroll(page)
+      mkdirSync(`${OUT_DIR}/kline`, { recursive: true })
+      await page.screenshot({ path: `${OUT_DIR}/kline/chart-depth-${width}-${theme}.png`, fullPage: true })
+    }
+  }
 })
 
 test('an unknown pair says "Transaction does not exist"', async ({ page }) => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { ChartController, HISTORY_PAGE } from '../../src/features/kline/chart-controller'
 import { Dirty, type LayerName } from '../../src/features/kline/model/invalidate-mask'
+import { priceLabels } from '../../src/features/kline/render/draw-axes'
 import { indexToX } from '../../src/features/kline/model/time-scale'
 import { bar, loadBtcKlines, series, SKIP_BTC_KLINES } from './kline-bars'
 import { testScope } from './kline-recording-context'
@@ -45,6 +46,46 @@ describe('chart model dirtiness', () => {
     const last = bars[499]!
     c.applySnapshot({ reset: false, bars: [{ ...last, close: last.close + 0.5, amount: 2.5 }] })
     expect(runFrames()).toEqual(['volume', 'candles', 'lastPrice'])
+  })
+
+  it('a tick moving the last-price tag onto a price label (or off it) redraws the axes, which skip that label', () => {
+    const { c, runFrames } = setup()
+    const bars = series(500)
+    c.applySnapshot({ reset: true, bars })
+    runFrames()
+    const ticks = priceLabels(c.model)
+    const onLabel = ticks[Math.floor(ticks.length / 2)]!
+    const between = onLabel + (ticks[1]! - ticks[0]!) / 2 // halfway to the next label: ≥ 22 px from both
+    const last = bars[499]!
+    const at = (close: number) => ({
+      ...last,
+      close,
+      high: Math.max(last.high, between),
+      low: Math.min(last.low, onLabel),
+    })
+    // First settle the scale (high/low), with the close between two labels.
+    c.applySnapshot({ reset: false, bars: [at(between)] })
+    runFrames()
+    c.applySnapshot({ reset: false, bars: [at(onLabel)] })
+    expect(runFrames()).toContain('axes')
+    expect(priceLabels(c.model)).not.toContain(onLabel)
+    c.applySnapshot({ reset: false, bars: [at(onLabel + 0.01)] })
+    expect(runFrames()).not.toContain('axes') // still covering the same label: no axes redraw
+    c.applySnapshot({ reset: false, bars: [at(between)] })
+    expect(runFrames()).toContain('axes')
+    expect(priceLabels(c.model)).toContain(onLabel)
+  })
+
+  it('parts sharing one canvas are drawn once per frame', () => {
+    const frames: (() => void)[] = []
+    const c = new ChartController({ scope: testScope(), requestFrame: (cb) => frames.push(cb), cancelFrame: () => 0 })
+    let seriesDraws = 0
+    const shared = { draw: () => seriesDraws++ }
+    c.attachLayers({ volume: shared, candles: shared, lastPrice: shared })
+    c.resize(390, 300)
+    c.applySnapshot({ reset: true, bars: series(500) })
+    frames.splice(0).forEach((f) => f())
+    expect(seriesDraws).toBe(1)
   })
 
   it('a tick that only adds volume redraws the volume pane only; a repeated tick redraws nothing', () => {

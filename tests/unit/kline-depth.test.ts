@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { DepthTick, Level } from '../../common/feed/messages'
-import { cumulate, depthDomain, unitsToDecimal } from '../../src/features/depth-chart/depth-model'
-import { drawDepthAreas, drawDepthAxes, type DepthScope } from '../../src/features/depth-chart/draw-depth'
+import { cumulate, depthDomain, unitsToDecimal, type DepthDomain } from '../../src/features/depth-chart/depth-model'
+import { depthGutter, drawDepthAreas, drawDepthAxes, type DepthScope } from '../../src/features/depth-chart/draw-depth'
 import { recordedDataPresent } from '../helpers/prerequisites'
 import { RecordingContext, TEST_THEME } from './kline-recording-context'
 
@@ -23,13 +23,17 @@ function recordedBook(): { ch: string; tick: DepthTick } {
   throw new Error('no USDT depth push in capture')
 }
 
-const scope = (): DepthScope => ({
+const amount = (v: number) => v.toFixed(3)
+/** 6 px per character at 10 px, as RecordingContext measures. */
+const measure = (text: string) => text.length * 6
+const scope = (d: DepthDomain | null = null): DepthScope => ({
   pixelRatio: 2,
   width: 360,
   height: 220,
+  gutter: depthGutter(d, amount, measure),
   theme: TEST_THEME,
   price: (v) => v.toFixed(2),
-  amount: (v) => v.toFixed(3),
+  amount,
 })
 
 describe('depth cumulative sums', () => {
@@ -103,13 +107,14 @@ describe('depth renderers', () => {
 
   it('fills the bid area green on the left and the ask area red on the right, as steps down to the baseline', () => {
     const ctx = new RecordingContext()
-    drawDepthAreas(ctx, b, a, d, scope())
+    const sc = scope(d)
+    drawDepthAreas(ctx, b, a, d, sc)
     expect(ctx.fills.map((f) => [f.style, f.alpha < 1])).toEqual([
       ['green', true],
       ['red', true],
     ])
     expect(ctx.strokes.map((s) => s.style)).toEqual(['green', 'red'])
-    const mid = 180 * 2
+    const mid = ((360 - sc.gutter) / 2) * 2
     for (const [x] of ctx.fills[0]!.points) expect(x).toBeLessThanOrEqual(mid)
     for (const [x] of ctx.fills[1]!.points) expect(x).toBeGreaterThanOrEqual(mid)
     // 1 start + 1 up + 2 per further level + edge = points of a step curve; the fill adds the baseline corner.
@@ -119,9 +124,38 @@ describe('depth renderers', () => {
 
   it('labels low, mid and high prices and three amounts', () => {
     const ctx = new RecordingContext()
-    drawDepthAxes(ctx, d, scope())
+    drawDepthAxes(ctx, d, scope(d))
     expect(ctx.textList).toEqual(['97.00', '100.00', '103.00', '2.000', '4.000', '6.000'])
   })
+
+  it.each([
+    ['a small book', bids, asks, 0],
+    ['deep books with long totals', bids.map(([p, q]) => [p, q * 12345.678]), asks.map(([p, q]) => [p, q * 9876.5]), 3],
+  ] as [string, Level[], Level[], number][])(
+    'no label lies over the curves: prices sit in the strip below, amounts in a gutter right of the plot (%s)',
+    (_, bl, al, decimals) => {
+      const bc = cumulate(bl, decimals)
+      const ac = cumulate(al, decimals)
+      const dom = depthDomain(bc, ac)!
+      const sc = scope(dom)
+      const areas = new RecordingContext()
+      drawDepthAreas(areas, bc, ac, dom, sc)
+      const axes = new RecordingContext()
+      drawDepthAxes(axes, dom, sc)
+      const pts = [...areas.fills, ...areas.strokes].flatMap((f) => f.points)
+      const curveRight = Math.max(...pts.map(([x]) => x))
+      const curveBottom = Math.max(...pts.map(([, y]) => y))
+      const amounts = axes.texts.slice(3)
+      expect(amounts).toHaveLength(3)
+      for (const t of amounts) {
+        expect(t.align).toBe('left')
+        // The label starts right of the curves and fits in the chart (6 px per char at 10 px, ×2 DPR).
+        expect(t.x).toBeGreaterThan(curveRight)
+        expect(t.x + t.text.length * 12).toBeLessThanOrEqual(360 * 2)
+      }
+      for (const t of axes.texts.slice(0, 3)) expect(t.y - 6 * 2).toBeGreaterThanOrEqual(curveBottom)
+    },
+  )
 
   it.skipIf(!recordedDataPresent(CAPTURE))(
     'on a recorded HTX depth.step0 book: totals match big.js sums, curves rise',

@@ -14,6 +14,7 @@ function setup() {
     setCrosshair: (p) => ((shown = p !== null), calls.push(['cross', p])),
     crosshairShown: () => shown,
   }
+  const root = new EventTarget() // the document: presses outside the chart land here
   const el = new EventTarget() as EventTarget & {
     getBoundingClientRect(): { left: number; top: number }
     setPointerCapture(): void
@@ -22,7 +23,7 @@ function setup() {
   el.style = { touchAction: '' }
   el.getBoundingClientRect = () => ({ left: 10, top: 100 })
   el.setPointerCapture = () => undefined
-  const detach = attachGestures(el as unknown as HTMLElement, target)
+  const detach = attachGestures(el as unknown as HTMLElement, target, root)
   const fire = (type: string, x: number, y: number, id = 1, pointerType = 'touch') => {
     const e = Object.assign(new Event(type, { cancelable: true }), {
       clientX: x + 10,
@@ -34,7 +35,8 @@ function setup() {
     return e
   }
   const panned = () => calls.filter((c) => c[0] === 'pan').reduce((s, c) => s + c[1], 0)
-  return { calls, fire, panned, detach, el, isShown: () => shown }
+  const pressOutside = () => root.dispatchEvent(new Event('pointerdown'))
+  return { calls, fire, panned, detach, el, pressOutside, isShown: () => shown }
 }
 
 beforeEach(() => void vi.useFakeTimers())
@@ -57,39 +59,66 @@ describe('touch', () => {
     fire('pointerdown', 100, 50)
     vi.advanceTimersByTime(LONG_PRESS_MS)
     expect(calls).toEqual([['cross', { x: 100, y: 50 }]])
+    expect(isShown()).toBe(true)
     fire('pointermove', 140, 70)
-    fire('pointerup', 140, 70)
     expect(calls.at(-1)).toEqual(['cross', { x: 140, y: 70 }])
     expect(panned()).toBe(0)
-    expect(isShown()).toBe(true)
   })
 
-  it('a tap while the crosshair is shown hides it; vertical page scrolling is off only while it is shown', () => {
+  it('lifting the finger after a long press hides the crosshair; page scrolling is off only while it is shown', () => {
     const { fire, isShown, el } = setup()
     expect(el.style.touchAction).toBe('pan-y')
     fire('pointerdown', 100, 50)
     vi.advanceTimersByTime(LONG_PRESS_MS)
-    fire('pointerup', 100, 50)
     expect(isShown()).toBe(true)
     expect(el.style.touchAction).toBe('none')
-    fire('pointerdown', 200, 80)
-    fire('pointerup', 201, 80)
+    fire('pointermove', 130, 60)
+    fire('pointerup', 130, 60)
     expect(isShown()).toBe(false)
     expect(el.style.touchAction).toBe('pan-y')
+    // Also when the finger lifts without moving.
+    fire('pointerdown', 200, 80)
+    vi.advanceTimersByTime(LONG_PRESS_MS)
+    fire('pointerup', 200, 80)
+    expect(isShown()).toBe(false)
   })
 
-  it('a touch the browser takes over (pointercancel) neither pans on nor hides the crosshair', () => {
-    const { fire, panned, isShown, calls } = setup()
+  it('during the long-press drag the page does not scroll (touchmove is cancelled); a swipe still scrolls it', () => {
+    const { fire, el } = setup()
+    const touchMove = () => {
+      const e = new Event('touchmove', { cancelable: true })
+      el.dispatchEvent(e)
+      return e.defaultPrevented
+    }
     fire('pointerdown', 100, 50)
+    expect(touchMove()).toBe(false)
     vi.advanceTimersByTime(LONG_PRESS_MS)
+    expect(touchMove()).toBe(true)
     fire('pointerup', 100, 50)
-    const before = calls.length
+    expect(touchMove()).toBe(false)
+  })
+
+  it('a touch the browser takes over (pointercancel) does not pan, and takes a long-press crosshair with it', () => {
+    const { fire, panned, isShown, calls } = setup()
     fire('pointerdown', 100, 50)
     fire('pointercancel', 0, 0)
     fire('pointermove', 150, 50)
+    vi.advanceTimersByTime(LONG_PRESS_MS * 2)
+    expect(calls).toEqual([])
+    fire('pointerdown', 100, 50)
+    vi.advanceTimersByTime(LONG_PRESS_MS)
     expect(isShown()).toBe(true)
+    fire('pointercancel', 0, 0)
+    expect(isShown()).toBe(false)
     expect(panned()).toBe(0)
-    expect(calls.length).toBe(before)
+  })
+
+  it('a press elsewhere on the page hides a shown crosshair', () => {
+    const { fire, isShown, pressOutside } = setup()
+    fire('pointermove', 50, 40, 1, 'mouse')
+    expect(isShown()).toBe(true)
+    pressOutside()
+    expect(isShown()).toBe(false)
   })
 
   it('spreading two fingers zooms in around their midpoint', () => {
@@ -133,8 +162,9 @@ describe('mouse and wheel', () => {
   })
 
   it('detaching stops every gesture', () => {
-    const { calls, fire, detach } = setup()
+    const { calls, fire, detach, pressOutside } = setup()
     detach()
+    pressOutside()
     fire('pointermove', 50, 40, 1, 'mouse')
     fire('pointerdown', 50, 40)
     vi.advanceTimersByTime(LONG_PRESS_MS)

@@ -44,6 +44,22 @@ describe('candles layer', () => {
     expect(after).toBeGreaterThan(before * 1.8)
   })
 
+  it('zoomed fully out on a phone, 500+ bars show as separate high–low lines', () => {
+    const { c, paint } = chart(series(2000), 3)
+    c.zoomAt(0.01, 100)
+    const { from, to } = c.model.range!
+    expect(to - from + 1).toBeGreaterThanOrEqual(500)
+    const rects = paint('candles').fills.flatMap((f) => f.rects)
+    expect(rects).toHaveLength(to - from + 1)
+    const ps = c.model.priceScale!
+    const s = c.model.series
+    const [x0, y0, w, h] = rects.find(([x]) => x === Math.min(...rects.map((r) => r[0])))!
+    expect(w).toBeLessThan(c.model.time.barSpacing * 3) // narrower than the slot: bars stay apart
+    expect(x0).toBeGreaterThanOrEqual(0)
+    expect(y0).toBe(Math.round(valueToY(ps, s.high[from]!) * 3))
+    expect(y0 + h).toBe(Math.round(valueToY(ps, s.low[from]!) * 3))
+  })
+
   it('snaps bodies and wicks to device pixels at DPR 2, wick centred, body spanning open→close', () => {
     const { c, paint } = chart([bar(60, 100, 110), bar(120, 110, 104)], 2)
     const ctx = paint('candles')
@@ -94,6 +110,43 @@ describe('volume, last price and axes layers', () => {
     const texts = paint('axes').textList
     expect(texts.some((t) => /^\d{2,3},\d{3}\.\d{2}$/.test(t))).toBe(true)
     expect(texts.some((t) => /^\d{2}:\d{2}$|^\d{2}-\d{2}$/.test(t))).toBe(true)
+  })
+})
+
+describe('price labels and the last-price tag', () => {
+  /** A chart whose newest close sits exactly on the middle price label. */
+  function closeOnLabel(pixelRatio: number) {
+    const { c, paint } = chart(series(500), pixelRatio)
+    const labels = paint('axes').texts.filter((t) => t.align === 'left' && /^\d+\.\d\d$/.test(t.text))
+    const target = labels[Math.floor(labels.length / 2)]!
+    const price = Number(target.text)
+    const last = c.model.series
+    const n = last.length
+    const bar = {
+      id: last.time[n - 1]!,
+      open: last.open[n - 1]!,
+      close: price,
+      high: Math.max(last.high[n - 1]!, price),
+      low: Math.min(last.low[n - 1]!, price),
+      amount: last.volume[n - 1]!,
+      vol: 0,
+      count: 1,
+    }
+    c.applySnapshot({ reset: false, bars: [bar] })
+    return { c, paint, target, labels }
+  }
+
+  it.each([1, 2])('no axis price label is drawn under the tag (DPR %i); the others stay', (pr) => {
+    const { paint, target, labels } = closeOnLabel(pr)
+    const tag = paint('lastPrice').fillRects[0]!
+    const axisTexts = paint('axes').texts.filter((t) => t.align === 'left' && /^\d+\.\d\d$/.test(t.text))
+    expect(axisTexts.map((t) => t.text)).not.toContain(target.text)
+    expect(axisTexts.length).toBeGreaterThanOrEqual(labels.length - 2)
+    // A 10 px label is ~12 px tall: its box must not meet the tag's box.
+    for (const t of axisTexts) {
+      const overlaps = t.y + 6 * pr > tag.y && t.y - 6 * pr < tag.y + tag.h
+      expect(overlaps, `label ${t.text} at y=${t.y} vs tag ${tag.y}..${tag.y + tag.h}`).toBe(false)
+    }
   })
 })
 

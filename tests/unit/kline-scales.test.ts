@@ -15,6 +15,8 @@ import {
   barIndexAt,
   indexToX,
   MAX_BAR_SPACING,
+  MAX_RIGHT_OFFSET_BARS,
+  MAX_RIGHT_OFFSET_SHARE,
   MIN_BAR_SPACING,
   MIN_VISIBLE_BARS,
   pan,
@@ -66,10 +68,33 @@ describe('time scale', () => {
     const r = visibleRange(farRight, 1000)!
     expect(r.from).toBe(0)
     expect(r.to - r.from + 1).toBeGreaterThanOrEqual(MIN_VISIBLE_BARS)
-    const farLeft = pan(ts(), 1000, -1e9)
+  })
+
+  it('dragging left past the newest bar stops with only a few empty bar slots on the right', () => {
+    // A 1,000-bar series on a 300 px plot at 10 px per bar: a long swipe towards the future.
+    const farLeft = pan(ts({ rightOffset: 4 }), 1000, -1e9)
     const l = visibleRange(farLeft, 1000)!
     expect(l.to).toBe(999)
-    expect(l.to - l.from + 1).toBeLessThanOrEqual(MIN_VISIBLE_BARS + 1)
+    const emptyPx = 300 - (indexToX(farLeft, 1000, 999) + 10 / 2)
+    expect(emptyPx).toBeLessThanOrEqual(MAX_RIGHT_OFFSET_BARS * 10)
+    expect(emptyPx / 300).toBeLessThanOrEqual(MAX_RIGHT_OFFSET_SHARE)
+    expect(l.to - l.from + 1).toBeGreaterThanOrEqual(25) // the plot stays ≥ 85 % candles
+    // Wide bars: the margin shrinks with the share of the plot, so the live candle stays near the right edge.
+    const wide = pan(ts({ barSpacing: 40 }), 1000, -1e9)
+    expect(300 - (indexToX(wide, 1000, 999) + 20)).toBeLessThanOrEqual(300 * MAX_RIGHT_OFFSET_SHARE)
+  })
+
+  it('a chart panned hard towards the future keeps the plot full of candles', () => {
+    const m = new ChartModel()
+    m.resize(390, 300, 56)
+    m.reset(series(600))
+    const before = m.range!.to - m.range!.from + 1
+    m.panBy(-5000)
+    const r = m.range!
+    expect(r.to).toBe(599)
+    expect(r.to - r.from + 1).toBeGreaterThanOrEqual(before - MAX_RIGHT_OFFSET_BARS)
+    const lastRight = indexToX(m.time, 600, 599) + m.time.barSpacing / 2
+    expect((m.layout.plotWidth - lastRight) / m.layout.plotWidth).toBeLessThanOrEqual(MAX_RIGHT_OFFSET_SHARE)
   })
 
   it('zoom at the live edge keeps the newest bar in place', () => {

@@ -1,6 +1,7 @@
 /**
  * Depth chart of one order book: a react-konva Stage with two layers (axes, areas), each one Shape whose sceneFunc
- * draws from the latest curves. A new book snapshot recomputes the curves and redraws once in the next frame;
+ * draws from the latest curves. It has its own lazy chunk (react-konva + react-reconciler), loaded when the Depth tab
+ * opens (src/features/kline/lazy.ts). A new book snapshot recomputes the curves and redraws once in the next frame;
  * React re-renders only when the book prop changes.
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -17,7 +18,7 @@ import {
   type ChartTheme,
 } from '../kline'
 import { cumulate, depthDomain } from './depth-model'
-import { drawDepthAreas, drawDepthAxes, type DepthScope } from './draw-depth'
+import { depthGutter, drawDepthAreas, drawDepthAxes, type DepthScope } from './draw-depth'
 
 export interface DepthChartProps {
   /** Bids descending and asks ascending: `[price (quote), amount (base)]`. */
@@ -48,11 +49,14 @@ export function DepthChart({ bids, asks, pricePrecision, amountPrecision, locale
   // What the next draw paints. Written in the effect (not during render) and read by Konva's sceneFunc.
   const frame = useRef<{ scope: DepthScope; curves: typeof curves } | null>(null)
 
+  const [measure] = useState(() => makeMeasure())
+
   useEffect(() => {
     const scope = {
       pixelRatio: window.devicePixelRatio || 1,
       width,
       height,
+      gutter: depthGutter(curves.domain, format.volume, (text) => measure(text, theme.fontFamily)),
       theme,
       price: format.price,
       amount: format.volume,
@@ -60,7 +64,7 @@ export function DepthChart({ bids, asks, pricePrecision, amountPrecision, locale
     frame.current = { scope, curves }
     const id = requestAnimationFrame(() => layers.current.forEach((l) => l.draw()))
     return () => cancelAnimationFrame(id)
-  }, [curves, width, height, theme, format])
+  }, [curves, width, height, theme, format, measure])
 
   const paint = (which: 'axes' | 'areas') => (con: Konva.Context) => {
     if (!frame.current) return
@@ -87,4 +91,15 @@ export function DepthChart({ bids, asks, pricePrecision, amountPrecision, locale
       )}
     </div>
   )
+}
+
+/** Width (CSS px) of `text` as a 10 px label in `fontFamily`, via an offscreen 2D context. */
+function makeMeasure(): (text: string, fontFamily: string) => number {
+  let ctx: CanvasRenderingContext2D | null = null
+  return (text, fontFamily) => {
+    ctx ??= document.createElement('canvas').getContext('2d')
+    if (!ctx) return text.length * 6.2
+    ctx.font = `10px ${fontFamily}`
+    return ctx.measureText(text).width
+  }
 }

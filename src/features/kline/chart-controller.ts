@@ -8,7 +8,7 @@ import type { KlineTick } from '../../../common/feed/messages'
 import { ChartModel, DEFAULT_RIGHT_OFFSET } from './model/chart-model'
 import { Dirty, LAYERS, type DirtyMask, type LayerName } from './model/invalidate-mask'
 import { buildCandlesView, type CandlesView } from './render/candles-view'
-import { drawAxes } from './render/draw-axes'
+import { drawAxes, hiddenPriceLabels } from './render/draw-axes'
 import { drawCandles } from './render/draw-candles'
 import { drawCrosshair } from './render/draw-crosshair'
 import { drawLastPrice } from './render/draw-last-price'
@@ -50,6 +50,7 @@ export class ChartController {
   private needHistory: ((beforeId: number) => void) | undefined
   private retryAt = 0
   private axisWidth = 56
+  private hiddenLabels = ''
   private readonly opts: ChartControllerOptions
   private readonly requestFrame: (cb: () => void) => number
   private readonly cancelFrame: (id: number) => void
@@ -71,7 +72,10 @@ export class ChartController {
     this.needHistory = load
   }
 
-  /** Registers the layers to redraw; `paint(name, …)` must be wired to each layer's sceneFunc. */
+  /**
+   * Registers the layers to redraw; `paint(name, …)` must be wired to each layer's sceneFunc. Several names may map
+   * to one Drawable (its sceneFunc then paints all of them, in LAYERS order); it is drawn once per frame.
+   */
   attachLayers(layers: Partial<Record<LayerName, Drawable>>): void {
     this.layers = layers
     this.invalidate(Dirty.all)
@@ -80,6 +84,12 @@ export class ChartController {
   /** Marks layers dirty and schedules one draw in the next animation frame. */
   invalidate(mask: DirtyMask): void {
     if (mask & (Dirty.candles | Dirty.volume)) this.viewStale = true
+    if (mask & (Dirty.lastPrice | Dirty.axes)) {
+      // The axes skip price labels under the last-price tag: redraw them when the tag moves onto or off one.
+      const hidden = hiddenPriceLabels(this.model)
+      if (hidden !== this.hiddenLabels) mask |= Dirty.axes
+      this.hiddenLabels = hidden
+    }
     this.mask |= mask
     if (this.mask !== Dirty.none && this.frame === 0) this.frame = this.requestFrame(() => this.flush())
   }
@@ -91,7 +101,14 @@ export class ChartController {
     this.mask = Dirty.none
     if (mask === Dirty.none) return
     const t0 = this.now()
-    for (const [name, bit] of LAYERS) if (mask & bit) this.layers[name]?.draw()
+    // Several parts may share one canvas (KlineChart stacks volume, candles and last price): draw each once.
+    const drawn = new Set<Drawable>()
+    for (const [name, bit] of LAYERS) {
+      const layer = mask & bit ? this.layers[name] : undefined
+      if (!layer || drawn.has(layer)) continue
+      drawn.add(layer)
+      layer.draw()
+    }
     this.onFrame?.(this.now() - t0, mask)
   }
 

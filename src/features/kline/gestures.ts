@@ -3,8 +3,11 @@
  * capture, no hit-canvas readback per move):
  * - mouse: hover moves the crosshair, drag pans, wheel zooms around the pointer;
  * - touch: swipe pans, pinch zooms (and pans with the fingers' midpoint), long press shows the crosshair and a drag
- *   then moves it; a tap while the crosshair is shown hides it. Vertical swipes scroll the page (touch-action
- *   pan-y) except while the crosshair is shown, when every touch belongs to the chart.
+ *   then moves it; lifting the finger (or the browser taking the touch over) hides it, as in exchange apps.
+ *   Vertical swipes scroll the page (touch-action pan-y) except while the crosshair is shown, when every touch
+ *   belongs to the chart (a non-passive touchmove keeps the page still during the long-press drag, because
+ *   touch-action is read only when a touch starts);
+ * - anywhere: a press outside the chart hides the crosshair.
  */
 
 /** What gestures drive (the ChartController). */
@@ -24,8 +27,15 @@ type Mode = 'idle' | 'pending' | 'pan' | 'crosshair' | 'pinch'
 
 const noMenu = (e: Event) => e.preventDefault()
 
-/** Listens on `el` and drives `target`. Returns a function that removes the listeners. */
-export function attachGestures(el: HTMLElement, chart: GestureTarget): () => void {
+/**
+ * Listens on `el` and drives `target`; presses anywhere else in `root` (default: el's document) hide the crosshair.
+ * Returns a function that removes the listeners.
+ */
+export function attachGestures(
+  el: HTMLElement,
+  chart: GestureTarget,
+  root: EventTarget | null = el.ownerDocument ?? null,
+): () => void {
   const syncTouchAction = () => {
     if (el.style) el.style.touchAction = chart.crosshairShown() ? 'none' : 'pan-y'
   }
@@ -112,9 +122,9 @@ export function attachGestures(el: HTMLElement, chart: GestureTarget): () => voi
   const up = (e: PointerEvent) => {
     if (!pointers.delete(e.pointerId)) return
     clearPress()
-    const p = local(e)
-    const tap = Math.hypot(p.x - start.x, p.y - start.y) <= TAP_SLOP_PX
-    if (e.pointerType !== 'mouse' && mode === 'crosshair' && hadCrosshair && tap) target.setCrosshair(null)
+    // The crosshair of a touch lives as long as the finger: lifting it (after a long press, or a tap while a
+    // hover crosshair was shown) hides it.
+    if (e.pointerType !== 'mouse' && mode === 'crosshair') target.setCrosshair(null)
     if (pointers.size === 1 && mode === 'pinch') {
       // One finger left after a pinch: continue as a pan from where it is.
       last = start = [...pointers.values()][0]!
@@ -124,11 +134,24 @@ export function attachGestures(el: HTMLElement, chart: GestureTarget): () => voi
     if (pointers.size === 0) mode = 'idle'
   }
 
-  // The browser took the touch (e.g. a vertical scroll): forget it without treating it as a tap.
+  // The browser took the touch (e.g. a vertical scroll): forget it without panning; a crosshair it held goes.
   const cancel = (e: PointerEvent) => {
     if (!pointers.delete(e.pointerId)) return
     clearPress()
+    if (mode === 'crosshair' && e.pointerType !== 'mouse') target.setCrosshair(null)
     if (pointers.size === 0) mode = 'idle'
+  }
+
+  // While a finger drives the crosshair the page must not scroll, although the touch began with pan-y.
+  const touchMove = (e: Event) => {
+    if (mode === 'crosshair' && e.cancelable) e.preventDefault()
+  }
+
+  // A press outside the chart (another panel, the page header) dismisses the crosshair.
+  const outside = (e: Event) => {
+    const t = e.target as Node | null
+    if (t === el || (t && typeof el.contains === 'function' && el.contains(t))) return
+    if (chart.crosshairShown()) target.setCrosshair(null)
   }
 
   const leave = (e: PointerEvent) => {
@@ -148,8 +171,12 @@ export function attachGestures(el: HTMLElement, chart: GestureTarget): () => voi
   el.addEventListener('pointerleave', leave)
   el.addEventListener('wheel', wheel, { passive: false })
   el.addEventListener('contextmenu', noMenu) // a long press must not open the browser's menu
+  el.addEventListener('touchmove', touchMove, { passive: false })
+  root?.addEventListener('pointerdown', outside, true)
   return () => {
     clearPress()
+    root?.removeEventListener('pointerdown', outside, true)
+    el.removeEventListener('touchmove', touchMove)
     el.removeEventListener('pointerdown', down)
     el.removeEventListener('pointermove', move)
     el.removeEventListener('pointerup', up)

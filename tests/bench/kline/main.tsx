@@ -1,6 +1,7 @@
 /**
- * K-line tick bench page: renders the real KlineChart (react-konva, lazy chunk code) fed by a fake candle source,
- * and a node-per-candle Konva baseline, then exposes `window.bench` for the runner (tests/bench/kline-tick.ts).
+ * K-line tick bench page: renders the real KlineChart (konva core driven imperatively, the lazy chunk's code) fed by
+ * a fake candle source, zooms it out to ≥ 500 visible bars, and exposes `window.bench` for the runner
+ * (tests/bench/kline-tick.ts).
  */
 import { createRoot } from 'react-dom/client'
 import type { CandleSnapshot } from '../../../common/engine-api'
@@ -8,8 +9,7 @@ import type { KlineTick } from '../../../common/feed/messages'
 import type { ChartController } from '../../../src/features/kline/chart-controller'
 import { KlineChart } from '../../../src/features/kline/KlineChart'
 import type { CandleSource } from '../../../src/features/kline/use-candle-feed'
-import { createBaseline } from './baseline'
-import { measureTicks, type TickStats } from './measure'
+import { playTicks, type TickRun } from './measure'
 
 let push: ((snap: CandleSnapshot) => void) | undefined
 let controller: ChartController | undefined
@@ -48,30 +48,28 @@ async function ready(): Promise<ChartController> {
   return controller
 }
 
-/**
- * Loads `bars`, then plays each round of live ticks on the real chart and then on the baseline, alternating, so
- * both see the same machine load.
- */
+/** Loads `bars`, zooms out until `minVisible` bars show, then plays `ticks` at `rateHz`. */
 async function run(
   bars: KlineTick[],
-  rounds: KlineTick[][][],
-): Promise<{ ours: TickStats[]; baseline: TickStats[]; visible: number }> {
+  ticks: KlineTick[][],
+  rateHz: number,
+  minVisible: number,
+): Promise<TickRun & { visible: number }> {
   const c = await ready()
   push!(snap(true, bars))
   await frame()
+  const { plotWidth } = c.model.layout
+  c.zoomAt(plotWidth / (minVisible + 20) / c.model.time.barSpacing, plotWidth)
   await frame()
-  const base = createBaseline(document.getElementById('baseline')!, 390, 300, bars)
-  const ours: TickStats[] = []
-  const baseline: TickStats[] = []
-  for (const ticks of rounds) {
-    ours.push(
-      await measureTicks(ticks, { apply: (t) => push!(snap(false, t)), onFrame: (cb) => (c.onFrame = (ms) => cb(ms)) }),
-    )
-    baseline.push(await measureTicks(ticks, { apply: (t) => base.apply(t), onFrame: (cb) => (base.onFrame = cb) }))
-  }
-  base.destroy()
+  await frame()
   const r = c.model.range!
-  return { ours, baseline, visible: r.to - r.from + 1 }
+  const visible = r.to - r.from + 1
+  const result = await playTicks(ticks, rateHz, {
+    apply: (t) => push!(snap(false, t)),
+    onFrame: (cb) => (c.onFrame = (ms) => cb(ms)),
+    canvases: () => [...document.querySelectorAll<HTMLCanvasElement>('#chart canvas')],
+  })
+  return { ...result, visible }
 }
 
 ;(window as unknown as { bench: { run: typeof run } }).bench = { run }

@@ -4,8 +4,11 @@
  * view while prepending history leaves it still. Pure maths, no DOM.
  */
 
-/** Bar width limits, CSS px. 2 px keeps a visible body; 40 px is about 10 bars on a phone. */
-export const MIN_BAR_SPACING = 2
+/**
+ * Bar width limits, CSS px. 0.5 px (lightweight-charts' minBarSpacing) lets a phone show 600+ bars zoomed out, as
+ * thin high–low lines; 40 px is about 10 bars on a phone.
+ */
+export const MIN_BAR_SPACING = 0.5
 export const MAX_BAR_SPACING = 40
 /** Bars that must stay on screen when panning to either end. */
 export const MIN_VISIBLE_BARS = 5
@@ -49,11 +52,27 @@ export function visibleRange(s: TimeScaleState, count: number): IndexRange | nul
   return from <= to ? { from, to } : null
 }
 
-/** Keeps at least MIN_VISIBLE_BARS on screen (or all of them when fewer are loaded). Unsized scales are left alone. */
+/**
+ * Most empty space kept right of the newest bar: MAX_RIGHT_OFFSET_BARS bar slots, and never more than
+ * MAX_RIGHT_OFFSET_SHARE of the plot width (so wide bars cannot push the live candle to the middle). Panning
+ * towards the future stops there instead of emptying the plot.
+ */
+export const MAX_RIGHT_OFFSET_BARS = 6
+export const MAX_RIGHT_OFFSET_SHARE = 0.15
+
+/** The largest rightOffset (bars) allowed for a plot `width` px wide at `barSpacing` px per bar. */
+export function maxRightOffset(width: number, barSpacing: number): number {
+  return Math.min(MAX_RIGHT_OFFSET_BARS, (width * MAX_RIGHT_OFFSET_SHARE) / barSpacing)
+}
+
+/**
+ * Keeps at least MIN_VISIBLE_BARS on screen (or all of them when fewer are loaded) when panning into the past, and
+ * at most `maxRightOffset` empty bar slots right of the newest bar. Unsized scales are left alone.
+ */
 export function clampOffset(s: TimeScaleState, count: number): TimeScaleState {
   if (s.width <= 0) return s
   const keep = Math.min(MIN_VISIBLE_BARS, Math.max(count, 1))
-  const maxOffset = s.width / s.barSpacing - keep
+  const maxOffset = Math.min(s.width / s.barSpacing - keep, maxRightOffset(s.width, s.barSpacing))
   const minOffset = -(count - keep)
   const rightOffset = Math.min(Math.max(s.rightOffset, minOffset), Math.max(maxOffset, minOffset))
   return rightOffset === s.rightOffset ? s : { ...s, rightOffset }

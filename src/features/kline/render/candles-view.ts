@@ -27,15 +27,18 @@ export interface CandlesView {
 
 /** Body width in bitmap px for a bar spacing (CSS px): about 70 % of the slot, same parity as the wick. */
 export function candleBodyWidth(barSpacing: number, pixelRatio: number): number {
-  const wick = wickWidth(pixelRatio)
+  const wick = wickWidth(pixelRatio, barSpacing)
   let body = Math.max(wick, Math.floor(barSpacing * pixelRatio * 0.7))
   if ((body - wick) % 2 !== 0) body -= 1
   return Math.max(wick, body)
 }
 
-/** Wick (and thin line) width in bitmap px: one CSS px, at least one device px. */
-export function wickWidth(pixelRatio: number): number {
-  return Math.max(1, Math.floor(pixelRatio))
+/**
+ * Wick (and thin line) width in bitmap px: one CSS px, at least one device px, and no wider than 70 % of the bar
+ * slot (`barSpacing` CSS px) so zoomed-out bars do not merge into a solid band.
+ */
+export function wickWidth(pixelRatio: number, barSpacing = Infinity): number {
+  return Math.max(1, Math.min(Math.floor(pixelRatio), Math.floor(barSpacing * pixelRatio * 0.7)))
 }
 
 function alloc(view: CandlesView | undefined, n: number): CandlesView {
@@ -65,7 +68,7 @@ export function buildCandlesView(model: ChartModel, pixelRatio: number, reuse?: 
   if (!range || !ps) return v
   const pr = pixelRatio
   const body = candleBodyWidth(time.barSpacing, pr)
-  const wick = wickWidth(pr)
+  const wick = wickWidth(pr, time.barSpacing)
   const half = (body - wick) / 2
   v.from = range.from
   v.bodyWidth = body

@@ -1,16 +1,45 @@
 /**
  * Axes layer renderer: horizontal grid at the price ticks, vertical grid at the time labels, price labels on the
- * right axis, the volume pane's top value, time labels under the panes and the pane borders. Redrawn only when a
- * scale moves.
+ * right axis (except those the last-price tag covers), the volume pane's top value, time labels under the panes and
+ * the pane borders. Redrawn only when a scale moves or the last-price tag moves onto or off a label.
  */
 import type { ChartModel } from '../model/chart-model'
 import { priceTicks, valueToY } from '../model/price-scale'
 import { timeTicks } from '../model/time-ticks'
+import { LAST_PRICE_TAG_HEIGHT, lastPriceTagY } from './draw-last-price'
 import { bitmapFont, type Ctx2D, type RenderScope } from './types'
 
 /** Minimum distance between price labels / time labels, CSS px. */
 export const PRICE_LABEL_GAP = 44
 export const TIME_LABEL_GAP = 72
+/** Half the height a 10 px price label takes, CSS px (a label closer than this to the tag's edge is covered). */
+const PRICE_LABEL_HALF = 7
+
+/** Price ticks labelled on the axis: inside the main pane, and not under the last-price tag. */
+export function priceLabels(model: ChartModel): number[] {
+  const ps = model.priceScale
+  if (!ps) return []
+  const tagY = lastPriceTagY(model)
+  const clear = LAST_PRICE_TAG_HEIGHT / 2 + PRICE_LABEL_HALF
+  const bottom = model.layout.mainTop + model.layout.mainHeight
+  return priceTicks(ps, PRICE_LABEL_GAP).filter((p) => {
+    const y = valueToY(ps, p)
+    return y > 6 && y < bottom - 6 && (tagY === null || Math.abs(y - tagY) >= clear)
+  })
+}
+
+/**
+ * The price ticks left unlabelled because the last-price tag covers them, as a key: when a tick moves the tag onto
+ * (or off) a label, the key changes and the controller redraws the axes layer too.
+ */
+export function hiddenPriceLabels(model: ChartModel): string {
+  const ps = model.priceScale
+  if (!ps) return ''
+  const shown = new Set(priceLabels(model))
+  return priceTicks(ps, PRICE_LABEL_GAP)
+    .filter((p) => !shown.has(p))
+    .join(',')
+}
 
 /** Draws grid, borders and axis labels. Bitmap space. */
 export function drawAxes(ctx: Ctx2D, model: ChartModel, scope: RenderScope): void {
@@ -40,9 +69,8 @@ export function drawAxes(ctx: Ctx2D, model: ChartModel, scope: RenderScope): voi
   ctx.fillStyle = scope.theme.textMuted
   ctx.textAlign = 'left'
   ctx.textBaseline = 'middle'
-  for (const p of prices) {
-    const y = px(valueToY(model.priceScale!, p))
-    if (y > px(6) && y < px(layout.mainHeight - 6)) ctx.fillText(scope.format.price(p), right + px(4), y)
+  for (const p of priceLabels(model)) {
+    ctx.fillText(scope.format.price(p), right + px(4), px(valueToY(model.priceScale!, p)))
   }
   const vs = model.volumeScale
   if (vs) {

@@ -1,12 +1,25 @@
 /**
  * Last-price layer renderer: a dashed line at the newest bar's close across the plot and a label in the up/down
- * colour on the price axis. The label is clamped into the pane when the view is panned away from the price.
+ * colour on the price axis. The label is clamped into the pane when the view is panned away from the price. The
+ * axes layer leaves out price labels the tag would cover (see `hiddenPriceLabels` in draw-axes.ts).
  */
 import type { ChartModel } from '../model/chart-model'
 import { valueToY } from '../model/price-scale'
 import { bitmapFont, type Ctx2D, type RenderScope } from './types'
 
-const LABEL_HEIGHT = 16
+/** Height of the price tag on the axis, CSS px. */
+export const LAST_PRICE_TAG_HEIGHT = 16
+const LABEL_HEIGHT = LAST_PRICE_TAG_HEIGHT
+
+/** Centre y (CSS px) of the last-price tag: the newest close, clamped into the main pane; null with no bars. */
+export function lastPriceTagY(model: ChartModel): number | null {
+  const { series, priceScale: ps, layout } = model
+  const n = series.length
+  if (n === 0 || !ps) return null
+  const half = LABEL_HEIGHT / 2
+  const y = valueToY(ps, series.close[n - 1]!)
+  return Math.min(Math.max(y, layout.mainTop + half), layout.mainTop + layout.mainHeight - half)
+}
 
 /** Draws the last-price line and label. Bitmap space. */
 export function drawLastPrice(ctx: Ctx2D, model: ChartModel, scope: RenderScope): void {
@@ -31,7 +44,7 @@ export function drawLastPrice(ctx: Ctx2D, model: ChartModel, scope: RenderScope)
     ctx.setLineDash([])
   }
   const half = LABEL_HEIGHT / 2
-  const ly = Math.min(Math.max(y, layout.mainTop + half), layout.mainTop + layout.mainHeight - half)
+  const ly = lastPriceTagY(model)!
   ctx.fillStyle = color
   ctx.fillRect(px(layout.plotWidth), px(ly - half), px(layout.width - layout.plotWidth), px(LABEL_HEIGHT))
   ctx.fillStyle = scope.theme.onAccent
