@@ -50,15 +50,22 @@ const compacts = new Map<string, Intl.NumberFormat>()
 
 /**
  * A volume in the locale's compact notation with at most 2 fraction digits: 1234567.89 → "1.23M" (en),
- * "123.46万" (zh-CN), "12.35 लाख" (hi). Rounded to 2 decimals with big.js first; the compact scaling itself is
- * display only. "--" when missing or invalid.
+ * "123.46万" (zh-CN), "12.35 लाख" (hi). With `significant` (1–21), at most that many significant digits instead,
+ * for narrow places: (268_660_000, 'en', 3) → "269M", (52_287_700, 'ja', 3) → "5230万". Rounded to 2 decimals with
+ * big.js first; the compact scaling itself is display only. "--" when missing or invalid.
  */
-export function formatVolume(value: DecimalInput | null | undefined, locale: string): string {
+export function formatVolume(value: DecimalInput | null | undefined, locale: string, significant?: number): string {
   if (value === null || value === undefined) return '--'
-  let f = compacts.get(locale)
+  const key = `${locale}|${significant ?? ''}`
+  let f = compacts.get(key)
   if (!f) {
-    f = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 })
-    compacts.set(locale, f)
+    f = new Intl.NumberFormat(
+      locale,
+      significant === undefined
+        ? { notation: 'compact', maximumFractionDigits: 2 }
+        : { notation: 'compact', maximumSignificantDigits: significant },
+    )
+    compacts.set(key, f)
   }
   try {
     return f.format(Number(roundTo(value, { places: 2, mode: 'half-up' })))

@@ -59,6 +59,17 @@ describe('formatVolume', () => {
   ] as const)('%s in %s → %s', (value, locale, expected) => {
     expect(formatVolume(value, locale).replace(/\u00a0/g, ' ')).toBe(expected)
   })
+
+  // The market rows' figure: 3 significant digits, so it fits the name column at 360 px in every language.
+  it.each([
+    [268_664_321.5, 'en', '269M'],
+    [52_287_700, 'ja', '5230万'],
+    [1_388_510_000, 'es', '1390 M'],
+    [268_664_321.5, 'hi', '26.9 क॰'],
+    [987.654, 'en', '988'],
+  ] as const)('%s in %s with 3 significant digits → %s', (value, locale, expected) => {
+    expect(formatVolume(value, locale, 3).replace(/\u00a0/g, ' ')).toBe(expected)
+  })
 })
 
 describe('formatChange', () => {

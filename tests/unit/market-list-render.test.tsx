@@ -90,7 +90,7 @@ describe('MarketList', () => {
   it('shows price, volume and change of each market', () => {
     const out = html(<MarketList items={[btc, perp]} tickers={new Map([['btcusdt', tick]])} onOpen={() => undefined} />)
     expect(out).toContain('97,232.50')
-    expect(out).toContain('11.23M')
+    expect(out).toContain('11.2M') // 3 significant digits: the figure fits the narrow name column
     expect(out).toContain('+2.35%')
     expect(out).toContain('change-pill--up')
     expect(out).toContain('Last price')
@@ -102,7 +102,7 @@ describe('MarketList', () => {
       html(<MarketList items={[btc, perp]} tickers={new Map([['btcusdt', tick]])} onOpen={() => undefined} />),
     )
     expect(rows.get('ETH')).toEqual({ price: '--', vol: 'PerpVol --', change: '--' })
-    expect(rows.get('BTC')).toEqual({ price: '97,232.50', vol: 'Vol 11.23M', change: '+2.35%' })
+    expect(rows.get('BTC')).toEqual({ price: '97,232.50', vol: 'Vol 11.2M', change: '+2.35%' })
   })
 
   it('is translated and grouped for zh-CN', async () => {
@@ -116,7 +116,7 @@ describe('MarketList', () => {
     )
     expect(out).toContain('最新价')
     expect(out).toContain('永续')
-    expect(out).toContain('1123.46万')
+    expect(out).toContain('1120万')
     expect(out).toContain('-5.26%')
     expect(out).toContain('change-pill--down')
   })

@@ -64,20 +64,37 @@ describe('rankMarkets', () => {
   it('Comprehensive orders by 24 h quote volume', () => {
     expect(rankMarkets(items, tickers, 'comprehensive').map((m) => m.extends)).toEqual(['bbb', 'ccc', 'aaa'])
   })
-  it('Increase puts the top gainer first', () => {
-    expect(rankMarkets(items, tickers, 'increase').map((m) => m.extends)).toEqual(['aaa', 'ccc', 'bbb'])
+  it('Increase lists only the risers, the top gainer first', () => {
+    expect(rankMarkets(items, tickers, 'increase').map((m) => m.extends)).toEqual(['aaa', 'ccc'])
   })
-  it('Decline puts the top loser first', () => {
-    expect(rankMarkets(items, tickers, 'decline').map((m) => m.extends)).toEqual(['bbb', 'ccc', 'aaa'])
+  it('Decline lists only the fallers, the top loser first', () => {
+    const more = new Map([...tickers, ['ddd', ticker('ddd', 100, 80, 1)]]) // −20 %
+    expect(rankMarkets(items, more, 'decline').map((m) => m.extends)).toEqual(['ddd', 'bbb'])
   })
   it('keeps at most `limit` markets', () => {
-    expect(rankMarkets(items, tickers, 'increase', 2)).toHaveLength(2)
+    expect(rankMarkets(items, tickers, 'increase', 1).map((m) => m.extends)).toEqual(['aaa'])
+  })
+  it('leaves a market out of both when its change shows as 0.00 %', () => {
+    const flat = new Map([
+      ['aaa', ticker('aaa', 100, 100, 1)], // 0.00 %
+      ['bbb', ticker('bbb', 3, 3.0001, 1)], // +0.00333…%, shown "0.00%"
+      ['ccc', ticker('ccc', 3, 2.9999, 1)], // −0.00333…%, shown "0.00%"
+    ])
+    expect(rankMarkets(items, flat, 'increase')).toEqual([])
+    expect(rankMarkets(items, flat, 'decline')).toEqual([])
+    expect(rankMarkets(items, flat, 'comprehensive')).toHaveLength(3)
+  })
+  it('is empty when every market fell (Increase) or rose (Decline)', () => {
+    const down = new Map([['aaa', ticker('aaa', 100, 90, 1)]])
+    const up = new Map([['aaa', ticker('aaa', 100, 110, 1)]])
+    expect(rankMarkets(items, down, 'increase')).toEqual([])
+    expect(rankMarkets(items, up, 'decline')).toEqual([])
   })
   it('ranks by the exact change, not the 2-decimal display', () => {
     const close = new Map([
-      ['aaa', ticker('aaa', 3, 3.0001, 1)], // +0.00333…%, shown "+0.00%"
-      ['bbb', ticker('bbb', 3, 3.0002, 1)], // +0.00666…%, shown "+0.01%"
-      ['ccc', ticker('ccc', 7, 7.0003, 1)], // +0.00428…%, shown "+0.00%"
+      ['aaa', ticker('aaa', 1000, 1000.12, 1)], // +0.012 %, shown "+0.01%"
+      ['bbb', ticker('bbb', 1000, 1000.14, 1)], // +0.014 %, shown "+0.01%"
+      ['ccc', ticker('ccc', 1000, 1000.13, 1)], // +0.013 %, shown "+0.01%"
     ])
     expect(rankMarkets(items, close, 'increase').map((m) => m.extends)).toEqual(['bbb', 'ccc', 'aaa'])
   })

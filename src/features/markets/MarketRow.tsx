@@ -5,9 +5,14 @@ import { formatChange, formatPrice, formatVolume } from '../../lib/format'
 import { ChangePill } from './ChangePill'
 import { CoinLogo } from './CoinLogo'
 
+/** Significant digits of the row's compact volume ("269M", "5230万"): the figure fits 360 px in every language. */
+const VOLUME_DIGITS = 3
+
 /**
  * One market: logo, pair with its 24 h volume underneath, latest price (market precision, locale grouping) and the
- * quote change pill. The whole row is a button.
+ * quote change pill. The whole row is a button. The word "Vol" before the volume shows only where the row is wide
+ * enough in every language (markets.css container query); elsewhere screen readers still read it and the column
+ * head says what the figure is.
  */
 export function MarketRow({
   item,
@@ -23,7 +28,7 @@ export function MarketRow({
   const { i18n } = useLingui()
   const locale = i18n.locale
   const change = formatChange(ticker?.open, ticker?.close, locale)
-  const volume = formatVolume(ticker?.vol, locale)
+  const volume = formatVolume(ticker?.vol, locale, VOLUME_DIGITS)
   return (
     <li>
       <button type="button" className="market-row" onClick={() => onOpen(item)}>
@@ -40,7 +45,10 @@ export function MarketRow({
                   <Trans id="market.perpetual">Perp</Trans>
                 </span>
               )}
-              <Trans id="market.volShort">Vol {volume}</Trans>
+              <span className="market-row__vol-label">
+                <Trans id="market.volLabel">Vol</Trans>{' '}
+              </span>
+              <span className="market-row__vol-value">{volume}</span>
             </span>
           </span>
         </span>

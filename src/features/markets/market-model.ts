@@ -1,10 +1,10 @@
 /**
  * Pure helpers over listed markets and their tickers: display names and the Home gain-list rankings
- * (Comprehensive = 24 h quote volume, Increase = top gainers, Decline = top losers). Comparisons use big.js.
+ * (Comprehensive = 24 h quote volume, Increase = risers only, Decline = fallers only). Comparisons use big.js.
  */
 import type Big from 'big.js'
 import type { TickerSnapshot } from '../../../common/engine-api'
-import { compare, feedDec } from '../../../common/decimal'
+import { compare, feedDec, quoteChange } from '../../../common/decimal'
 import type { MarketItem } from '../../../common/market'
 
 /** "BTC/USDT" for every category (futures additionally carry a "Perp" tag on screen). */
@@ -23,8 +23,10 @@ function changeOf(t: TickerSnapshot): Big {
 }
 
 /**
- * Ranks `items` that have a ticker: comprehensive by 24 h quote volume (`vol`) descending, increase by quote change
- * descending, decline by quote change ascending. Items without a ticker are left out. At most `limit` items.
+ * Ranks `items` that have a ticker: comprehensive by 24 h quote volume (`vol`) descending; increase only the risers
+ * (shown change > 0.00 %), biggest gain first; decline only the fallers (shown change < 0.00 %), biggest loss first.
+ * A market whose change rounds to 0.00 % is in neither list. Items without a ticker are left out. At most `limit`
+ * items; empty when none qualifies.
  */
 export function rankMarkets(
   items: readonly MarketItem[],
@@ -34,7 +36,12 @@ export function rankMarkets(
 ): MarketItem[] {
   const withTicker = items.flatMap((item) => {
     const t = tickers.get(item.extends)
-    return t ? [{ item, t, change: ranking === 'comprehensive' ? feedDec(0) : changeOf(t) }] : []
+    if (!t) return []
+    if (ranking === 'comprehensive') return [{ item, t, change: feedDec(0) }]
+    const change = changeOf(t)
+    // Risers and fallers as the change pill shows them (2 decimals): a "0.00%" market is flat, in neither list.
+    const sign = feedDec(quoteChange(t.open, t.close).change.replace('+', '')).cmp(0)
+    return (ranking === 'increase' ? sign > 0 : sign < 0) ? [{ item, t, change }] : []
   })
   withTicker.sort((a, b) => {
     if (ranking === 'comprehensive') return compare(b.t.vol, a.t.vol)
