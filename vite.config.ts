@@ -34,6 +34,10 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // The first visit's page is taken over as soon as the first worker activates (a first install never waits,
+        // so it needs no skipWaiting); a later version waits for the user's Reload (registerType 'prompt'). The page
+        // keeps the market list itself too (src/features/markets/saved-markets.ts): on a first visit that answer was
+        // fetched before any worker was in control, so the runtime cache below never saw it.
         clientsClaim: true,
         runtimeCaching: [
           {

@@ -78,6 +78,7 @@ export class MarketEngine implements Engine {
   private readonly stalls: StallWatch
   private readonly viewedBooks = new LruList<string>(LIMITS.books)
   private readonly viewedSeries = new LruList<string>(LIMITS.candles)
+  private readonly viewedTrades = new LruList<string>(LIMITS.trades)
   /** Candle series whose latest history was fetched on the current socket. */
   private readonly primed = new Set<string>()
   private readonly restored: Promise<Restored | undefined>
@@ -115,12 +116,20 @@ export class MarketEngine implements Engine {
       deps.persist === false
         ? undefined
         : new SnapshotStore(
-            () => collectForStore(this.caches, this.viewedBooks.items(), this.viewedSeries.items()),
+            () =>
+              collectForStore(
+                this.caches,
+                this.viewedBooks.items(),
+                this.viewedSeries.items(),
+                this.viewedTrades.items(),
+              ),
             typeof deps.persist === 'number' ? deps.persist : undefined,
             this.log,
           )
     this.restored = this.store
-      ? this.store.load().then((r) => this.subs.applyRestored(r, this.viewedBooks, this.viewedSeries))
+      ? this.store
+          .load()
+          .then((r) => this.restoreTrades(this.subs.applyRestored(r, this.viewedBooks, this.viewedSeries)))
       : Promise.resolve(undefined)
     this.inspector = createInspector({
       caches: this.caches,
@@ -181,6 +190,7 @@ export class MarketEngine implements Engine {
     opts?: TradesOptions,
   ): Promise<SubscriptionId> {
     const id = this.subs.trades(symbol, cb, opts?.limit ?? TRADES_LIMIT, opts?.intervalMs ?? DEFAULT_INTERVAL_MS)
+    this.viewedTrades.touch(symbol)
     this.primeTrades(symbol)
     return id
   }
@@ -301,6 +311,15 @@ export class MarketEngine implements Engine {
       (trades) => this.caches.trades.apply(symbol, trades, this.now()) && this.scheduler.markDirty(keys.trades(symbol)),
       () => undefined, // optional on our gateway; live pushes fill the list anyway
     )
+  }
+
+  /** Puts stored trade lists into the cache (where nothing live is held yet) and tells their subscribers. */
+  private restoreTrades(r: Restored): Restored {
+    for (const t of r.trades) {
+      this.viewedTrades.append(t.symbol)
+      if (this.caches.trades.restore(t.symbol, t.trades, t.receivedAt)) this.scheduler.markDirty(keys.trades(t.symbol))
+    }
+    return r
   }
 
   /** Merges live history; bars restored from IndexedDB give way to it. */

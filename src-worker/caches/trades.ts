@@ -27,6 +27,11 @@ export class TradeCache {
       list = { items: [], ids: new Set(), receivedAt, origin: 'live' }
       this.lists.set(symbol, list)
     }
+    if (list.origin === 'cache' && trades.length > 0) {
+      // Restored trades give way to live ones: between the two there may be a gap the list would hide.
+      list.items = []
+      list.ids.clear()
+    }
     let added = 0
     const items = list.items
     for (const t of trades) {
@@ -44,6 +49,14 @@ export class TradeCache {
     list.receivedAt = receivedAt
     list.origin = 'live'
     return added
+  }
+
+  /** Puts trades restored from IndexedDB in place (origin 'cache') unless live ones are held. */
+  restore(symbol: string, trades: readonly TradeItem[], receivedAt: number): boolean {
+    if (this.lists.get(symbol)?.origin === 'live') return false
+    const items = [...trades].sort(newestFirst).slice(0, this.max)
+    this.lists.set(symbol, { items, ids: new Set(items.map((t) => t.tradeId)), receivedAt, origin: 'cache' })
+    return true
   }
 
   /** Newest first, at most `limit`. */

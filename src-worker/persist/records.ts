@@ -7,14 +7,23 @@
  * | `tickers` | last ticker per symbol, with `ts`/`receivedAt` (ms)           | 500 symbols            |
  * | `books`   | last book (≤ 50 levels a side) of the last viewed symbols     | 10 symbols             |
  * | `candles` | last bars of the last viewed symbol+period series             | 10 series × 300 bars   |
+ * | `trades`  | latest trades (newest first) of the last viewed symbols       | 10 symbols × 50 trades |
  */
 import type { TickerSnapshot } from '../../common/engine-api'
-import type { KlineTick, Level } from '../../common/feed/messages'
+import type { KlineTick, Level, TradeItem } from '../../common/feed/messages'
 import { KLINE_PERIODS, parseTopic, tickerTopic, type KlinePeriod } from '../../common/feed/topics'
 import { toSnapshot } from '../caches/tickers'
-import { asKlines, asTicker, isLevels, isNum, isObj } from '../codec/shapes'
+import { asKlines, asTicker, asTrade, isLevels, isNum, isObj } from '../codec/shapes'
 
-export const LIMITS = { tickers: 500, books: 10, bookLevels: 50, candles: 10, bars: 300 } as const
+export const LIMITS = {
+  tickers: 500,
+  books: 10,
+  bookLevels: 50,
+  candles: 10,
+  bars: 300,
+  trades: 10,
+  tradeItems: 50,
+} as const
 
 export interface StoredBook {
   symbol: string
@@ -32,11 +41,19 @@ export interface StoredCandles {
   receivedAt: number
 }
 
+/** Latest trades of one symbol, newest first; `receivedAt` (ms) = when the newest of them reached the worker. */
+export interface StoredTrades {
+  symbol: string
+  trades: TradeItem[]
+  receivedAt: number
+}
+
 /** Everything restored at start. */
 export interface Restored {
   tickers: TickerSnapshot[]
   books: StoredBook[]
   candles: StoredCandles[]
+  trades: StoredTrades[]
   /** Entries dropped as malformed. */
   rejected: number
 }
@@ -77,6 +94,17 @@ function candles(v: unknown): StoredCandles | undefined {
   )
 }
 
+function trades(v: unknown): StoredTrades | undefined {
+  if (!isObj(v) || !isSymbol(v.symbol) || !isNum(v.receivedAt) || !Array.isArray(v.trades)) return undefined
+  const items: TradeItem[] = []
+  for (const raw of v.trades.slice(0, LIMITS.tradeItems)) {
+    const t = asTrade(raw)
+    if (!t) return undefined
+    items.push(t)
+  }
+  return { symbol: v.symbol, trades: items, receivedAt: v.receivedAt }
+}
+
 /** Validates a stored list item by item, keeping at most `max` good ones. */
 function list<T>(raw: unknown, check: (v: unknown) => T | undefined, max: number): { ok: T[]; rejected: number } {
   if (raw === undefined) return { ok: [], rejected: 0 }
@@ -91,10 +119,22 @@ function list<T>(raw: unknown, check: (v: unknown) => T | undefined, max: number
   return { ok, rejected }
 }
 
-/** Validates the three stored values (as read from IndexedDB; any may be missing or garbage). */
-export function validateStored(raw: { tickers: unknown; books: unknown; candles: unknown }): Restored {
+/** Validates the stored values (as read from IndexedDB; any may be missing, e.g. `trades` from older versions). */
+export function validateStored(raw: {
+  tickers: unknown
+  books: unknown
+  candles: unknown
+  trades?: unknown
+}): Restored {
   const t = list(raw.tickers, ticker, LIMITS.tickers)
   const b = list(raw.books, book, LIMITS.books)
   const c = list(raw.candles, candles, LIMITS.candles)
-  return { tickers: t.ok, books: b.ok, candles: c.ok, rejected: t.rejected + b.rejected + c.rejected }
+  const tr = list(raw.trades, trades, LIMITS.trades)
+  return {
+    tickers: t.ok,
+    books: b.ok,
+    candles: c.ok,
+    trades: tr.ok,
+    rejected: t.rejected + b.rejected + c.rejected + tr.rejected,
+  }
 }

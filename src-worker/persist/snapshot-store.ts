@@ -5,7 +5,7 @@
  */
 import { createStore, getMany, setMany, type UseStore } from 'idb-keyval'
 import type { TickerSnapshot } from '../../common/engine-api'
-import { validateStored, type Restored, type StoredBook, type StoredCandles } from './records'
+import { validateStored, type Restored, type StoredBook, type StoredCandles, type StoredTrades } from './records'
 
 /** Default gap between two writes, ms. */
 export const PERSIST_INTERVAL_MS = 5000
@@ -17,6 +17,7 @@ export interface PersistData {
   tickers: TickerSnapshot[]
   books: StoredBook[]
   candles: StoredCandles[]
+  trades: StoredTrades[]
 }
 
 export class SnapshotStore {
@@ -36,11 +37,14 @@ export class SnapshotStore {
   /** Reads and validates what the last session stored. Never rejects: an unreadable store restores nothing. */
   async load(): Promise<Restored> {
     try {
-      const [tickers, books, candles] = await getMany<unknown>(['tickers', 'books', 'candles'], this.db())
-      return validateStored({ tickers, books, candles })
+      const [tickers, books, candles, trades] = await getMany<unknown>(
+        ['tickers', 'books', 'candles', 'trades'],
+        this.db(),
+      )
+      return validateStored({ tickers, books, candles, trades })
     } catch (err) {
       this.log.warn('market cache restore failed', err)
-      return { tickers: [], books: [], candles: [], rejected: 0 }
+      return { tickers: [], books: [], candles: [], trades: [], rejected: 0 }
     }
   }
 
@@ -71,6 +75,7 @@ export class SnapshotStore {
           ['tickers', data.tickers],
           ['books', data.books],
           ['candles', data.candles],
+          ['trades', data.trades],
         ],
         this.db(),
       )

@@ -1,13 +1,16 @@
 /**
- * Install and offline: the manifest and icons, a service worker in control, a new version's prompt, and a reload
- * with no network and then with the server gone still opens the app on the last market list, saying how old it is.
- * These tests get a server of their own (the last one stops it) on the same source as the shared one.
+ * Install and offline: the manifest and icons, a service worker in control of the first visit, a new version's
+ * prompt, and after that first visit a reload with no network and then with the server gone still opens the app on
+ * the last market list (and the K-line page on its kept candles and book), saying how old they are. These tests get a
+ * server of their own (the last one stops it) on the same source as the shared one. offline.spec.ts covers offline
+ * after a first visit in detail.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { startAppServer, type AppServer } from '../helpers/app-server'
-import { pricedRows, shot } from './context'
+import { chartDrawn, pricedRows, shot } from './context'
 import { expect, test as shared } from './fixtures'
 import { KLINES_DIR } from './replay-data'
+import { kept, serviceWorkerInControl } from './stored'
 import type { Page } from '@playwright/test'
 
 interface Manifest {
@@ -35,59 +38,16 @@ const test = shared.extend<{ own: AppServer }, { ownServer: AppServer }>({
 test.describe.configure({ mode: 'serial' })
 test.use({ serviceWorkers: 'allow' })
 
-/** Opens the market list with prices under a service worker in control (the first load installs it). */
-async function marketUnderServiceWorker(page: Page): Promise<void> {
+/** A first visit to the market list: prices shown, and the service worker it installs in control (no reload). */
+async function marketUnderServiceWorker(page: Page): Promise<{ pair: string; price: string }[]> {
   await page.goto('/market')
-  await pricedRows(page)
-  await page.evaluate(() => navigator.serviceWorker.ready)
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload()
-    await pricedRows(page)
-  }
-  expect(
-    await page.evaluate(() => navigator.serviceWorker.controller !== null),
-    'a service worker controls the page',
-  ).toBe(true)
+  const rows = await pricedRows(page)
+  await serviceWorkerInControl(page)
+  return rows
 }
 
-/**
- * A returning user: the market list is fetched again under the service worker, which keeps the public list answers.
- * (A first visit alone is not yet enough for an offline reload to show the list: issue 9, part 5.)
- */
-async function secondVisit(page: Page): Promise<void> {
-  await marketUnderServiceWorker(page)
-  await page.reload()
-  await pricedRows(page)
-}
-
-/** Waits until the market engine has stored a ticker for every row on screen (it writes at most every 5 s). */
-async function tickersStored(page: Page): Promise<void> {
-  const pairs = (await pricedRows(page)).map((r) => r.pair.replace('/', '').toLowerCase())
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<string[]>((resolve) => {
-              const req = indexedDB.open('tc-market-engine')
-              req.onerror = () => resolve([])
-              req.onsuccess = () => {
-                const db = req.result
-                if (!db.objectStoreNames.contains('snapshots')) return (db.close(), resolve([]))
-                const get = db.transaction('snapshots').objectStore('snapshots').get('tickers')
-                get.onsuccess = () => {
-                  db.close()
-                  resolve(
-                    ((get.result ?? []) as { symbol: string }[]).map((t) => t.symbol.toLowerCase().replace('-', '')),
-                  )
-                }
-              }
-            }),
-        ),
-      { message: 'the engine stored the tickers of the list', timeout: 20_000 },
-    )
-    .toEqual(expect.arrayContaining(pairs))
-}
+/** The symbols of market rows ("BTC/USDT" → btcusdt). */
+const symbolsOf = (rows: { pair: string }[]) => rows.map((r) => r.pair.replace('/', '').toLowerCase())
 
 test('the app is installable: manifest with 192/512/maskable icons and a service worker in control', async ({
   page,
@@ -138,9 +98,8 @@ test('a new version prompts "A new version is available", and Reload puts it in 
 })
 
 test('offline, a reload opens the app on the cached market list and says how old it is', async ({ page, context }) => {
-  await secondVisit(page)
-  await tickersStored(page)
-  const online = await pricedRows(page)
+  const online = await marketUnderServiceWorker(page)
+  await kept(page, 'tickers', symbolsOf(online))
   await context.setOffline(true)
   try {
     const res = await page.reload()
@@ -154,15 +113,30 @@ test('offline, a reload opens the app on the cached market list and says how old
   }
 })
 
-test('with the server stopped, a reload still opens the app with the last markets and their age', async ({
+test('with the server stopped, a reload still opens the last markets and K-line page with their age', async ({
   page,
   own,
 }) => {
-  await secondVisit(page)
-  await tickersStored(page)
-  const online = await pricedRows(page)
+  const online = await marketUnderServiceWorker(page)
+  await kept(page, 'tickers', symbolsOf(online))
+  await page.goto('/kline?symbol=btcusdt')
+  await chartDrawn(page)
+  await kept(page, 'books', ['btcusdt'])
+  await kept(page, 'candles', ['btcusdt|1min'])
   await own.stop()
   await page.reload()
+  const chart = page.locator('.kline-chart-card')
+  await expect(chart.getByRole('status'), 'the age of the candles').toHaveText(/Reconnecting — prices from/, {
+    timeout: 20_000,
+  })
+  await expect(chart).toHaveAttribute('data-origin', 'cache')
+  await chartDrawn(page)
+  await expect(page.locator('.order-book').getByRole('status')).toHaveText(/Reconnecting — prices from/)
+  await expect
+    .poll(() => page.locator('.order-book .trend--up, .order-book .trend--down').count(), { message: 'the kept book' })
+    .toBeGreaterThanOrEqual(10)
+  await shot(page, 'kline-server-stopped-390')
+  await page.goto('/market')
   await expect(page.getByText(/prices from/)).toBeVisible({ timeout: 20_000 })
   expect((await pricedRows(page, online.length)).map((r) => r.pair)).toEqual(online.map((r) => r.pair))
   await shot(page, 'market-server-stopped-390')

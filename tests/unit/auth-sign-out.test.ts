@@ -59,7 +59,7 @@ async function signedInDevice(handler: FetchHandler) {
 
 /** What is left of Ann on the device. */
 async function leftOnDevice() {
-  const market = await new SnapshotStore(() => ({ tickers: [], books: [], candles: [] })).load()
+  const market = await new SnapshotStore(() => ({ tickers: [], books: [], candles: [], trades: [] })).load()
   return {
     token: storage.getItem(STORAGE_KEYS.token),
     user: storage.getItem(STORAGE_KEYS.user),

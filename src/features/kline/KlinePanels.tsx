@@ -4,9 +4,11 @@ import type { MarketItem } from '../../../common/market'
 import { useBook, useTrades } from '../../engine'
 import { Spinner } from '../../ui/Spinner'
 import { Tabs } from '../../ui/Tabs'
+import { FeedAge } from '../markets'
 import { OrderBook } from '../order-book'
 import { LatestTrades } from '../trades'
 import { DepthChartLazy } from './lazy'
+import { useFeedUnreachable } from './use-feed-state'
 
 type Panel = 'book' | 'trades' | 'depth'
 
@@ -16,7 +18,8 @@ const DEPTH_LEVELS = 100
 
 /**
  * The K-line page's lower half: Order book / Latest trades / Depth tabs. Only the open tab subscribes to its feed,
- * so its snapshots re-render only that panel.
+ * so its snapshots re-render only that panel. Offline or with the server down, the book and trades kept on the
+ * device show under a line saying how old they are, or that there are none yet.
  */
 export function KlinePanels({ market }: { market: MarketItem }) {
   const { t } = useLingui()
@@ -49,12 +52,30 @@ function useMarketProps(market: MarketItem) {
 
 function BookPanel({ market }: { market: MarketItem }) {
   const book = useBook(market.extends, BOOK_ROWS)
-  return <OrderBook book={book} rows={BOOK_ROWS} {...useMarketProps(market)} />
+  const unreachable = useFeedUnreachable()
+  return (
+    <OrderBook
+      book={book}
+      rows={BOOK_ROWS}
+      notice={(book || unreachable) && <FeedAge newest={book?.receivedAt ?? null} />}
+      unavailable={unreachable}
+      {...useMarketProps(market)}
+    />
+  )
 }
 
 function TradesPanel({ market }: { market: MarketItem }) {
   const trades = useTrades(market.extends, 20)
-  return <LatestTrades trades={trades} rows={20} {...useMarketProps(market)} />
+  const unreachable = useFeedUnreachable()
+  return (
+    <LatestTrades
+      trades={trades}
+      rows={20}
+      notice={(trades || unreachable) && <FeedAge newest={trades?.receivedAt ?? null} />}
+      unavailable={unreachable}
+      {...useMarketProps(market)}
+    />
+  )
 }
 
 function DepthPanel({ market }: { market: MarketItem }) {

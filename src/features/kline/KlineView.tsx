@@ -1,22 +1,30 @@
 import { useLingui } from '@lingui/react/macro'
-import { Suspense, useEffect, useMemo } from 'react'
+import { Suspense, useEffect, useMemo, useState } from 'react'
 import type { KlinePeriod } from '../../../common/feed/topics'
 import type { MarketItem } from '../../../common/market'
 import { useEngine, useTickers } from '../../engine'
 import { Spinner } from '../../ui/Spinner'
+import { FeedAge } from '../markets'
 import { KlineActions } from './KlineActions'
 import { KlinePanels } from './KlinePanels'
 import { KlineTicker } from './KlineTicker'
 import { KlineChartLazy, preloadCharts } from './lazy'
 import { PeriodTabs } from './PeriodTabs'
 import type { ChartLabels } from './render/types'
+import { emptySummary, summarize, tapCandles } from './use-candle-feed'
+import { useFeedUnreachable } from './use-feed-state'
 import './kline.css'
 
 /** Ticker refresh on this page, ms: faster than lists, the user is watching one pair. */
 const TICKER_MS = 1000
 export const CHART_HEIGHT = 300
 
-/** The K-line page body for a listed market: quote block, period switch, candle chart, panels and action bar. */
+/**
+ * The K-line page body for a listed market: quote block, period switch, candle chart, panels and action bar. While
+ * the feed is down a line above the chart says how old its candles are (those kept on the device when offline), or
+ * that there are none yet. The chart card carries `data-bars` (bars held) and `data-origin` ('live' | 'cache') for
+ * tests and devtools.
+ */
 export function KlineView({
   market,
   period,
@@ -33,6 +41,18 @@ export function KlineView({
     useMemo(() => [market.extends], [market.extends]),
     TICKER_MS,
   )
+  const key = `${market.extends}|${period}`
+  const [seen, setSeen] = useState(() => emptySummary(key))
+  // Counts only this series: a late snapshot of the previous period must not overwrite the new one's summary.
+  const source = useMemo(
+    () =>
+      tapCandles(engine, (snap) => {
+        if (`${snap.symbol}|${snap.period}` === key) setSeen((prev) => summarize(prev, snap))
+      }),
+    [engine, key],
+  )
+  const chart = seen.key === key ? seen : emptySummary(key)
+  const unreachable = useFeedUnreachable()
   const labels: ChartLabels = useMemo(
     () => ({
       open: t({ id: 'kline.legend.open', message: 'Open' }),
@@ -47,8 +67,9 @@ export function KlineView({
   return (
     <div className="kline-view">
       <KlineTicker market={market} ticker={tickers.get(market.extends)} />
-      <section className="kline-chart-card">
+      <section className="kline-chart-card" data-bars={chart.bars} data-origin={chart.origin}>
         <PeriodTabs value={period} onChange={onPeriod} />
+        {(chart.bars > 0 || unreachable) && <FeedAge newest={chart.bars > 0 ? chart.receivedAt : null} />}
         <Suspense
           fallback={
             <div className="kline-chart-fallback" style={{ height: CHART_HEIGHT }}>
@@ -59,7 +80,7 @@ export function KlineView({
           <KlineChartLazy
             symbol={market.extends}
             period={period}
-            source={engine}
+            source={source}
             pricePrecision={market.price_precision}
             locale={i18n.locale}
             labels={labels}

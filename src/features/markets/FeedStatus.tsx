@@ -12,11 +12,18 @@ import { useNow } from './use-now'
  * `receivedAt`, relative time in the current locale).
  */
 export function FeedStatus({ tickers }: { tickers: ReadonlyMap<string, TickerSnapshot> }) {
+  return <FeedAge newest={newestReceivedAt(tickers.values())} />
+}
+
+/**
+ * The same line for any market data on screen (the K-line page: ticker and candles).
+ * @param newest when the newest data shown reached the worker (epoch ms, `receivedAt`), or null when none is shown
+ */
+export function FeedAge({ newest }: { newest: number | null }) {
   const status = useEngineStatus()
   const now = useNow()
   const { t } = useLingui()
   if (!status || status.connected) return null
-  const newest = newestReceivedAt(tickers.values())
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false
   let text: string
   if (newest === null) {

@@ -10,7 +10,7 @@ export {
 export type { ChangeTrend, FormattedChange } from '../../lib/format'
 export { ChangePill } from './ChangePill'
 export { CoinLogo } from './CoinLogo'
-export { FeedStatus } from './FeedStatus'
+export { FeedAge, FeedStatus } from './FeedStatus'
 export { GainList } from './GainList'
 export { LoadFailed } from './LoadFailed'
 export { MarketList } from './MarketList'

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { memo } from 'react'
+import { memo, type ReactNode } from 'react'
 import type { BookSnapshot } from '../../../common/engine-api'
 import { formatPrice } from '../../lib/format'
 import { bookRows, type BookRow } from './book-rows'
@@ -16,6 +16,10 @@ export interface OrderBookProps {
   locale: string
   /** Levels per side (default 15). */
   rows?: number
+  /** A line about the book's freshness shown above it (the K-line page's FeedAge: offline, and how old). */
+  notice?: ReactNode
+  /** No book and none coming (offline, server unreachable): no "Loading order book…", the notice says why. */
+  unavailable?: boolean
 }
 
 /**
@@ -23,7 +27,7 @@ export interface OrderBookProps {
  * with a depth bar of the cumulative amount. Prices at market precision, grouped by locale.
  */
 export const OrderBook = memo(function OrderBook(props: OrderBookProps) {
-  const { book, pricePrecision, amountPrecision, base, quote, locale, rows = 15 } = props
+  const { book, pricePrecision, amountPrecision, base, quote, locale, rows = 15, notice, unavailable } = props
   const { t } = useLingui()
   const { bids, asks } = bookRows(book?.bids ?? [], book?.asks ?? [], rows)
   const fmt = (r: BookRow) => [
@@ -54,7 +58,8 @@ export const OrderBook = memo(function OrderBook(props: OrderBookProps) {
   const amountHead = t({ id: 'orderBook.amount', message: `Amount (${base})` })
   const priceHead = t({ id: 'orderBook.price', message: `Price (${quote})` })
   return (
-    <section className="order-book">
+    <section className="order-book" data-origin={book?.origin}>
+      {notice}
       <div className="order-book__cols">
         <span>{amountHead}</span>
         <span>{priceHead}</span>
@@ -62,9 +67,11 @@ export const OrderBook = memo(function OrderBook(props: OrderBookProps) {
         <span>{amountHead}</span>
       </div>
       {book === undefined ? (
-        <p className="order-book__empty">
-          <Trans id="orderBook.loading">Loading order book…</Trans>
-        </p>
+        !unavailable && (
+          <p className="order-book__empty">
+            <Trans id="orderBook.loading">Loading order book…</Trans>
+          </p>
+        )
       ) : (
         <div className="order-book__sides">
           <ul aria-label={t({ id: 'orderBook.bids', message: 'Buy orders' })}>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { memo } from 'react'
+import { memo, type ReactNode } from 'react'
 import type { TradesSnapshot } from '../../../common/engine-api'
 import { formatPrice } from '../../lib/format'
 import { formatTradeTime } from './trade-time'
@@ -15,24 +15,31 @@ export interface LatestTradesProps {
   locale: string
   /** Most rows shown (default 20). */
   rows?: number
+  /** A line about the list's freshness shown above it (the K-line page's FeedAge: offline, and how old). */
+  notice?: ReactNode
+  /** No trades and none coming (offline, server unreachable): no "Loading trades…", the notice says why. */
+  unavailable?: boolean
 }
 
 /** Latest trades, newest first: time (HH:mm:ss, local), price coloured by taker side (buy up, sell down), amount. */
 export const LatestTrades = memo(function LatestTrades(props: LatestTradesProps) {
-  const { trades, pricePrecision, amountPrecision, base, quote, locale, rows = 20 } = props
+  const { trades, pricePrecision, amountPrecision, base, quote, locale, rows = 20, notice, unavailable } = props
   const { t } = useLingui()
   const list = trades?.trades.slice(0, rows) ?? []
   return (
-    <section className="trades">
+    <section className="trades" data-origin={trades?.origin}>
+      {notice}
       <div className="trades__row trades__row--head">
         <span>{t({ id: 'trades.time', message: 'Time' })}</span>
         <span>{t({ id: 'trades.price', message: `Price (${quote})` })}</span>
         <span>{t({ id: 'trades.amount', message: `Amount (${base})` })}</span>
       </div>
       {trades === undefined ? (
-        <p className="trades__empty">
-          <Trans id="trades.loading">Loading trades…</Trans>
-        </p>
+        !unavailable && (
+          <p className="trades__empty">
+            <Trans id="trades.loading">Loading trades…</Trans>
+          </p>
+        )
       ) : list.length === 0 ? (
         <p className="trades__empty">
           <Trans id="trades.none">No trades yet</Trans>
