@@ -3,7 +3,6 @@
  * any fault → 500 envelope without details, logged here); every other path serves the built PWA.
  */
 import { createServer as createHttpServer } from 'node:http'
-import { createServer as createHttpsServer } from 'node:https'
 import multipart from '@fastify/multipart'
 import { UPLOAD_MAX_BYTES } from '../../common/api/identity'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -12,6 +11,7 @@ import type { Envelope, InputErrorData } from '../../common/api/envelope'
 import { serverMessage } from '../content/server-messages'
 import { isRetryableDbError } from '../db/retryable-error'
 import { handleClientError } from '../http/client-error'
+import { createTlsServer } from '../http/tls-server'
 import { contentSecurityPolicy, isApiPath, marketOrigins, registerHeaderPolicy } from '../http/headers'
 import { siteOrigins } from '../auth/request-origin'
 import { registerStaticSite, type FallbackHandler } from '../http/static-site'
@@ -27,6 +27,7 @@ import { IDENTITY_ROUTES } from './identity/index'
 import { SUPPORT_ROUTES } from './support/index'
 import { openApiDocument } from './docs'
 import { registerRoute, requestLocale, type ApiRoute } from './route'
+import { startLiveCache, type LiveCache } from '../cache/live-cache'
 
 /** Every public call, in the order of spec §7. */
 export const PUBLIC_ROUTES: readonly ApiRoute[] = [
@@ -50,13 +51,18 @@ export const ALL_ROUTES: readonly ApiRoute[] = [
 export interface AppOptions {
   /** Fastify logger options; default warnings and errors only (JSON lines on stdout). */
   logger?: FastifyServerOptions['logger']
-  /** PEM contents: serve https. */
+  /** PEM contents: serve https (HTTP/2 with HTTP/1.1 fallback). */
   tls?: { cert: string; key: string } | undefined
   /**
    * Fastify `trustProxy` (config TRUST_PROXY). Default false: `request.ip` is the socket peer and X-Forwarded-For is
    * ignored, so a client cannot pick the address its rate limits count against.
    */
   trustProxy?: boolean | string[] | undefined
+  /**
+   * The cache of public answers; default one listening to `deps.db`'s change feed, closed with the app. A caller
+   * passing its own (tests inspecting it) closes it.
+   */
+  liveCache?: LiveCache
 }
 
 /** Builds the app (not listening). */
@@ -64,8 +70,12 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   const tls = opts.tls
   const app = Fastify({
     logger: opts.logger ?? { level: 'warn' },
-    // One code path for http and https; Fastify's own `https` option would change the instance's static type.
-    serverFactory: (handler) => (tls ? createHttpsServer(tls, handler) : createHttpServer(handler)),
+    // One code path for http and https; Fastify's own `http2`/`https` options would change the instance's static
+    // type. With TLS: HTTP/2 and HTTP/1.1 on one port (http/tls-server.ts).
+    serverFactory: (handler) =>
+      tls
+        ? (createTlsServer(tls, handler) as unknown as ReturnType<typeof createHttpServer>)
+        : createHttpServer(handler),
     trustProxy: opts.trustProxy ?? false,
     clientErrorHandler: handleClientError,
   })
@@ -84,7 +94,9 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
   })
-  for (const route of ALL_ROUTES) registerRoute(app, deps, route)
+  const live = opts.liveCache ?? (await startLiveCache(deps.db, deps.log))
+  if (!opts.liveCache) app.addHook('onClose', () => live.close())
+  for (const route of ALL_ROUTES) registerRoute(app, deps, route, live.answers)
   const docs = openApiDocument(ALL_ROUTES)
   app.get('/api/docs', async () => docs)
   registerNotFound(app, await registerStaticSite(app, deps.distDir))

@@ -82,5 +82,6 @@ export const areaCodeRoute = defineRoute({
   path: 'area_code/get_area_code',
   summary: 'Every country calling code (without "+") with the country name in the request language, sorted by name.',
   data: z.array(areaCodeItemSchema),
+  cache: { topics: [] },
   handler: ({ locale }) => areaCodes(locale),
 })

@@ -15,10 +15,18 @@ import { readSettings } from '../db/settings'
 import { ApiError } from './api-error'
 import { defineRoute } from './route'
 
+/**
+ * How old the served `server_time` may get, ms. The answer is cached (server/cache) and rebuilt on a settings change
+ * notice; `server_time` is the time the answer was built, so it is rebuilt at least this often anyway. Clients that
+ * need the exact time read the HTTP Date header.
+ */
+export const CONFIG_MAX_AGE_MS = 60_000
+
 export const configRoute = defineRoute({
   path: 'common/config',
   summary: 'Site configuration: maintenance flag, customer-service link, market source and feed port.',
   data: configSchema,
+  cache: { topics: ['settings'], maxAgeMs: CONFIG_MAX_AGE_MS },
   async handler({ deps }) {
     const s = await readSettings(deps.db)
     return {
@@ -39,6 +47,7 @@ export const languagesRoute = defineRoute({
   path: 'common/get_lang',
   summary: 'The ten interface languages: label (own name), value (locale), key (Accept-Language tag).',
   data: z.array(languageItemSchema),
+  cache: { topics: [] },
   handler: () => [...LANGUAGES],
 })
 

@@ -9,6 +9,8 @@ export const currencyListRoute = defineRoute({
   summary: 'Markets quoted by the active source (spec §3 dealSymbol fields plus extends), optionally one category.',
   input: currencyListQuery,
   data: z.array(marketItemSchema),
+  // The listings of the running source are fixed for the process; the rows change only with a `markets` notice.
+  cache: { topics: ['markets'], key: (query) => query.category ?? '' },
   async handler({ deps, query }) {
     const symbols = deps.market.listings().map((l) => l.symbol)
     const rows = await listMarkets(deps.db, { category: query.category, symbols })

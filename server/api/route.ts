@@ -8,6 +8,8 @@ import { z } from 'zod'
 import { inputErrorData, ok } from '../../common/api/envelope'
 import { CODE_BAD_INPUT, type Locale } from '../../common/constants'
 import { pickLocale } from '../../common/locales'
+import { matchesIfNoneMatch, type AnswerCache } from '../cache/answer-cache'
+import type { ChangeTopic } from '../cache/change-feed'
 import { serverMessage } from '../content/server-messages'
 import { ApiError } from './api-error'
 import { authenticate, type AuthSession } from './auth'
@@ -33,6 +35,20 @@ export interface RouteContext<I, A extends RouteAuth = RouteAuth> {
   reply: FastifyReply
 }
 
+/**
+ * A public answer served from memory (server/cache): the same for every caller, so it is built once per language
+ * (and key) and rebuilt only after a change notice on one of its topics. Sent with a strong ETag and
+ * `Cache-Control: no-cache`; a matching If-None-Match gets 304. The handler then runs without a session.
+ */
+export interface RouteCache<I> {
+  /** Change topics the answer depends on; [] = static. */
+  topics: readonly ChangeTopic[]
+  /** Rebuild after this many ms anyway (an answer carrying a clock). */
+  maxAgeMs?: number
+  /** Cache key part from the validated input (e.g. the category filter); default none. */
+  key?(input: I): string
+}
+
 /** A call under `/api/`. */
 export interface ApiRoute<
   I extends z.core.$ZodType = z.core.$ZodType,
@@ -53,6 +69,8 @@ export interface ApiRoute<
   multipart?: boolean
   /** Schema of envelope `data`; the handler's answer is checked against it before it is sent. */
   data: D
+  /** Serve from memory with ETag/304 (public routes only). */
+  cache?: RouteCache<z.output<I>>
   handler(ctx: RouteContext<z.output<I>, A>): Promise<z.input<D>> | z.input<D>
 }
 
@@ -96,9 +114,16 @@ export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown,
   throw new ApiError(CODE_BAD_INPUT, 'invalidInput', `${data.field}: ${data.issues[0]?.message ?? ''}`, data)
 }
 
-/** Registers `route` as `<method> /api/<path>`. */
-export function registerRoute(app: FastifyInstance, deps: AppDeps, route: ApiRoute): void {
+/** Registers `route` as `<method> /api/<path>`; a `cache` route is served from `answers` when given. */
+export function registerRoute(app: FastifyInstance, deps: AppDeps, route: ApiRoute, answers?: AnswerCache): void {
   const method = route.method ?? 'GET'
+  const cache = route.cache
+  // A cached answer is shared by every caller, so a route that checks who calls cannot be one.
+  if (cache && (route.auth ?? 'none') !== 'none') throw new Error(`${route.path}: only public routes can be cached`)
+  if (cache && answers) {
+    app.route({ method, url: `/api/${route.path}`, handler: cachedHandler(deps, route, cache, answers) })
+    return
+  }
   app.route({
     method,
     url: `/api/${route.path}`,
@@ -122,4 +147,38 @@ export function registerRoute(app: FastifyInstance, deps: AppDeps, route: ApiRou
       return ok(z.parse(route.data, answer), serverMessage(locale, 'success'))
     },
   })
+}
+
+/**
+ * The handler of a cached route: validate the input, look the answer up (building it with the route's handler on a
+ * miss, without a session: the answer is the same for everyone), then 304 or the stored body as is.
+ */
+function cachedHandler(deps: AppDeps, route: ApiRoute, cache: RouteCache<unknown>, answers: AnswerCache) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const locale = requestLocale(request)
+    const raw = route.method === 'POST' ? (request.body ?? {}) : request.query
+    const input: unknown = route.input ? parseInput(route.input, raw, locale) : {}
+    const key = `${route.path}|${locale}|${cache.key?.(input) ?? ''}`
+    const answer = await answers.get(key, {
+      topics: cache.topics,
+      maxAgeMs: cache.maxAgeMs,
+      build: async () => {
+        const data = await route.handler({
+          query: input,
+          body: input,
+          locale,
+          deps,
+          session: null,
+          ip: request.ip,
+          userAgent: '',
+          request,
+          reply,
+        })
+        return ok(z.parse(route.data, data), serverMessage(locale, 'success'))
+      },
+    })
+    reply.header('etag', answer.etag).header('cache-control', 'no-cache')
+    if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
+    return reply.type('application/json; charset=utf-8').send(answer.body)
+  }
 }

@@ -2,15 +2,14 @@
  * Opens the database and applies the migrations: embedded PGlite under `<dataDir>/pg` by default, PostgreSQL
  * (node-postgres pool) when a URL is given. Both run the same SQL migrations from ./migrations.
  */
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import type { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import * as schema from './schema'
 import { acquireDirLock } from './dir-lock'
 import { POOL_CONNECT_TIMEOUT_MS, POOL_MAX, RecoveringPool } from './pool'
@@ -36,7 +35,40 @@ export interface DatabaseOptions {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
- * Opens the database and brings its schema up to date (idempotent: applied migrations are skipped).
+ * PostgreSQL settings of the embedded database, on top of PGlite's own start parameters. `shared_buffers` 128 MB
+ * (the PostgreSQL default PGlite keeps) is sized for a server with many connections; PGlite has one connection and
+ * a small database, and those buffers live in the WebAssembly heap, which only grows: at 8 MB the idle server's RSS
+ * is ~100 MB smaller (measured: 327 → 224 MB after opening the same data dir). The OS page cache still holds the
+ * files, so reads that miss the buffers do not go to disk.
+ */
+export const PGLITE_SETTINGS: readonly string[] = ['-c', 'shared_buffers=8MB', '-c', 'wal_buffers=256kB']
+
+/** `when` of the newest migration in the journal (drizzle records it as `created_at` once applied). */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+    entries: { when: number }[]
+  }
+  return Math.max(...journal.entries.map((e) => e.when))
+}
+
+/**
+ * True when the newest migration is already applied: one indexed read instead of drizzle's schema and table
+ * creation and its reading of every migration file. False when the bookkeeping table does not exist yet.
+ */
+async function schemaIsCurrent(db: Db): Promise<boolean> {
+  try {
+    const result = (await db.execute(sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`)) as {
+      rows: { at: string | null }[]
+    }
+    return Number(result.rows[0]?.at) === newestMigrationMillis()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Opens the database and brings its schema up to date (idempotent: a database at the newest migration costs one
+ * read, and drizzle skips applied migrations otherwise).
  * @throws if PostgreSQL is unreachable, the PGlite dir is held by another process, or a migration fails.
  */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -51,7 +83,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     })
     try {
       const db = drizzlePg({ client: pool, schema })
-      await migratePg(db, { migrationsFolder })
+      if (!(await schemaIsCurrent(db))) await migratePg(db, { migrationsFolder })
       return { db, kind: 'postgres', close: () => pool.end() }
     } catch (err) {
       await pool.end()
@@ -63,7 +95,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   mkdirSync(opts.dataDir, { recursive: true })
   const release = acquireDirLock(join(opts.dataDir, 'pg.lock'), 'the PGlite database in ' + opts.dataDir)
   try {
-    const client = await PGlite.create(join(opts.dataDir, 'pg'))
+    // Loaded only for the embedded database: importing PGlite alone adds ~44 MB of RSS (measured 77 → 121 MB), which
+    // a server on PostgreSQL has no use for.
+    const { PGlite } = await import('@electric-sql/pglite')
+    const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS]
+    const client = await PGlite.create(join(opts.dataDir, 'pg'), { startParams })
     return await openPglite(client, async () => release())
   } catch (err) {
     release()
@@ -72,8 +108,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPglite(client: PGlite, onClose: () => Promise<void>): Promise<Database> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ])
   const db = drizzlePglite({ client, schema })
-  await migratePglite(db, { migrationsFolder })
+  if (!(await schemaIsCurrent(db))) await migratePglite(db, { migrationsFolder })
   return {
     db,
     kind: 'pglite',

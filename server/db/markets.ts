@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, max, type SQL } from 'drizzle-orm'
 import type { MarketCategory, MarketItem, Tradable } from '../../common/market'
 import type { SourceListing } from '../market/types'
+import { notifyChange } from '../cache/change-feed'
 import type { Db } from './client'
 import { currencies, markets } from './schema'
 
@@ -58,7 +59,8 @@ export function toMarketItem(row: MarketRow): MarketItem {
 /**
  * Adds every listing whose symbol the table lacks (e.g. a replayed file's symbol), with the listing's category and
  * precision, the next free matches_id and sort, and the base currency's id (a new currency gets the next free id).
- * Existing rows are left as the operator set them. Returns the symbols added.
+ * Existing rows are left as the operator set them. Returns the symbols added. When it adds any, every server process
+ * on the database drops its cached market list on commit (the `markets` change notice).
  */
 export async function addMissingListings(db: Db, listings: readonly SourceListing[]): Promise<string[]> {
   if (listings.length === 0) return []
@@ -99,6 +101,7 @@ export async function addMissingListings(db: Db, listings: readonly SourceListin
         logo: coinLogo(l.base),
       })
     }
+    await notifyChange(tx, 'markets')
     return missing.map((l) => l.symbol)
   })
 }

@@ -1,9 +1,12 @@
 /**
  * First-start data, safe to run on every start: default settings and the catalogue's currencies and markets are
  * inserted only where missing; the welcome announcement, the help articles and the about page only once (marked by
- * the `seed_version` setting), so an operator's later edits and deletions stay.
+ * the `seed_version` setting), so an operator's later edits and deletions stay. A database already seeded with the
+ * same data (the `seed_stamp` setting) costs one indexed read.
  */
+import { createHash } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
+import { notifyChange } from '../cache/change-feed'
 import { CATALOG } from '../market/catalog'
 import { WELCOME_ANNOUNCEMENT } from '../content/welcome-announcement'
 import { ABOUT_PAGE } from '../content/about-page'
@@ -19,18 +22,32 @@ const SEED_VERSION_KEY = 'seed_version'
 /** Version of the written-once content (see seedOnce). */
 const SEED_VERSION = 2
 
-/** Seeds what is missing. Idempotent. */
+const SEED_STAMP_KEY = 'seed_stamp'
+/**
+ * Fingerprint of everything this module would write (the content version, default settings, the catalogue): when the
+ * database carries it, a previous start wrote all of it already, and nothing is deleted by the app since.
+ */
+export const SEED_STAMP = createHash('sha1')
+  .update(JSON.stringify([SEED_VERSION, SETTING_DEFAULTS, CATALOG]))
+  .digest('base64url')
+
+/** Seeds what is missing. Idempotent; a no-op (one read) when the database carries the current SEED_STAMP. */
 export async function seedDatabase(db: Db): Promise<void> {
-  await db
+  const [stamp] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SEED_STAMP_KEY))
+  if (stamp?.value === SEED_STAMP) return
+  const newSettings = await db
     .insert(settings)
     .values(Object.entries(SETTING_DEFAULTS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing()
+    .returning({ key: settings.key })
+  // Other server processes on this database may have cached answers without these rows.
+  if (newSettings.length > 0) await notifyChange(db, 'settings')
   const bases = new Map(CATALOG.map((e) => [e.base, e.currency_id]))
   await db
     .insert(currencies)
     .values([...bases].map(([code, id]) => ({ id, code, logo: coinLogo(code) })))
     .onConflictDoNothing()
-  await db
+  const newMarkets = await db
     .insert(markets)
     .values(
       CATALOG.map((e, i) => ({
@@ -51,7 +68,13 @@ export async function seedDatabase(db: Db): Promise<void> {
       })),
     )
     .onConflictDoNothing()
+    .returning({ symbol: markets.symbol })
+  if (newMarkets.length > 0) await notifyChange(db, 'markets')
   await seedOnce(db)
+  await db
+    .insert(settings)
+    .values({ key: SEED_STAMP_KEY, value: SEED_STAMP })
+    .onConflictDoUpdate({ target: settings.key, set: { value: SEED_STAMP, updatedAt: sql`now()` } })
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Operator settings (key/value rows): the fields of `common/config` an operator controls. */
 import { inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { notifyChange } from '../cache/change-feed'
 import type { Db } from './client'
 import { settings } from './schema'
 
@@ -47,15 +48,19 @@ export async function readSettings(db: Db): Promise<Settings> {
 }
 
 /**
- * Validates and stores one setting; returns the stored value (trimmed where the schema trims).
+ * Validates and stores one setting; returns the stored value (trimmed where the schema trims). Every server process
+ * on the database drops its cached `common/config` when this commits (the `settings` change notice).
  * @throws Error `<key>: <reason>` when the value is not acceptable.
  */
 export async function writeSetting(db: Db, key: SettingKey, value: string): Promise<string> {
   const parsed = SETTING_SCHEMAS[key].safeParse(value)
   if (!parsed.success) throw new Error(`${key}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`)
-  await db
-    .insert(settings)
-    .values({ key, value: parsed.data })
-    .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: sql`now()` } })
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(settings)
+      .values({ key, value: parsed.data })
+      .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: sql`now()` } })
+    await notifyChange(tx, 'settings')
+  })
   return parsed.data
 }

@@ -1,5 +1,6 @@
 /**
- * Response headers: no caching of `/api/` answers (the service worker decides what to keep offline, DESIGN §6),
+ * Response headers: no caching of `/api/` answers (the service worker decides what to keep offline, DESIGN §6) except
+ * the public answers served from memory, which are revalidated by ETag (`no-cache`, server/api/route.ts),
  * nosniff everywhere, HSTS when served over TLS, and on HTML pages a strict content security policy: the app loads
  * only its own scripts and talks to its own origin and the market websocket, which is named exactly (the configured
  * public origins' hosts on the market's public port) rather than any `ws:`/`wss:` host.
@@ -60,7 +61,8 @@ export function registerHeaderPolicy(app: FastifyInstance, opts: HeaderPolicyOpt
     reply.header('x-content-type-options', 'nosniff')
     if (opts.tls) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY)
     if (isApiPath(request.url)) {
-      reply.header('cache-control', 'no-store')
+      // Cached public answers set `no-cache` (revalidate with their ETag); everything else is never stored.
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
     } else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
       reply.header('content-security-policy', opts.csp())
       reply.header('referrer-policy', 'strict-origin-when-cross-origin')

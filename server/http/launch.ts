@@ -1,6 +1,6 @@
 /**
- * Starts the whole server from a config: database (migrate + seed), market gateway, missing listings added to the
- * markets table, then the HTTP app. Whatever started is closed again if a later step fails, and by `close()`.
+ * Starts the whole server from a config: database (migrate + seed) and market gateway side by side, missing listings
+ * added to the markets table, then the HTTP app. Whatever started is closed again if a later step fails, and by `close()`.
  */
 import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -54,13 +54,21 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
     const tls = readTls(config)
     // Before the database makes it: DATA_DIR holds the database files, identity photos and the operator socket.
     ensurePrivateDir(config.dataDir)
-    const database = await openDatabase(deps.database ?? { dataDir: config.dataDir, databaseUrl: config.databaseUrl })
-    stack.push(() => database.close())
+    // The market source (which may wait seconds for an upstream, then builds its history) starts alongside the
+    // database (PGlite compiles its WebAssembly and opens its files). Both closers are registered before either can
+    // fail, so a failure of one still closes the other once it is up.
+    const opening = openDatabase(deps.database ?? { dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+    const starting = deps.startMarket(marketOptions(config, tls, log))
+    // settled() attaches a handler now: a rejection while the other is awaited is not an unhandled rejection.
+    const opened = settled(opening)
+    const started = settled(starting)
+    stack.push(async () => (await opened)?.close())
+    stack.push(async () => (await started)?.close())
+    const database = await opening
     await seedDatabase(database.db)
     const swept = await sweepOrphanUploads(database.db, config.dataDir)
     if (swept.length > 0) log(`[uploads] removed ${swept.length} orphaned file(s) without a row`)
-    const market = await deps.startMarket(marketOptions(config, tls, log))
-    stack.push(() => market.close())
+    const market = await starting
     const added = await addMissingListings(database.db, market.listings())
     if (added.length > 0) log(`[db] listed ${added.length} new market(s) from the source: ${added.join(', ')}`)
     const distDir = deps.distDir ?? DEFAULT_DIST_DIR
@@ -97,6 +105,11 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
     await stack.closeAll().catch(() => {})
     throw err
   }
+}
+
+/** The value of `promise`, or undefined when it rejects (its rejection is reported by whoever awaits it). */
+function settled<T>(promise: Promise<T>): Promise<T | undefined> {
+  return promise.catch(() => undefined)
 }
 
 /** Closers run newest first; every one runs even if an earlier one fails (the first failure is rethrown). */

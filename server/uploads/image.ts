@@ -5,7 +5,7 @@
  * orientation applied, then written as a fresh JPEG, which drops every metadata block (EXIF with GPS, XMP, ICC
  * comments) and anything appended to or hidden in the original (HTML/JS polyglots).
  */
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import { UPLOAD_MAX_PIXELS, UPLOAD_MAX_SIDE } from '../../common/api/identity'
 
 /** Why a file is not accepted as an image. */
@@ -48,6 +48,8 @@ export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
   if (!kind) throw new ImageRejected('notImage')
   // libvips refuses anything over the cap at decode time too; this check reads only the header, so a pixel flood
   // (a tiny PNG declaring 50k × 50k) is answered before any memory is spent on it.
+  // sharp (libvips) is loaded on the first upload, not at start: ~13 MB of idle RSS for a seldom-taken path.
+  const { default: sharp } = await import('sharp')
   const input = () => sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' })
   let meta: Metadata
   try {

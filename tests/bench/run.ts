@@ -16,6 +16,8 @@ const benches: Bench[] = [
   { name: 'home bundle', run: async () => (await import('./home-bundle')).runHomeBundleBench() },
   { name: 'main thread', run: async () => (await import('./main-thread')).runMainThreadBench() },
   { name: 'frame fuzz', run: async () => (await import('./gateway-fuzz')).runGatewayFuzzBench() },
+  { name: 'api throughput', run: async () => (await import('./api-throughput')).runApiThroughputBench() },
+  { name: 'server start', run: async () => (await import('./server-start')).runServerStartBench() },
 ]
 
 const only = process.argv.slice(2)

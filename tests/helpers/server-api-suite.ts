@@ -39,7 +39,9 @@ export function describeApi(label: string, open: () => Promise<Database>): void 
     it('common/config tells the source, that it is not live, and the public feed port', async () => {
       const { status, body, headers } = await getJson<Env<unknown>>(t.app, '/api/common/config')
       expect(status).toBe(200)
-      expect(headers['cache-control']).toBe('no-store')
+      // Served from memory: revalidated by its strong ETag rather than never stored (server/cache).
+      expect(headers['cache-control']).toBe('no-cache')
+      expect(headers.etag).toMatch(/^"[\w-]{27}"$/)
       expect(body.code).toBe(1)
       const config = configSchema.parse(body.data)
       expect(config).toMatchObject({ web_maintain: 1, market_source: 'sim', market_live: false, market_port: 9443 })

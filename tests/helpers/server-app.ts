@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/api/app'
 import type { Db } from '../../server/db/client'
+import type { LiveCache } from '../../server/cache/live-cache'
 import type { MarketService } from '../../server/market/types'
 import { fakeMarket } from './server-fake-market'
 import type { Database } from '../../server/db/client'
@@ -31,6 +32,8 @@ export async function testApp(opts: {
   publicOrigins?: string[]
   /** Fastify trustProxy (TRUST_PROXY); default off. */
   trustProxy?: boolean | string[]
+  /** The public-answer cache (default: the app's own on `db`'s change feed). */
+  liveCache?: LiveCache
 }): Promise<TestApp> {
   const logs: string[] = []
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tc-app-'))
@@ -48,6 +51,7 @@ export async function testApp(opts: {
     {
       logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },
       trustProxy: opts.trustProxy,
+      ...(opts.liveCache ? { liveCache: opts.liveCache } : {}),
     },
   )
   await app.ready()

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import type { IncomingHttpHeaders } from 'node:http'
 import { get } from 'node:https'
+import { connect as connectH2 } from 'node:http2'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -41,14 +42,38 @@ function selfSigned(): { cert: string; key: string } | undefined {
   return { cert, key }
 }
 
-function httpsGet(url: string): Promise<{ headers: IncomingHttpHeaders; body: string }> {
+/** GET over HTTP/1.1 (node:https never negotiates h2). */
+function httpsGet(url: string): Promise<{ headers: IncomingHttpHeaders; body: string; version: string }> {
   return new Promise((resolve, reject) => {
     get(url, { rejectUnauthorized: false }, (res) => {
       let body = ''
       res.on('data', (c: Buffer) => (body += c.toString()))
-      res.on('end', () => resolve({ headers: res.headers, body }))
+      res.on('end', () => resolve({ headers: res.headers, body, version: res.httpVersion }))
     }).on('error', reject)
   })
+}
+
+/** GETs `paths` as streams of one HTTP/2 session (ALPN h2), as a browser would. */
+async function h2Get(origin: string, paths: string[]): Promise<{ status: number; body: string; alpn: string }[]> {
+  const session = connectH2(origin, { rejectUnauthorized: false })
+  try {
+    return await Promise.all(
+      paths.map(
+        (path) =>
+          new Promise<{ status: number; body: string; alpn: string }>((resolve, reject) => {
+            const stream = session.request({ ':path': path })
+            let status = 0
+            let body = ''
+            stream.on('response', (headers) => (status = Number(headers[':status'])))
+            stream.on('data', (c: Buffer) => (body += c.toString()))
+            stream.on('end', () => resolve({ status, body, alpn: String(session.alpnProtocol) }))
+            stream.on('error', reject)
+          }),
+      ),
+    )
+  } finally {
+    session.close()
+  }
 }
 
 async function httpsJson(url: string): Promise<{ code: number; data: { market_port: number } }> {
@@ -86,6 +111,19 @@ describe('https', () => {
         const hsts = String((await httpsGet(`${server.httpUrl}${path}`)).headers['strict-transport-security'])
         expect(Number(/^max-age=(\d+)/.exec(hsts)?.[1]), path).toBeGreaterThanOrEqual(31_536_000)
       }
+      // HTTP/2 for clients that negotiate it (one session, several streams); HTTP/1.1 still answers on the same port.
+      const h2 = await h2Get(server.httpUrl, [
+        '/api/common/config',
+        '/api/common/get_lang',
+        '/api/currency/currency_list',
+      ])
+      expect(h2.map((r) => [r.alpn, r.status])).toEqual([
+        ['h2', 200],
+        ['h2', 200],
+        ['h2', 200],
+      ])
+      expect(JSON.parse(h2[0]!.body)).toMatchObject({ code: 1, data: { market_port: 8443 } })
+      expect((await httpsGet(`${server.httpUrl}/api/common/config`)).version).toBe('1.1')
     } finally {
       await server.close()
     }

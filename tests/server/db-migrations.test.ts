@@ -70,7 +70,7 @@ describe('starting twice on the same database', () => {
     expect(before).toEqual({
       markets: CATALOG_LISTINGS.length,
       announcements: 1,
-      settings: 5,
+      settings: 6, // the four operator settings, seed_version and seed_stamp
       currencies: new Set(CATALOG_LISTINGS.map((l) => l.base)).size,
       migrations: 2,
     })

@@ -1,0 +1,148 @@
+/**
+ * Change notices for the answer caches, across every process on one database (issue 9 scale note). A writer calls
+ * `notifyChange(tx, topic)` inside its transaction: `pg_notify` is delivered when, and only if, the transaction
+ * commits. Each app listens on the channel and drops the answers of that topic.
+ *
+ * - PostgreSQL: LISTEN on a dedicated `pg.Client` (a pooled connection would be handed to other queries and lose
+ *   the LISTEN), with an error handler and reconnection with backoff. While it is not listening the cache stores
+ *   nothing (every request reads the database), and it starts from empty once listening again, since notices sent
+ *   meanwhile are lost.
+ * - PGlite: one process owns the database; PGlite's own `listen()` delivers the NOTIFY of a committed transaction to
+ *   this process's callbacks (no network, no reconnection).
+ */
+import type { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import type { Db } from '../db/client'
+
+/** What changed: operator settings (`common/config`) or the listed markets/currencies (`currency/currency_list`). */
+export type ChangeTopic = 'settings' | 'markets'
+
+const TOPICS: readonly ChangeTopic[] = ['settings', 'markets']
+
+/** The NOTIFY channel; the payload is a ChangeTopic. */
+export const CHANGE_CHANNEL = 'tc_answer_changes'
+
+/** Backoff of the PostgreSQL listener's reconnection, ms: doubles from the first to the last. */
+const RECONNECT_MS = { first: 250, last: 5000 } as const
+
+/**
+ * Announces a change of `topic` to every process listening on the database. Call it in the writer's transaction
+ * (or right after a single-statement write): the notice goes out on commit and is dropped on rollback.
+ */
+export async function notifyChange(db: Db, topic: ChangeTopic): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${topic})`)
+}
+
+/** Callbacks of a change feed. */
+export interface ChangeListener {
+  /** A committed change of `topic`. */
+  onChange(topic: ChangeTopic): void
+  /**
+   * Whether notices are being received. false: the caller must not trust what it cached (a notice may be missed);
+   * true again: notices flow, but some may have been missed meanwhile.
+   */
+  onListening(listening: boolean): void
+}
+
+/** A running feed. */
+export interface ChangeFeed {
+  /** How notices arrive: `postgres` (LISTEN on a dedicated client), `pglite` (PGlite listen) or `none`. */
+  kind: 'postgres' | 'pglite' | 'none'
+  close(): Promise<void>
+}
+
+/**
+ * Starts listening for `db`'s driver (drizzle's `$client`: a PGlite or a node-postgres pool). Resolves once the
+ * first attempt finished; a PostgreSQL listener that could not connect keeps retrying in the background (the
+ * listener stays `onListening(false)` until then). An unknown driver gives `kind: 'none'` and never listens.
+ */
+export async function openChangeFeed(db: Db, listener: ChangeListener, log = console.warn): Promise<ChangeFeed> {
+  const client = (db as unknown as { $client?: unknown }).$client
+  const deliver = (payload: string | undefined) => {
+    const topic = TOPICS.find((t) => t === payload)
+    if (topic) listener.onChange(topic)
+  }
+  if (isPglite(client)) {
+    const unlisten = await client.listen(CHANGE_CHANNEL, deliver)
+    listener.onListening(true)
+    return {
+      kind: 'pglite',
+      close: async () => {
+        if (!client.closed) await unlisten()
+      },
+    }
+  }
+  if (client instanceof pg.Pool) return listenPostgres(client.options, listener, deliver, log)
+  listener.onListening(false)
+  return { kind: 'none', close: async () => {} }
+}
+
+async function listenPostgres(
+  options: pg.PoolConfig,
+  listener: ChangeListener,
+  deliver: (payload: string | undefined) => void,
+  log: (line: string) => void,
+): Promise<ChangeFeed> {
+  let closed = false
+  let current: pg.Client | undefined
+  let timer: NodeJS.Timeout | undefined
+  let delay: number = RECONNECT_MS.first
+  const retry = () => {
+    if (closed || timer) return
+    timer = setTimeout(() => {
+      timer = undefined
+      void connect()
+    }, delay)
+    delay = Math.min(delay * 2, RECONNECT_MS.last)
+  }
+  const lost = (client: pg.Client, why: string) => {
+    if (current !== client) return
+    current = undefined
+    listener.onListening(false)
+    if (!closed) log(`[cache] change listener lost (${why}); answers are read from the database until it is back`)
+    client.end().catch(() => {})
+    retry()
+  }
+  const connect = async () => {
+    const client = new pg.Client({ ...options, keepAlive: true })
+    // Without an 'error' listener a dropped connection would be an unhandled error event (process crash).
+    client.on('error', (err) => lost(client, err.message))
+    client.on('end', () => lost(client, 'connection ended'))
+    client.on('notification', (msg) => {
+      if (msg.channel === CHANGE_CHANNEL) deliver(msg.payload)
+    })
+    current = client
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`)
+      if (closed) return void (await client.end().catch(() => {}))
+      delay = RECONNECT_MS.first
+      listener.onListening(true)
+    } catch (err) {
+      lost(client, err instanceof Error ? err.message : String(err))
+    }
+  }
+  listener.onListening(false)
+  await connect()
+  return {
+    kind: 'postgres',
+    async close() {
+      closed = true
+      clearTimeout(timer)
+      const client = current
+      current = undefined
+      await client?.end().catch(() => {})
+    },
+  }
+}
+
+/** PGlite without importing it (a server on PostgreSQL never loads PGlite, see db/client.ts). */
+function isPglite(client: unknown): client is PGlite {
+  return (
+    typeof client === 'object' &&
+    client !== null &&
+    typeof (client as Partial<PGlite>).listen === 'function' &&
+    typeof (client as Partial<PGlite>).dumpDataDir === 'function'
+  )
+}
