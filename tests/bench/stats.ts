@@ -29,7 +29,13 @@ export function summarize(samples: readonly number[], unit: string, digits = 1):
   const min = sorted[0]!
   const max = sorted[sorted.length - 1]!
   const f = (n: number) => n.toFixed(digits)
-  return { median, min, max, runs: sorted.length, spread: `median of ${sorted.length} runs, ${f(min)}–${f(max)} ${unit}` }
+  return {
+    median,
+    min,
+    max,
+    runs: sorted.length,
+    spread: `median of ${sorted.length} runs, ${f(min)}–${f(max)} ${unit}`,
+  }
 }
 
 /** Calls `measure` `runs` times in sequence (never in parallel, so runs do not compete) and summarizes the values. */
