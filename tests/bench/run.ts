@@ -12,6 +12,8 @@ const benches: Bench[] = [
   { name: 'gateway fan-out', run: async () => (await import('./gateway-fanout')).runGatewayFanoutBench() },
   { name: 'k-line tick', run: async () => (await import('./kline-tick')).runKlineTickBench() },
   { name: 'home bundle', run: async () => (await import('./home-bundle')).runHomeBundleBench() },
+  { name: 'page load', run: async () => (await import('./page-load')).runPageLoadBench() },
+  { name: 'lighthouse', run: async () => (await import('./lighthouse')).runLighthouseBench() },
   { name: 'main thread', run: async () => (await import('./main-thread')).runMainThreadBench() },
   { name: 'frame fuzz', run: async () => (await import('./gateway-fuzz')).runGatewayFuzzBench() },
 ]
