@@ -13,9 +13,22 @@ import { Toaster } from './ui/Toaster'
 /** Product name shown before the first config arrives (manifest short_name). */
 const DEFAULT_SITE_NAME = 'TC Market'
 
-/** The app: routes once start-up is done, the start-up loader on top until then, and the global layers. */
-export function App({ router, ready }: { router: AppRouter; ready: Promise<void> }) {
-  const [isReady, setReady] = useState(false)
+/**
+ * The app: routes once start-up is done, the start-up loader on top until then, and the global layers.
+ * @param settled `ready` has already resolved (main.tsx mounts the app only then): the first screen renders at once
+ *   and the loader is never painted, so the page's largest paint (LCP) is content, not the loader's tagline. Until
+ *   then index.html's splash (inline logo and progress bar, no text or image to count as LCP) is what shows.
+ */
+export function App({
+  router,
+  ready,
+  settled = false,
+}: {
+  router: AppRouter
+  ready: Promise<void>
+  settled?: boolean
+}) {
+  const [isReady, setReady] = useState(settled)
   const { config } = useSnapshot(systemStore)
   useEffect(() => {
     let live = true

@@ -16,14 +16,19 @@ export async function loadConfig(api: Pick<Api, 'getConfig'>): Promise<void> {
   }
 }
 
-/** Runs the start-up steps with the router context's services; resolves when the first screen can be shown (never rejects). */
+/**
+ * Runs the start-up steps with the router context's services; resolves when the first screen can be shown (never
+ * rejects). The config call and the first route (its chunk and its loader's calls) run side by side: no route
+ * loader reads the config, and on a slow network each round trip saved is ~0.6 s of the first paint (issue 9).
+ */
 export async function boot(
   { api, engine }: { api: Api; engine: EngineClient },
   loadFirstRoute: () => Promise<void>,
 ): Promise<void> {
   restoreSession(api) // refreshes USERINFO in the background when a token is stored
+  const route = loadFirstRoute().catch((err: unknown) => console.warn('first route failed to load', err))
   await loadConfig(api)
   const port = systemStore.config?.market_port
   if (port) void engine.connect({ port }).catch((err: unknown) => console.warn('market connect failed', err))
-  await loadFirstRoute().catch((err: unknown) => console.warn('first route failed to load', err))
+  await route
 }

@@ -32,23 +32,39 @@ import './styles/user-center.css'
 installRemScaling()
 installTheme()
 
-try {
-  await changeLocale(languageStore.locale)
-} catch {
-  // The chosen catalog could not be fetched (offline before it was cached): fall back to English.
-  await changeLocale('en').catch(() => i18n.activate('en'))
+/**
+ * Activates the chosen interface language, falling back to English when its catalog cannot be fetched (offline
+ * before it was cached). No top-level await here: it would turn off the bundler's chunk merging (rolldown disables
+ * `chunkOptimization` for a module graph with top-level await) and hold the worker back until the catalog arrives.
+ */
+async function activateLocale(): Promise<void> {
+  try {
+    await changeLocale(languageStore.locale)
+  } catch {
+    await changeLocale('en').catch(() => i18n.activate('en'))
+  }
 }
 
-// Started before the first route loads, so the worker boots in parallel with the config call.
+// Started at once, so the worker, the config call, the first route's chunks and the catalog all load in parallel.
 const router = createAppRouter({ engine: startWorkerEngine() })
-const ready = boot(router.options.context, () => router.load())
+const localeReady = activateLocale()
+// Route loaders fetch data but do not translate (screens do, at render time): the first route loads beside the
+// catalog, and `ready` (the end of the start-up loader) waits for both.
+const ready = Promise.all([localeReady, boot(router.options.context, () => router.load())]).then(() => undefined)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')
-createRoot(root).render(
-  <StrictMode>
-    <App router={router} ready={ready} />
-  </StrictMode>,
+// Mounted once the catalog, the config and the first route are in: the first screen renders with its content at
+// once over index.html's splash, so no start-up text is painted to become the largest paint (issue 9: LCP on real
+// content).
+void ready.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} ready={ready} settled />
+    </StrictMode>,
+  ),
 )
 
-registerServiceWorker()
+// After the first screen: the service worker's install downloads the whole precache, which would otherwise compete
+// with the critical path for a slow network (issue 9: cold first price on Fast 3G).
+void ready.then(registerServiceWorker)

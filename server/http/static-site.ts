@@ -2,6 +2,11 @@
  * Serves the built PWA from dist/: content-hashed files under /assets/ are cached for a year (immutable), every
  * other file (index.html, sw.js, manifest.webmanifest, registerSW.js, icons) is revalidated on each load so a new
  * release is seen at once. Paths that are neither /api/ nor files get index.html (client-side routes).
+ *
+ * Text files are sent precompressed (issue 9 part 1): `vite build` writes `<file>.br` and `<file>.gz` beside each
+ * one, and `preCompressed` picks the best one the request's Accept-Encoding allows (br, then gzip, else the plain
+ * file), with `Vary: Accept-Encoding` on every answer so a shared cache keeps the variants apart. No compression
+ * at request time: the files are compressed once, at the highest levels (brotli 11, gzip 9).
  */
 import { existsSync } from 'node:fs'
 import { join, sep } from 'node:path'
@@ -32,6 +37,7 @@ export async function registerStaticSite(app: FastifyInstance, distDir: string |
     prefix: '/',
     wildcard: true,
     index: ['index.html'],
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE)

@@ -6,6 +6,8 @@
  * after a first visit in detail.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { brotliDecompressSync } from 'node:zlib'
 import { startAppServer, type AppServer } from '../helpers/app-server'
 import { chartDrawn, pricedRows, shot } from './context'
 import { expect, test as shared } from './fixtures'
@@ -69,6 +71,33 @@ test('the app is installable: manifest with 192/512/maskable icons and a service
     expect(res.headers.get('content-type')).toContain('image/png')
   }
   await marketUnderServiceWorker(page)
+})
+
+test('the built app is sent brotli-compressed: shell, entry script, its CSS and the market worker', async ({ own }) => {
+  // node:http does not decode, so the headers and byte counts are the ones on the wire.
+  const get = (path: string) =>
+    new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+      request(new URL(path, own.url), { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
+        const parts: Buffer[] = []
+        res.on('data', (b: Buffer) => parts.push(b))
+        res.on('end', () =>
+          resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(parts) }),
+        )
+      })
+        .on('error', reject)
+        .end()
+    })
+  const shell = await get('/home')
+  expect(shell.encoding).toBe('br')
+  const html = brotliDecompressSync(shell.body).toString()
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!)
+  expect(files.some((f) => f.endsWith('.js'))).toBe(true)
+  expect(files.some((f) => f.endsWith('.css'))).toBe(true)
+  for (const file of files) {
+    const res = await get(file)
+    expect(res.encoding, file).toBe('br')
+    expect(res.vary, file).toMatch(/accept-encoding/i)
+  }
 })
 
 test('a new version prompts "A new version is available", and Reload puts it in control', async ({ page }) => {
