@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { startAppServer, type AppServer } from '../helpers/app-server'
 import { chartDrawn, pricedRows, shot } from './context'
 import { expect, test as shared } from './fixtures'
@@ -104,10 +104,15 @@ test('a new version prompts "A new version is available", and Reload puts it in 
   await marketUnderServiceWorker(page)
   const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')
   expect(before).toMatch(/\/sw\.js$/)
-  // A deploy as the browser sees it: a byte-different sw.js. Restored afterwards.
+  // A deploy as the browser sees it: a byte-different sw.js, with the precompressed copies the server prefers
+  // (static-site.ts sends sw.js.br to a browser that accepts br). Restored afterwards.
   const swFile = 'dist/sw.js'
-  const original = readFileSync(swFile, 'utf8')
-  writeFileSync(swFile, `${original}\n// e2e deploy ${Date.now()}\n`)
+  const original = readFileSync(swFile)
+  const encoded = { br: readFileSync(`${swFile}.br`), gz: readFileSync(`${swFile}.gz`) }
+  const next = Buffer.from(`${original.toString('utf8')}\n// e2e deploy ${Date.now()}\n`)
+  writeFileSync(swFile, next)
+  writeFileSync(`${swFile}.br`, brotliCompressSync(next))
+  writeFileSync(`${swFile}.gz`, gzipSync(next))
   try {
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
     await expect(page.getByRole('alert').getByText('A new version is available')).toBeVisible({ timeout: 20_000 })
@@ -123,6 +128,8 @@ test('a new version prompts "A new version is available", and Reload puts it in 
     await expect(page.getByText('A new version is available')).toHaveCount(0)
   } finally {
     writeFileSync(swFile, original)
+    writeFileSync(`${swFile}.br`, encoded.br)
+    writeFileSync(`${swFile}.gz`, encoded.gz)
   }
 })
 
