@@ -1,5 +1,4 @@
 /** TLS_CERT/TLS_KEY: the app is served over https and the market gets the same certificate for wss. */
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import type { IncomingHttpHeaders } from 'node:http'
 import { get } from 'node:https'
@@ -10,37 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../../server/config'
 import { launchServer } from '../../server/http/launch'
 import { pgliteTemplateClient } from '../helpers/server-db'
+import { selfSigned } from '../helpers/self-signed'
 import { fakeStartMarket } from '../helpers/server-fake-market'
-
-function selfSigned(): { cert: string; key: string } | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'tc-tls-'))
-  const cert = join(dir, 'cert.pem')
-  const key = join(dir, 'key.pem')
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-      ],
-      { stdio: 'ignore' },
-    )
-  } catch {
-    return undefined
-  }
-  return { cert, key }
-}
 
 /** GET over HTTP/1.1 (node:https never negotiates h2). */
 function httpsGet(url: string): Promise<{ headers: IncomingHttpHeaders; body: string; version: string }> {
@@ -80,7 +50,7 @@ async function httpsJson(url: string): Promise<{ code: number; data: { market_po
   return JSON.parse((await httpsGet(url)).body) as { code: number; data: { market_port: number } }
 }
 
-const files = selfSigned()
+const files = selfSigned('localhost')
 
 describe('https', () => {
   it.skipIf(!files)('serves the API over https and hands the certificate to the market (wss)', async () => {
@@ -88,8 +58,8 @@ describe('https', () => {
       HOST: '127.0.0.1',
       PORT: '0',
       MARKET_PORT: '0',
-      TLS_CERT: files!.cert,
-      TLS_KEY: files!.key,
+      TLS_CERT: files!.certFile,
+      TLS_KEY: files!.keyFile,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'tc-tls-data-')),
     })
     const fake = fakeStartMarket({ port: 8443 })

@@ -6,51 +6,11 @@ import { I18nProvider } from '@lingui/react'
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { TickerSnapshot } from '../../common/engine-api'
-import type { MarketItem } from '../../common/market'
 import { GainList } from '../../src/features/markets'
+import { marketItem, tickerSnapshot } from '../helpers/market-fixtures'
 
-function market(base: string): MarketItem {
-  const symbol = `${base.toLowerCase()}usdt`
-  return {
-    currency_id: 1,
-    currency_name: base,
-    legal_name: 'USDT',
-    logo: '',
-    matches_id: 1,
-    market_from: 2,
-    symbol,
-    extends: symbol,
-    category: 'spot',
-    price_precision: 2,
-    amount_precision: 2,
-    tradable: { spot: true, contract: true, option: true },
-    popular: false,
-    sort: 0,
-  }
-}
-
-function ticker(symbol: string, open: number, close: number, vol: number): TickerSnapshot {
-  return {
-    symbol,
-    open,
-    close,
-    vol,
-    high: close,
-    low: open,
-    amount: 1,
-    count: 1,
-    bid: close,
-    bidSize: 1,
-    ask: close,
-    askSize: 1,
-    lastPrice: close,
-    lastSize: 1,
-    ts: 1,
-    receivedAt: 1,
-    origin: 'live',
-  }
-}
+const market = (base: string) => marketItem(`${base.toLowerCase()}usdt`, 'spot', 'USDT', { currency_name: base })
+const ticker = tickerSnapshot
 
 const items = ['BTC', 'ETH', 'SOL', 'XRP', 'ADA'].map(market)
 const mixed = new Map([

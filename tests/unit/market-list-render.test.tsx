@@ -6,10 +6,10 @@ import { I18nProvider } from '@lingui/react'
 import { Window } from 'happy-dom'
 import { renderToString } from 'react-dom/server'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { TickerSnapshot } from '../../common/engine-api'
 import type { MarketItem } from '../../common/market'
 import { MarketList, SourceBadge } from '../../src/features/markets'
 import { setConfig, systemStore } from '../../src/state/system'
+import { tickerSnapshot } from '../helpers/market-fixtures'
 
 const btc: MarketItem = {
   currency_id: 1,
@@ -36,25 +36,16 @@ const perp: MarketItem = {
   sort: 2,
 }
 
-const tick: TickerSnapshot = {
-  symbol: 'btcusdt',
-  open: 95000,
-  close: 97232.5,
+const tick = tickerSnapshot('btcusdt', 95000, 97232.5, 11_234_567.8, {
   high: 98000,
   low: 94000,
   amount: 120,
-  vol: 11_234_567.8,
   count: 10,
   bid: 97232.4,
-  bidSize: 1,
-  ask: 97232.5,
-  askSize: 1,
-  lastPrice: 97232.5,
   lastSize: 0.1,
   ts: 1,
   receivedAt: 1,
-  origin: 'live',
-}
+})
 
 async function activate(locale: 'en' | 'zh-CN') {
   const { messages } = (await import(`../../locales/${locale}/messages.po`)) as { messages: Messages }

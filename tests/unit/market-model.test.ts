@@ -1,56 +1,10 @@
 // Home gain-list rankings and the markets it ranks: what a user sees in Comprehensive, Increase and Decline.
 import { describe, expect, it } from 'vitest'
-import type { TickerSnapshot } from '../../common/engine-api'
-import type { MarketItem } from '../../common/market'
 import { gainListMarkets, newestReceivedAt, oldestCachedAt, rankMarkets } from '../../src/features/markets'
+import { marketItem, tickerSnapshot } from '../helpers/market-fixtures'
 
-function market(symbol: string, category: MarketItem['category'] = 'spot', quote = 'USDT'): MarketItem {
-  return {
-    currency_id: 1,
-    currency_name: symbol.toUpperCase(),
-    legal_name: quote,
-    logo: '',
-    matches_id: 1,
-    market_from: 2,
-    symbol,
-    extends: symbol,
-    category,
-    price_precision: 2,
-    amount_precision: 2,
-    tradable: { spot: true, contract: true, option: true },
-    popular: false,
-    sort: 0,
-  }
-}
-
-function ticker(
-  symbol: string,
-  open: number,
-  close: number,
-  vol: number,
-  receivedAt = 1000,
-  origin: TickerSnapshot['origin'] = 'live',
-): TickerSnapshot {
-  return {
-    symbol,
-    open,
-    close,
-    vol,
-    high: close,
-    low: open,
-    amount: 1,
-    count: 1,
-    bid: close,
-    bidSize: 1,
-    ask: close,
-    askSize: 1,
-    lastPrice: close,
-    lastSize: 1,
-    ts: receivedAt,
-    receivedAt,
-    origin,
-  }
-}
+const market = marketItem
+const ticker = tickerSnapshot
 
 const items = [market('aaa'), market('bbb'), market('ccc'), market('ddd')]
 const tickers = new Map([
@@ -110,9 +64,9 @@ describe('gainListMarkets', () => {
 describe('price age', () => {
   it('finds the newest and the oldest cached receivedAt', () => {
     const t = [
-      ticker('a', 1, 1, 1, 500, 'cache'),
-      ticker('b', 1, 1, 1, 900, 'cache'),
-      ticker('c', 1, 1, 1, 2000, 'live'),
+      ticker('a', 1, 1, 1, { receivedAt: 500, origin: 'cache' }),
+      ticker('b', 1, 1, 1, { receivedAt: 900, origin: 'cache' }),
+      ticker('c', 1, 1, 1, { receivedAt: 2000, origin: 'live' }),
     ]
     expect(newestReceivedAt(t)).toBe(2000)
     expect(oldestCachedAt(t)).toBe(500)

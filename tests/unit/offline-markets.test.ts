@@ -9,25 +9,10 @@ import { loadMarkets } from '../../src/features/markets/load-markets'
 import { savedMarkets } from '../../src/features/markets/saved-markets'
 import { emptySummary, summarize, SUMMARY_REFRESH_MS } from '../../src/features/kline/use-candle-feed'
 import { isUnreachable } from '../../src/features/kline/use-feed-state'
+import { marketItem } from '../helpers/market-fixtures'
 
-function market(symbol: string, sort: number): MarketItem {
-  return {
-    currency_id: 1,
-    currency_name: symbol.toUpperCase(),
-    legal_name: 'USDT',
-    logo: '',
-    matches_id: 1,
-    market_from: 2,
-    symbol,
-    extends: `${symbol}usdt`,
-    category: 'spot',
-    price_precision: 2,
-    amount_precision: 4,
-    tradable: { spot: true, contract: true, option: true },
-    popular: false,
-    sort,
-  }
-}
+const market = (symbol: string, sort: number) =>
+  marketItem(symbol, 'spot', 'USDT', { extends: `${symbol}usdt`, amount_precision: 4, sort })
 
 const list = [market('eth', 2), market('btc', 1)]
 const online = { getCurrencyList: async () => list }

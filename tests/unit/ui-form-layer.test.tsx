@@ -5,11 +5,11 @@
 import { FormApi, type AnyFormApi } from '@tanstack/react-form'
 import { act, renderHook, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { TickerSnapshot } from '../../common/engine-api'
 import type { MarketItem } from '../../common/market'
 import { secondsLeft, showSubmitProblem, useCountdown } from '../../src/ui/form'
 import { cleanupApp, renderApp } from '../helpers/ui-app'
 import { envelope } from '../helpers/ui-fetch'
+import { tickerSnapshot } from '../helpers/market-fixtures'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -91,25 +91,16 @@ describe('router context', () => {
         true,
       ),
     )
-    const tick: TickerSnapshot = {
-      symbol: 'btcusdt',
-      open: 95000,
-      close: 97232.5,
+    const tick = tickerSnapshot('btcusdt', 95000, 97232.5, 11_234_567.8, {
       high: 98000,
       low: 94000,
       amount: 120,
-      vol: 11_234_567.8,
       count: 10,
       bid: 97232.4,
-      bidSize: 1,
-      ask: 97232.5,
-      askSize: 1,
-      lastPrice: 97232.5,
       lastSize: 0.1,
       ts: 1,
       receivedAt: Date.now(),
-      origin: 'live',
-    }
+    })
     act(() => app.engine.pushTickers([tick]))
     expect(await screen.findByText('97,232.50')).toBeTruthy()
   })
