@@ -64,3 +64,13 @@ export function tickerSnapshot(
     ...extra,
   }
 }
+
+/** BTC/USDT spot as the server lists it (popular, first in the list). */
+export const btcUsdt: MarketItem = marketItem('btcusdt', 'spot', 'USDT', {
+  currency_name: 'BTC',
+  logo: '/coins/btc.svg',
+  matches_id: 2,
+  amount_precision: 6,
+  popular: true,
+  sort: 1,
+})

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '../../common/constants'
 import { envelope, scriptedFetch } from '../helpers/ui-fetch'
 import { installMemoryStorage, type MemoryStorage } from '../helpers/ui-storage'
+import { btcUsdt } from '../helpers/market-fixtures'
 
 let storage: MemoryStorage
 
@@ -55,22 +56,7 @@ describe('app API', () => {
   })
 
   it('parses currency_list with the shared schema and names the bad field of a malformed answer', async () => {
-    const good = {
-      currency_id: 1,
-      currency_name: 'BTC',
-      legal_name: 'USDT',
-      logo: '/coins/btc.svg',
-      matches_id: 2,
-      market_from: 2,
-      symbol: 'btcusdt',
-      extends: 'btcusdt',
-      category: 'spot',
-      price_precision: 2,
-      amount_precision: 6,
-      tradable: { spot: true, contract: true, option: true },
-      popular: true,
-      sort: 1,
-    }
+    const good = btcUsdt
     const { app: okApp, calls } = await loadApp(() => envelope(1, [good]))
     await expect(okApp.getCurrencyList('spot')).resolves.toEqual([good])
     expect(calls[0]?.url).toBe('/api/currency/currency_list?category=spot')

@@ -9,24 +9,9 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { MarketItem } from '../../common/market'
 import { MarketList, SourceBadge } from '../../src/features/markets'
 import { setConfig, systemStore } from '../../src/state/system'
-import { tickerSnapshot } from '../helpers/market-fixtures'
+import { btcUsdt, tickerSnapshot } from '../helpers/market-fixtures'
 
-const btc: MarketItem = {
-  currency_id: 1,
-  currency_name: 'BTC',
-  legal_name: 'USDT',
-  logo: '/coins/btc.svg',
-  matches_id: 2,
-  market_from: 2,
-  symbol: 'btcusdt',
-  extends: 'btcusdt',
-  category: 'spot',
-  price_precision: 2,
-  amount_precision: 6,
-  tradable: { spot: true, contract: true, option: true },
-  popular: true,
-  sort: 1,
-}
+const btc = btcUsdt
 const perp: MarketItem = {
   ...btc,
   symbol: 'ETH-USDT',

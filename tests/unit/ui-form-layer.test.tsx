@@ -5,11 +5,10 @@
 import { FormApi, type AnyFormApi } from '@tanstack/react-form'
 import { act, renderHook, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { MarketItem } from '../../common/market'
 import { secondsLeft, showSubmitProblem, useCountdown } from '../../src/ui/form'
 import { cleanupApp, renderApp } from '../helpers/ui-app'
 import { envelope } from '../helpers/ui-fetch'
-import { tickerSnapshot } from '../helpers/market-fixtures'
+import { btcUsdt, tickerSnapshot } from '../helpers/market-fixtures'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -67,22 +66,7 @@ describe('showSubmitProblem', () => {
 
 describe('router context', () => {
   it('gives screens the engine the router was created with', async () => {
-    const btc: MarketItem = {
-      currency_id: 1,
-      currency_name: 'BTC',
-      legal_name: 'USDT',
-      logo: '/coins/btc.svg',
-      matches_id: 2,
-      market_from: 2,
-      symbol: 'btcusdt',
-      extends: 'btcusdt',
-      category: 'spot',
-      price_precision: 2,
-      amount_precision: 6,
-      tradable: { spot: true, contract: true, option: true },
-      popular: true,
-      sort: 1,
-    }
+    const btc = btcUsdt
     const app = await renderApp('/market', (c) =>
       c.url.includes('currency/currency_list') ? envelope(1, [btc]) : undefined,
     )
