@@ -2,32 +2,16 @@
  * `npm run admin` while the server runs on the embedded database: PGlite allows one process, so the CLI hands the
  * command to the running server through DATA_DIR/admin.sock, and the change is visible in the live API at once.
  */
-import { existsSync, mkdtempSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseConfig } from '../../server/config'
-import { launchServer } from '../../server/http/launch'
-import { runAdminCli } from '../helpers/admin-cli'
-import { fakeStartMarket } from '../helpers/server-fake-market'
+import { runAdminCli, serverWithAdminSocket } from '../helpers/admin-cli'
 
 const cli = (dataDir: string, ...args: string[]) => runAdminCli(args, { dataDir })
 
 describe('admin CLI beside a running server on PGlite', () => {
   it('runs commands in the server and the API shows the change; refuses bad values the same way', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tc-sock-'))
-    const config = parseConfig({
-      HOST: '127.0.0.1',
-      PORT: '0',
-      MARKET_PORT: '0',
-      MARKET_SOURCE: 'sim',
-      DATA_DIR: dataDir,
-    })
-    const server = await launchServer(config, {
-      startMarket: fakeStartMarket().startMarket,
-      distDir: mkdtempSync(join(tmpdir(), 'tc-nodist-')),
-      log: () => {},
-    })
+    const { server, dataDir } = await serverWithAdminSocket('tc-sock-')
     try {
       const sock = join(dataDir, 'admin.sock')
       expect(statSync(sock).mode & 0o777).toBe(0o600)

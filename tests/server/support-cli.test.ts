@@ -7,13 +7,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { parseConfig } from '../../server/config'
 import { runAdmin, wantsHelp } from '../../server/cli/admin-commands'
 import { addAnnouncement } from '../../server/db/announcements'
-import { launchServer } from '../../server/http/launch'
-import { runAdminCli } from '../helpers/admin-cli'
+import { runAdminCli, serverWithAdminSocket } from '../helpers/admin-cli'
 import { pgliteApp } from '../helpers/server-app'
-import { fakeStartMarket } from '../helpers/server-fake-market'
 import { call, makeUser, type TestUser } from './support-fixtures'
 
 const fx = pgliteApp()
@@ -162,19 +159,7 @@ describe('about and announcements commands', () => {
 
 describe('a relative --file through a running server', () => {
   it('is read from the directory the CLI was started in', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tc-support-sock-'))
-    const config = parseConfig({
-      HOST: '127.0.0.1',
-      PORT: '0',
-      MARKET_PORT: '0',
-      MARKET_SOURCE: 'sim',
-      DATA_DIR: dataDir,
-    })
-    const server = await launchServer(config, {
-      startMarket: fakeStartMarket().startMarket,
-      distDir: mkdtempSync(join(tmpdir(), 'tc-nodist-')),
-      log: () => {},
-    })
+    const { server, dataDir } = await serverWithAdminSocket('tc-support-sock-')
     try {
       const cwd = mkdtempSync(join(tmpdir(), 'tc-support-cwd-'))
       writeFileSync(join(cwd, 'about.md'), 'Written from **elsewhere**.')
