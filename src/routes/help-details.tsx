@@ -2,8 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
 import * as z from 'zod/mini'
 import type { HelpDetail } from '../../common/api/support'
-import { isApiError } from '../api/errors'
-import { FallbackNote, LoadProblem, SupportLinks } from '../features/support'
+import { FallbackNote, LoadProblem, saysMissing, SupportLinks } from '../features/support'
 import { Markdown } from '../ui/Markdown'
 import { PageHeader } from '../ui/PageHeader'
 
@@ -22,7 +21,7 @@ export const Route = createFileRoute('/help-details')({
     try {
       return { article: await context.api.helpDetail(deps.id, { silent: true }) }
     } catch (err) {
-      return isApiError(err) && err.kind === 'envelope' ? { missing: true } : { failed: true }
+      return saysMissing(err) ? { missing: true } : { failed: true }
     }
   },
   component: HelpDetailsPage,

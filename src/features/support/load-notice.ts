@@ -26,8 +26,15 @@ export async function loadNotice(
   try {
     return { notice: await api.getAnnouncementInfo(id, { silent: true }) }
   } catch (err) {
-    const missing =
-      isApiError(err) && err.kind === 'envelope' && (err.code === CODE_NOT_FOUND || err.code === CODE_BAD_INPUT)
-    return missing ? { missing: true } : { failed: true }
+    return saysMissing(err) ? { missing: true } : { failed: true }
   }
+}
+
+/**
+ * True when a failed by-id fetch means "there is no such thing": the server's envelope answered CODE_NOT_FOUND or
+ * CODE_BAD_INPUT (an id it cannot hold). Anything else (network, timeout, server error, malformed answer) is a failure
+ * worth a retry. Shared by /notice-details and /help-details.
+ */
+export function saysMissing(err: unknown): boolean {
+  return isApiError(err) && err.kind === 'envelope' && (err.code === CODE_NOT_FOUND || err.code === CODE_BAD_INPUT)
 }
