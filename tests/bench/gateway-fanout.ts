@@ -21,7 +21,7 @@ import { MIN_RUNS, summarize } from './stats'
 import type { BenchResult } from './types'
 
 const CLIENTS = 500
-const FRAMES = 60
+const FRAMES = 300
 /** Frames pushed per event-loop turn, so sockets drain between bursts on both sides alike. */
 const BATCH = 10
 const TARGET = 0.8
