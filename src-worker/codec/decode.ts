@@ -3,9 +3,10 @@
  * sockets, no globals. Anything malformed comes back as `{ kind: 'bad', reason }` so the caller can count it.
  */
 import type { DepthTick, KlineTick, TickerTick, TradeItem } from '../../common/feed/messages'
-import { parseTopic, type KlinePeriod } from '../../common/feed/topics'
+import type { KlinePeriod } from '../../common/feed/topics'
 import { inflateText, MAX_FRAME_BYTES } from './inflate'
 import { asDepth, asKline, asTicker, asTrades, isNum, isObj } from './shapes'
+import { parseFeedTopic } from './topic-cache'
 
 /** A push, routed by channel, with its validated payload. `ts` = push time, ms. */
 export type Push =
@@ -76,7 +77,7 @@ export function classify(msg: unknown): Decoded {
 }
 
 function classifyPush(ch: string, ts: unknown, tick: unknown): Decoded {
-  const topic = parseTopic(ch)
+  const topic = parseFeedTopic(ch)
   if (!topic || !isNum(ts)) return bad('shape')
   const { symbol } = topic
   switch (topic.channel) {

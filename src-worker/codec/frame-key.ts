@@ -4,8 +4,8 @@
  * HTX and on our gateway (htx-protocol.md a4); a kline tick starts with its bar `id`. Anything else (pings, acks,
  * `req` answers, another key order) has no key and is always decoded.
  */
-import { parseTopic } from '../../common/feed/topics'
 import { peekText } from './inflate'
+import { parseFeedTopic } from './topic-cache'
 
 /**
  * `latest`: only the newest frame per key matters (a ticker, a full depth.step0 book, one kline bar re-pushed with
@@ -28,7 +28,7 @@ const KLINE_ID = /"tick":\{"id":(\d{1,15})[,}]/
 export function keyOfText(text: string): FrameKey | undefined {
   const ch = HEAD.exec(text)?.[1]
   if (ch === undefined) return undefined
-  const topic = parseTopic(ch)
+  const topic = parseFeedTopic(ch)
   switch (topic?.channel) {
     case undefined:
       return undefined

@@ -6,8 +6,10 @@
  * When the engine is behind (a frame waited more than `behindMs`, or more than `behindFrames` are queued), queued
  * frames are keyed by peeking at their head (codec/frame-key.ts), newest first, and conflated: per ticker, depth
  * book and kline bar only the newest frame is decoded; per trade topic the newest `recentKept` frames are (more
- * cannot reach the bounded trade list). Frames without a key are always decoded, in order. Past `maxQueued` the
- * oldest frame is dropped. Every skipped frame is counted.
+ * cannot reach the bounded trade list). Frames without a key are always decoded, in order. Past `maxQueued` frames
+ * waiting to be decoded, the queue first conflates (a skipped frame no longer counts, and its data is let go), and
+ * only if that frees nothing is the oldest frame dropped: after a stall (GC, a descheduled worker) the burst that
+ * piles up is mostly superseded books and tickers, which must not push out trades. Every skipped frame is counted.
  */
 import { frameKey as defaultFrameKey, type FrameKey } from '../codec/frame-key'
 
@@ -26,7 +28,7 @@ export interface InboundCounters {
   /** Drain slices run; slices that ran out of budget with frames left. */
   slices: number
   slicesCut: number
-  /** Frames queued now, and the most ever queued at once. */
+  /** Frames waiting to be decoded now (skipped ones not counted), and the most ever at once. */
   queued: number
   maxQueued: number
   /** Longest wait of a frame in the queue, ms. */
@@ -87,6 +89,8 @@ export class InboundQueue {
   }
   private q: (Entry | undefined)[] = []
   private head = 0
+  /** Entries of `q` from `head` on that are not skipped: the frames still to decode. */
+  private live = 0
   private scheduled = false
   /** Queued, unskipped frames per key, oldest first. */
   private readonly byKey = new Map<string, Entry[]>()
@@ -105,10 +109,17 @@ export class InboundQueue {
 
   /** Queues a frame received at `receivedAt` (ms, handed on to `process`) and makes sure a drain is scheduled. */
   push(data: unknown, receivedAt: number): void {
-    this.q.push({ data, at: this.o.now(), receivedAt })
-    if (this.length > this.o.maxQueued) this.dropOldest()
-    this.counters.queued = this.length
-    if (this.length > this.counters.maxQueued) this.counters.maxQueued = this.length
+    const at = this.o.now()
+    this.q.push({ data, at, receivedAt })
+    this.live++
+    if (this.live > this.o.maxQueued) {
+      this.conflate(at + this.o.sliceMs / 2)
+      if (this.live > this.o.maxQueued) this.dropOldest()
+    }
+    // Skipped entries are small (their data is released), but a queue of them is bounded too.
+    while (this.length > 4 * this.o.maxQueued) this.dropOldest()
+    this.counters.queued = this.live
+    if (this.live > this.counters.maxQueued) this.counters.maxQueued = this.live
     if (!this.scheduled) {
       this.scheduled = true
       this.o.defer(() => this.drain())
@@ -119,6 +130,7 @@ export class InboundQueue {
   clear(): void {
     this.q = []
     this.head = 0
+    this.live = 0
     this.byKey.clear()
     this.counters.queued = 0
   }
@@ -134,6 +146,7 @@ export class InboundQueue {
       const e = this.q[this.head]!
       this.q[this.head++] = undefined
       if (e.skipped) continue
+      this.live--
       if (e.key) this.forget(e)
       const waited = start - e.at
       if (waited > this.counters.maxWaitMs) this.counters.maxWaitMs = waited
@@ -146,7 +159,7 @@ export class InboundQueue {
       if (now() - start >= sliceMs) break
     }
     this.compact()
-    this.counters.queued = this.length
+    this.counters.queued = this.live
     if (this.length > 0) {
       this.counters.slicesCut++
       this.scheduled = true
@@ -156,7 +169,7 @@ export class InboundQueue {
 
   private behind(now: number): boolean {
     const first = this.q[this.head]
-    return this.length > this.o.behindFrames || (first !== undefined && now - first.at > this.o.behindMs)
+    return this.live > this.o.behindFrames || (first !== undefined && now - first.at > this.o.behindMs)
   }
 
   /**
@@ -187,6 +200,8 @@ export class InboundQueue {
 
   private skip(e: Entry): void {
     e.skipped = true
+    e.data = undefined
+    this.live--
     const k = e.key!
     if (k.channel === 'trade') this.counters.tradesTrimmed++
     else this.counters.conflated[k.channel]++
@@ -206,6 +221,7 @@ export class InboundQueue {
       const e = this.q[this.head]!
       this.q[this.head++] = undefined
       if (e.skipped) continue
+      this.live--
       if (e.key) this.forget(e)
       this.counters.overflow++
       return

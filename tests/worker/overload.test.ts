@@ -124,6 +124,24 @@ describe('conflation when behind', () => {
     ])
   })
 
+  it('conflates before it drops: a burst of superseded books past the bound does not push out trades', () => {
+    const { q, pushes, run } = manualQueue({ maxQueued: 10 })
+    for (let v = 1; v <= 8; v++) q.push(book('btcusdt', v), 0)
+    for (let i = 1; i <= 5; i++) q.push(trade(i), 0)
+    expect(q.counters.queued).toBe(6)
+    run()
+    expect(q.counters.overflow).toBe(0)
+    expect(q.counters.conflated.depth).toBe(7)
+    expect(pushes.map((p) => (p.channel === 'trade' ? `t${p.trades[0]!.tradeId}` : p.channel))).toEqual([
+      'depth',
+      't1',
+      't2',
+      't3',
+      't4',
+      't5',
+    ])
+  })
+
   it('reads the conflation key from the head of a frame only', () => {
     expect(keyOfText('{"ch":"market.btcusdt.depth.step0","ts":1,"tick":{"bids":[[1,')).toEqual({
       key: 'market.btcusdt.depth.step0',

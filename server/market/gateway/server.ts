@@ -78,8 +78,9 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     onSlowDrop: () => counters.slowDrops++,
   }
 
-  wss.on('connection', (ws) => {
-    const session = new Session(ws, sessionOpts)
+  wss.on('connection', (ws, req) => {
+    // req.socket is the TCP stream ws took over on upgrade: the session corks it per fan-out turn.
+    const session = new Session(ws, sessionOpts, req.socket)
     sessions.add(session)
     ws.on('message', (data, isBinary) => {
       // Defence in depth: the schema answers every bad frame, so a throw here is a bug; it must not leave the handler.
