@@ -17,6 +17,7 @@ import {
   openAgg,
   tickToAgg,
 } from './bar-agg'
+import { aggregateHistory, keptLength, strictlyAscending } from './history-agg'
 
 /** 1min bars kept (7 days); older ones are dropped in batches. */
 export const MAX_MINUTES = 10_080
@@ -53,6 +54,27 @@ export class CandleSeries {
     const delta = minuteDelta(bar, prev)
     for (const [period, state] of this.periods) this.fold(period, state, delta)
     return { delta, prev }
+  }
+
+  /**
+   * Loads a source's start-up history into an empty series in one pass (history-agg.ts), keeping the same bars as
+   * upserting the minutes one by one. Returns false, having changed nothing, when the series already holds bars or
+   * `bars` does not ascend strictly by id: the caller then upserts them.
+   */
+  load(bars: readonly KlineTick[]): boolean {
+    if (this.minutes.length > 0 || !strictlyAscending(bars)) return false
+    for (const state of this.periods.values()) if (state.current || state.closed.length > 0) return false
+    for (let i = bars.length - keptLength(bars.length, MAX_MINUTES, 1000); i < bars.length; i++) {
+      this.minutes.push(bars[i] as KlineTick)
+    }
+    for (const [period, aggs] of aggregateHistory(bars)) {
+      const state = this.periods.get(period)
+      if (!state) continue
+      state.current = aggs.pop()
+      const from = aggs.length - keptLength(aggs.length, MAX_CLOSED, 200)
+      state.closed = aggs.slice(from).map((agg) => aggToTick(agg, this.precision))
+    }
+    return true
   }
 
   /**

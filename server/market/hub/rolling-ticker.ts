@@ -41,6 +41,24 @@ export class RollingTicker {
     }
   }
 
+  /** Recomputes the window from the series' minutes after a bulk load: the state minute-by-minute updates reach. */
+  reload(): void {
+    const minutes = this.series.minutes
+    const latest = minutes[minutes.length - 1]
+    this.amount = new Big(0)
+    this.vol = new Big(0)
+    this.count = 0
+    this.rest = undefined
+    this.latestId = latest ? latest.id : -Infinity
+    this.from = latest ? latest.id - WINDOW_S + 60 : -Infinity
+    for (let i = upperBound(minutes, this.from - 1); i < minutes.length; i++) {
+      const m = minutes[i] as KlineTick
+      this.amount = this.amount.plus(dec(m.amount))
+      this.vol = this.vol.plus(dec(m.vol))
+      this.count += m.count
+    }
+  }
+
   /**
    * The ticker now. `book` gives bid/ask (falls back to the last price with size 0); `lastSize` = size of the last
    * trade (base currency). Undefined before the first bar.
