@@ -69,7 +69,7 @@ export class CandleSeries {
     // Room for the history and about a day of live minutes before the first doubling.
     this.minutes.reserve(kept + 1440)
     for (let i = bars.length - kept; i < bars.length; i++) this.minutes.push(bars[i] as KlineTick)
-    for (const [period, aggs] of aggregateHistory(bars)) {
+    for (const [period, aggs] of aggregateHistory(bars, this.precision)) {
       const state = this.periods.get(period)
       if (!state) continue
       state.current = aggs.pop()

@@ -21,12 +21,17 @@ const POW10 = [
   1e21, 1e22,
 ]
 
+/** 10^dp as an exact double for 0 ≤ dp ≤ 22, else undefined. */
+export function pow10(dp: number): number | undefined {
+  return POW10[dp]
+}
+
 /** Integer units → the number whose decimal literal is `units × 10^-dp` (exact as a decimal, e.g. 11274972, 2 → 112749.72). */
 export function fromUnits(units: number, dp: number): number {
   if (dp === 0) return units
   // Both operands exact, so IEEE division rounds the exact quotient once: the same double as parsing the decimal
   // text, without building and parsing a string (this runs for every bar of the sim's start-up history).
-  const scale = POW10[dp]
+  const scale = pow10(dp)
   if (scale !== undefined && Number.isSafeInteger(units)) return units / scale
   return Number(`${units}e-${dp}`)
 }
@@ -35,4 +40,15 @@ export function fromUnits(units: number, dp: number): number {
 export function decimalsOf(value: string | number): number {
   const b = dec(value)
   return Math.max(0, b.c.length - b.e - 1)
+}
+
+/**
+ * `value` as an integer count of 10^-dp, or NaN when it is not one. Below 10^15 the count has at most 15 significant
+ * digits, so `String(value)` (what feedDec reads) is exactly that decimal: sums of these integers equal big.js sums.
+ */
+export function exactUnits(value: number, dp: number): number {
+  const scale = pow10(dp)
+  if (scale === undefined) return NaN
+  const units = Math.round(value * scale)
+  return Math.abs(units) < 1e15 && units / scale === value ? units : NaN
 }
