@@ -2,7 +2,8 @@
  * What a new password must be (reliability S1, ASVS 6.2.1/6.2.4/6.2.5/6.2.9, NIST SP 800-63B 3.1.1.2): 8 to 128
  * characters, not among the 3,000 most common passwords, not the account name itself. No composition rules.
  */
-import { dictionary } from '@zxcvbn-ts/language-common'
+import { createRequire } from 'node:module'
+import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common'
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/api/account'
 
 /** How many entries of the ranked common-password list are refused (ASVS 6.2.4: "top 3000"). */
@@ -12,7 +13,11 @@ let common: Set<string> | undefined
 
 /** The refused list, lower-cased (zxcvbn-ts `passwords-common` is ranked by frequency, most common first). */
 function commonPasswords(): Set<string> {
-  common ??= new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORDS_CHECKED).map((p) => p.toLowerCase()))
+  if (common) return common
+  // Required on the first check, not imported at start: the package holds whole dictionaries (~420 kB of source,
+  // ~11 MB of RSS once compiled) of which we keep 3,000 words, and most server starts never check a password.
+  const { dictionary } = createRequire(import.meta.url)('@zxcvbn-ts/language-common') as typeof ZxcvbnCommon
+  common = new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORDS_CHECKED).map((p) => p.toLowerCase()))
   return common
 }
 

@@ -12,7 +12,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
+import type pg from 'pg'
 import type { Db } from '../db/client'
 
 /** What changed: operator settings (`common/config`) or the listed markets/currencies (`currency/currency_list`). */
@@ -73,12 +73,15 @@ export async function openChangeFeed(db: Db, listener: ChangeListener, log = con
       },
     }
   }
-  if (client instanceof pg.Pool) return listenPostgres(client.options, listener, deliver, log)
+  // pg is loaded by db/client.ts only for a PostgreSQL database; PGlite answered above without it.
+  const { default: pgModule } = await import('pg')
+  if (client instanceof pgModule.Pool) return listenPostgres(pgModule, client.options, listener, deliver, log)
   listener.onListening(false)
   return { kind: 'none', close: async () => {} }
 }
 
 async function listenPostgres(
+  pgModule: typeof pg,
   options: pg.PoolConfig,
   listener: ChangeListener,
   deliver: (payload: string | undefined) => void,
@@ -105,7 +108,7 @@ async function listenPostgres(
     retry()
   }
   const connect = async () => {
-    const client = new pg.Client({ ...options, keepAlive: true })
+    const client = new pgModule.Client({ ...options, keepAlive: true })
     // Without an 'error' listener a dropped connection would be an unhandled error event (process crash).
     client.on('error', (err) => lost(client, err.message))
     client.on('end', () => lost(client, 'connection ended'))

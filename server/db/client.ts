@@ -6,13 +6,10 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PGlite } from '@electric-sql/pglite'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import * as schema from './schema'
 import { acquireDirLock } from './dir-lock'
-import { POOL_CONNECT_TIMEOUT_MS, POOL_MAX, RecoveringPool } from './pool'
 
 /** Drizzle database over either driver (also accepted: a transaction of it). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -74,21 +71,8 @@ async function schemaIsCurrent(db: Db): Promise<boolean> {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.pglite) return openPglite(opts.pglite, async () => {})
   if (opts.databaseUrl) {
-    // Connections can end under us, idle or in the middle of a request (server restart, pg_terminate_backend): the
-    // pool (./pool) discards them without crashing the process and opens new ones on demand.
-    const pool = new RecoveringPool({
-      connectionString: opts.databaseUrl,
-      max: POOL_MAX,
-      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
-    })
-    try {
-      const db = drizzlePg({ client: pool, schema })
-      if (!(await schemaIsCurrent(db))) await migratePg(db, { migrationsFolder })
-      return { db, kind: 'postgres', close: () => pool.end() }
-    } catch (err) {
-      await pool.end()
-      throw err
-    }
+    const { openPostgres } = await import('./open-postgres')
+    return openPostgres(opts.databaseUrl, migrationsFolder, schemaIsCurrent)
   }
   if (!opts.dataDir) throw new Error('openDatabase: give dataDir, databaseUrl or pglite')
   // PGlite fails with ENOENT unless the parent exists (toolchain.md gotcha 7).

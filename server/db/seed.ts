@@ -8,9 +8,7 @@ import { createHash } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { notifyChange } from '../cache/change-feed'
 import { CATALOG } from '../market/catalog'
-import { WELCOME_ANNOUNCEMENT } from '../content/welcome-announcement'
-import { ABOUT_PAGE } from '../content/about-page'
-import { HELP_ARTICLES, type MarkdownText } from '../content/help/index'
+import type { MarkdownText } from '../content/help/index'
 import type { Locale } from '../../common/constants'
 import { addAnnouncement } from './announcements'
 import type { Db } from './client'
@@ -83,6 +81,12 @@ export async function seedDatabase(db: Db): Promise<void> {
  * at version 1 gets only what version 2 added.
  */
 async function seedOnce(db: Db): Promise<void> {
+  // The texts (~100 kB of source in ten languages) are loaded only here, before the transaction: a start on an
+  // already seeded database never gets this far and never compiles them.
+  const [{ WELCOME_ANNOUNCEMENT }, content] = await Promise.all([
+    import('../content/welcome-announcement'),
+    supportContent(),
+  ])
   // Claiming the marker (insert, or the conditional update of an older version) and writing in one transaction keeps
   // two concurrent first starts (PostgreSQL) from both writing.
   await db.transaction(async (tx) => {
@@ -93,7 +97,7 @@ async function seedOnce(db: Db): Promise<void> {
       .returning({ key: settings.key })
     if (claimed.length > 0) {
       await addAnnouncement(tx, { pinned: true, translations: WELCOME_ANNOUNCEMENT })
-      await seedSupport(tx)
+      await seedSupport(tx, content)
       return
     }
     const upgraded = await tx
@@ -101,12 +105,22 @@ async function seedOnce(db: Db): Promise<void> {
       .set({ value: String(SEED_VERSION), updatedAt: sql`now()` })
       .where(and(eq(settings.key, SEED_VERSION_KEY), eq(settings.value, '1')))
       .returning({ key: settings.key })
-    if (upgraded.length > 0) await seedSupport(tx)
+    if (upgraded.length > 0) await seedSupport(tx, content)
   })
 }
 
+type SupportContent = Awaited<ReturnType<typeof supportContent>>
+
+async function supportContent() {
+  const [{ HELP_ARTICLES }, { ABOUT_PAGE }] = await Promise.all([
+    import('../content/help/index'),
+    import('../content/about-page'),
+  ])
+  return { HELP_ARTICLES, ABOUT_PAGE }
+}
+
 /** The help articles (in list order) and the about page, each in the ten languages. */
-async function seedSupport(tx: Db): Promise<void> {
+async function seedSupport(tx: Db, { HELP_ARTICLES, ABOUT_PAGE }: SupportContent): Promise<void> {
   for (const [i, article] of HELP_ARTICLES.entries()) {
     const [row] = await tx
       .insert(helpArticles)

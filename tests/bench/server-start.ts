@@ -2,7 +2,9 @@
  * Server start (issue 9 part 4): time from spawning `npm start`'s entry (`server/cli/start.ts` under tsx, one node
  * process) to the first 200 on GET /api/common/config, with dist/ already built and an existing PGlite data dir
  * (the default database; a first start's one-time initdb is done in an untimed warm-up start). Then the server's
- * RSS after IDLE_MS without requests. Targets ≤ 3 s and ≤ 150 MB; medians of ≥ 5 starts.
+ * RSS after IDLE_MS without requests. Targets ≤ 3 s and ≤ 150 MB; medians of ≥ 5 starts. A second RSS row runs the
+ * same starts on PostgreSQL (DATABASE_URL, a fresh database on PG_ADMIN_URL's server) so the report shows how much of
+ * the first is PGlite's; it is SKIPPED, saying why, when PostgreSQL is unreachable.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
@@ -11,6 +13,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildReason } from '../../server/cli/build-freshness'
 import { freePort } from '../helpers/app-server'
+import { PG_ADMIN_URL, createPgTestDatabase } from '../helpers/server-db'
 import { MIN_RUNS, summarize } from './stats'
 import type { BenchResult } from './types'
 
@@ -28,13 +31,17 @@ interface Start {
   output: string
 }
 
-/** One start: spawn, poll common/config until 200, idle, read VmRSS, stop. */
-async function startOnce(dataDir: string): Promise<Start> {
+/** One start: spawn, poll common/config until 200, idle, read VmRSS, stop. `databaseUrl` unset = PGlite. */
+async function startOnce(dataDir: string, databaseUrl?: string): Promise<Start> {
   const port = await freePort()
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), MARKET_PORT: '0' }
+  env.DATA_DIR = dataDir
+  if (databaseUrl) env.DATABASE_URL = databaseUrl
+  else delete env.DATABASE_URL
   const t0 = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), MARKET_PORT: '0', DATA_DIR: dataDir },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -84,6 +91,7 @@ export async function runServerStartBench(): Promise<BenchResult[]> {
   )
   const source = /market source (\S+)/.exec(starts[0]!.output)?.[1] ?? '?'
   const context = `PGlite in DATA_DIR, market source ${source} (MARKET_SOURCE default auto)`
+  const postgres = await postgresRssRow(source)
   return [
     {
       name: 'server start to first common/config 200',
@@ -101,5 +109,48 @@ export async function runServerStartBench(): Promise<BenchResult[]> {
       pass: rss.median <= TARGET_RSS_MB,
       note: `${rss.spread}; VmRSS of the server process (node + tsx loader); ${context}`,
     },
+    postgres,
   ]
+}
+
+/** The RSS row on PostgreSQL: a fresh database, one untimed start (migrations, seed), then MIN_RUNS starts. */
+async function postgresRssRow(source: string): Promise<BenchResult> {
+  const name = `server RSS after ${IDLE_MS / 1000} s idle, PostgreSQL (DATABASE_URL)`
+  const target = `≤ ${TARGET_RSS_MB} MB`
+  let created: Awaited<ReturnType<typeof createPgTestDatabase>>
+  try {
+    created = await createPgTestDatabase()
+  } catch (err) {
+    created = { unavailable: (err as Error).message }
+  }
+  if ('unavailable' in created) {
+    const note = `SKIPPED: PostgreSQL unreachable at ${PG_ADMIN_URL} (set TEST_PG_ADMIN_URL): ${created.unavailable}`
+    return { name, value: 0, unit: 'MB', target, pass: false, skipped: true, note }
+  }
+  try {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tc-bench-start-pg-'))
+    await startOnce(dataDir, created.url)
+    const starts: Start[] = []
+    for (let i = 0; i < MIN_RUNS; i++) starts.push(await startOnce(dataDir, created.url))
+    const rss = summarize(
+      starts.map((s) => s.rssMb),
+      'MB',
+      0,
+    )
+    const ms = summarize(
+      starts.map((s) => s.ms),
+      'ms',
+      0,
+    )
+    return {
+      name,
+      value: Math.round(rss.median),
+      unit: 'MB',
+      target,
+      pass: rss.median <= TARGET_RSS_MB,
+      note: `${rss.spread}; same server and market source ${source} on PostgreSQL instead of PGlite (the difference to the row above is PGlite's); start to first common/config 200 ${Math.round(ms.median)} ms (${ms.spread})`,
+    }
+  } finally {
+    await created.drop()
+  }
 }

@@ -3,7 +3,7 @@
 import Big from 'big.js'
 import { describe, expect, it } from 'vitest'
 import type { KlineTick, TickerTick } from '../../common/feed/messages'
-import type { KlinePeriod } from '../../common/feed/topics'
+import { KLINE_PERIODS, type KlinePeriod } from '../../common/feed/topics'
 import { bucketStart } from '../../server/market/hub/periods'
 import type { MarketEvent } from '../../server/market/types'
 import { bar, book, testHub } from '../helpers/market-hub'
@@ -98,6 +98,39 @@ describe('candle aggregation', () => {
     hub.event({ type: 'candle', symbol: 'btcusdt', ts: 1, bar: revised })
     const fixed = [...data.slice(0, 3), revised, ...data.slice(4, 20)]
     expect(await hub.request({ channel: 'kline', symbol: 'btcusdt', period: '5min' })).toEqual(aggregate(fixed, '5min'))
+  })
+})
+
+describe('start-up history loaded in one pass', () => {
+  // Past a month boundary (1mon, 1week) and past the kept 1min bars (MAX_MINUTES + its slack), so the bulk load
+  // must also trim as the minute-by-minute path does.
+  const data = minutes(iso('2024-02-24T03:00:00Z'), 12_500)
+
+  // Some minutes with more decimals than the market's (upstream figures): their buckets are summed with big.js.
+  const overPrecise = data.map((b, i) => (i % 7 === 3 ? { ...b, amount: b.amount + 1e-9, vol: b.vol + 1e-10 } : b))
+
+  it.each([
+    ['figures within the market decimals', data],
+    ['some figures with more decimals', overPrecise],
+  ])('holds the same bars in every period and the same ticker as minute-by-minute updates (%s)', (_, data) => {
+    const bulk = testHub()
+    bulk.history('btcusdt', data)
+    const stepped = testHub()
+    for (const [i, b] of data.entries()) stepped.event({ type: 'candle', symbol: 'btcusdt', ts: i, bar: b })
+    for (const period of KLINE_PERIODS) {
+      const all = (hub: typeof bulk) => hub.state('btcusdt')!.series.range(period, -Infinity, Infinity, 1e9)
+      expect(all(bulk), period).toEqual(all(stepped))
+    }
+    expect(bulk.state('btcusdt')!.series.minutes.length).toBeLessThan(data.length)
+    expect(bulk.lastTicker('btcusdt')).toEqual(stepped.lastTicker('btcusdt'))
+  })
+
+  it('falls back to upserts when a minute repeats (a revision: the later version counts)', async () => {
+    const hub = testHub()
+    const revised = { ...data[199]!, amount: data[199]!.amount + 1, count: data[199]!.count + 4 }
+    hub.history('btcusdt', [...data.slice(0, 200), revised])
+    const got = await hub.request({ channel: 'kline', symbol: 'btcusdt', period: '15min' })
+    expect(got).toEqual(aggregate([...data.slice(0, 199), revised], '15min'))
   })
 })
 

@@ -6,6 +6,7 @@ import Big from 'big.js'
 // Feed numbers (JSON or decimal literals), read as written: common/decimal feedDec.
 import { feedDec as dec } from '../../../common/decimal'
 import type { KlineTick } from '../../../common/feed/messages'
+import { exactUnits } from '../sources/units'
 
 /** Decimals used when a bar leaves the hub: prices (quote), `amount` (base volume), `vol` (quote turnover). */
 export interface BarPrecision {
@@ -91,6 +92,8 @@ export function roundNum(value: Big, dp: number): number {
 
 /** Rounds a price given as a number to `dp` places. */
 export function roundPrice(value: number, dp: number): number {
+  // A price already on the tick (every sim and replay price) rounds to itself: no big.js parse and format.
+  if (!Number.isNaN(exactUnits(value, dp))) return value
   return roundNum(dec(value), dp)
 }
 

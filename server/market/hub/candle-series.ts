@@ -17,6 +17,8 @@ import {
   openAgg,
   tickToAgg,
 } from './bar-agg'
+import { aggregateHistory, keptLength, strictlyAscending } from './history-agg'
+import { MinuteBars } from './minute-bars'
 
 /** 1min bars kept (7 days); older ones are dropped in batches. */
 export const MAX_MINUTES = 10_080
@@ -32,7 +34,7 @@ interface PeriodState {
 
 export class CandleSeries {
   /** 1min bars, ascending id. */
-  readonly minutes: KlineTick[] = []
+  readonly minutes = new MinuteBars()
   private readonly periods = new Map<KlinePeriod, PeriodState>()
 
   constructor(readonly precision: BarPrecision) {
@@ -41,7 +43,7 @@ export class CandleSeries {
 
   /** Latest 1min bar, if any. */
   lastMinute(): KlineTick | undefined {
-    return this.minutes[this.minutes.length - 1]
+    return this.minutes.at(this.minutes.length - 1)
   }
 
   /**
@@ -53,6 +55,28 @@ export class CandleSeries {
     const delta = minuteDelta(bar, prev)
     for (const [period, state] of this.periods) this.fold(period, state, delta)
     return { delta, prev }
+  }
+
+  /**
+   * Loads a source's start-up history into an empty series in one pass (history-agg.ts), keeping the same bars as
+   * upserting the minutes one by one. Returns false, having changed nothing, when the series already holds bars or
+   * `bars` does not ascend strictly by id: the caller then upserts them.
+   */
+  load(bars: readonly KlineTick[]): boolean {
+    if (this.minutes.length > 0 || !strictlyAscending(bars)) return false
+    for (const state of this.periods.values()) if (state.current || state.closed.length > 0) return false
+    const kept = keptLength(bars.length, MAX_MINUTES, 1000)
+    // Room for the history and about a day of live minutes before the first doubling.
+    this.minutes.reserve(kept + 1440)
+    for (let i = bars.length - kept; i < bars.length; i++) this.minutes.push(bars[i] as KlineTick)
+    for (const [period, aggs] of aggregateHistory(bars, this.precision)) {
+      const state = this.periods.get(period)
+      if (!state) continue
+      state.current = aggs.pop()
+      const from = aggs.length - keptLength(aggs.length, MAX_CLOSED, 200)
+      state.closed = aggs.slice(from).map((agg) => aggToTick(agg, this.precision))
+    }
+    return true
   }
 
   /**
@@ -89,14 +113,15 @@ export class CandleSeries {
 
   /** Bars of a period with `from ≤ id ≤ to` (seconds), ascending, the last `limit` of them. */
   range(period: KlinePeriod, from: number, to: number, limit: number): KlineTick[] {
-    let list: KlineTick[]
-    if (period === '1min') list = this.minutes
-    else {
-      const state = this.periods.get(period)
-      if (!state) return []
-      const cur = this.current(period)
-      list = cur ? [...state.closed, cur] : state.closed
+    if (period === '1min') {
+      const m = this.minutes
+      const end = m.upperBound(to)
+      return m.slice(Math.max(m.upperBound(from - 1), end - limit), end)
     }
+    const state = this.periods.get(period)
+    if (!state) return []
+    const cur = this.current(period)
+    const list = cur ? [...state.closed, cur] : state.closed
     const end = upperBound(list, to)
     let start = upperBound(list, from - 1)
     start = Math.max(start, end - limit)
@@ -105,30 +130,25 @@ export class CandleSeries {
 
   private storeMinute(bar: KlineTick): KlineTick | undefined {
     const m = this.minutes
-    const last = m[m.length - 1]
-    if (!last || bar.id > last.id) {
+    const lastIndex = m.length - 1
+    if (m.length === 0 || bar.id > m.id(lastIndex)) {
       m.push(bar)
-      if (m.length > MAX_MINUTES + 1000) m.splice(0, m.length - MAX_MINUTES)
+      if (m.length > MAX_MINUTES + 1000) m.dropFirst(m.length - MAX_MINUTES)
       return undefined
     }
-    if (bar.id === last.id) {
-      m[m.length - 1] = bar
-      return last
-    }
-    const i = upperBound(m, bar.id) - 1
-    const found = m[i]
-    if (found && found.id === bar.id) {
-      m[i] = bar
+    const i = bar.id === m.id(lastIndex) ? lastIndex : m.upperBound(bar.id) - 1
+    if (i >= 0 && m.id(i) === bar.id) {
+      const found = m.at(i)
+      m.set(i, bar)
       return found
     }
-    m.splice(i + 1, 0, bar)
+    m.insert(i + 1, bar)
     return undefined
   }
 
   private findMinute(id: number): KlineTick | undefined {
-    const i = upperBound(this.minutes, id) - 1
-    const found = this.minutes[i]
-    return found && found.id === id ? found : undefined
+    const i = this.minutes.upperBound(id) - 1
+    return i >= 0 && this.minutes.id(i) === id ? this.minutes.at(i) : undefined
   }
 
   private fold(period: KlinePeriod, state: PeriodState, d: MinuteDelta): void {

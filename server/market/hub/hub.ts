@@ -76,7 +76,8 @@ export class Hub implements SourceSink {
   history(symbol: string, bars: KlineTick[]): void {
     const s = this.symbols.get(symbol)
     if (!s) return
-    for (const bar of bars) s.rolling.update(s.series.upsert(bar).delta)
+    if (s.series.load(bars)) s.rolling.reload()
+    else for (const bar of bars) s.rolling.update(s.series.upsert(bar).delta)
     if (!this.opts.history) s.refreshTicker()
   }
 

@@ -8,7 +8,7 @@ import Big from 'big.js'
 import { feedDec as dec } from '../../../common/decimal'
 import type { DepthTick, KlineTick, TickerTick } from '../../../common/feed/messages'
 import { type BarPrecision, type MinuteDelta, roundNum, roundPrice } from './bar-agg'
-import { type CandleSeries, upperBound } from './candle-series'
+import type { CandleSeries } from './candle-series'
 
 const WINDOW_S = 86_400
 
@@ -41,15 +41,33 @@ export class RollingTicker {
     }
   }
 
+  /** Recomputes the window from the series' minutes after a bulk load: the state minute-by-minute updates reach. */
+  reload(): void {
+    const minutes = this.series.minutes
+    const latest = minutes.at(minutes.length - 1)
+    this.amount = new Big(0)
+    this.vol = new Big(0)
+    this.count = 0
+    this.rest = undefined
+    this.latestId = latest ? latest.id : -Infinity
+    this.from = latest ? latest.id - WINDOW_S + 60 : -Infinity
+    for (let i = minutes.upperBound(this.from - 1); i < minutes.length; i++) {
+      const m = minutes.at(i) as KlineTick
+      this.amount = this.amount.plus(dec(m.amount))
+      this.vol = this.vol.plus(dec(m.vol))
+      this.count += m.count
+    }
+  }
+
   /**
    * The ticker now. `book` gives bid/ask (falls back to the last price with size 0); `lastSize` = size of the last
    * trade (base currency). Undefined before the first bar.
    */
   snapshot(book: DepthTick | undefined, lastSize: number, sizeDp: number): TickerTick | undefined {
     const minutes = this.series.minutes
-    const latest = minutes[minutes.length - 1]
+    const latest = minutes.at(minutes.length - 1)
     if (!latest) return undefined
-    const first = minutes[upperBound(minutes, this.from - 1)] ?? latest
+    const first = minutes.at(minutes.upperBound(this.from - 1)) ?? latest
     const rest = this.restRange(latest)
     const p = this.precision
     const bid = book?.bids[0]
@@ -76,8 +94,8 @@ export class RollingTicker {
     const minutes = this.series.minutes
     const newFrom = id - WINDOW_S + 60
     // Only minutes already counted (inside the old window, up to the old latest) are taken out.
-    for (let i = upperBound(minutes, this.from - 1); i < minutes.length; i++) {
-      const m = minutes[i] as KlineTick
+    for (let i = minutes.upperBound(this.from - 1); i < minutes.length; i++) {
+      const m = minutes.at(i) as KlineTick
       if (m.id >= newFrom || m.id > this.latestId) break
       this.amount = this.amount.minus(dec(m.amount))
       this.vol = this.vol.minus(dec(m.vol))
@@ -93,10 +111,9 @@ export class RollingTicker {
     const minutes = this.series.minutes
     let high = latest.high
     let low = latest.low
-    for (let i = upperBound(minutes, this.from - 1); i < minutes.length - 1; i++) {
-      const m = minutes[i] as KlineTick
-      if (m.high > high) high = m.high
-      if (m.low < low) low = m.low
+    for (let i = minutes.upperBound(this.from - 1); i < minutes.length - 1; i++) {
+      if (minutes.high(i) > high) high = minutes.high(i)
+      if (minutes.low(i) < low) low = minutes.low(i)
     }
     this.rest = { high, low }
     return this.rest
