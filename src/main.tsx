@@ -9,6 +9,7 @@ import { App } from './App'
 import { boot } from './boot'
 import { startWorkerEngine } from './engine'
 import { changeLocale, i18n } from './i18n'
+import { whenIdle } from './lib/idle'
 import { installRemScaling } from './lib/rem'
 import './pwa/install' // keeps the early beforeinstallprompt event for "Download app"
 import { registerServiceWorker } from './pwa/register'
@@ -24,10 +25,6 @@ import './styles/widgets.css'
 import './styles/markets.css'
 import './styles/home.css'
 import './styles/notices.css'
-import './styles/identity.css'
-import './styles/support.css'
-import './styles/auth.css'
-import './styles/user-center.css'
 
 installRemScaling()
 installTheme()
@@ -65,6 +62,11 @@ void ready.then(() =>
   ),
 )
 
-// After the first screen: the service worker's install downloads the whole precache, which would otherwise compete
-// with the critical path for a slow network (issue 9: cold first price on Fast 3G).
-void ready.then(registerServiceWorker)
+// After the first screen, once the main thread is idle: the service worker's install downloads the whole precache
+// (and workbox-window is a chunk of its own), which would otherwise compete with the critical path for a slow network
+// (issue 9: cold first price on Fast 3G, bytes to the first price).
+void ready.then(() =>
+  whenIdle(
+    () => void registerServiceWorker().catch((err: unknown) => console.warn('service worker not registered', err)),
+  ),
+)

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini'
 import { NO_NUL } from './ids'
+import { userInfoSchema } from './user-info'
 
 /** Password length bounds (reliability S1 / ASVS 6.2.1, 6.2.9: at least 8, at least 64 allowed, no composition rules). */
 export const PASSWORD_MIN = 8
@@ -100,30 +101,8 @@ export type RegisterInput = z.input<typeof registerInput>
 export const loginInput = z.object({ ...accountFields, password: anyPasswordField })
 export type LoginInput = z.input<typeof loginInput>
 
-/** Identity verification state of one tier, as the user sees it (spec §4). */
-export const IDENTITY_STATUSES = ['none', 'review', 'verified', 'rejected'] as const
-export type IdentityStatus = (typeof IDENTITY_STATUSES)[number]
-
-/** What the app stores under USERINFO. Nothing sensitive: no identity data, no hashes. */
-export const userInfoSchema = z.object({
-  id: z.int(),
-  /** Display name of the account: the e-mail, `+<area> <phone>` or a shortened wallet address. */
-  account: z.string(),
-  email: z.nullable(z.string()),
-  area_code: z.nullable(z.string()),
-  phone: z.nullable(z.string()),
-  /** Lower-case 0x address of a wallet account. */
-  wallet_address: z.nullable(z.string()),
-  invite_code: z.string(),
-  role: z.enum(['user', 'operator']),
-  /** False for a wallet-only account that has not added an e-mail and password. */
-  has_password: z.boolean(),
-  has_pay_password: z.boolean(),
-  identity: z.object({ basic: z.enum(IDENTITY_STATUSES), advanced: z.enum(IDENTITY_STATUSES) }),
-  /** `YYYY-MM-DD HH:mm:ss` UTC. */
-  created_at: z.string(),
-})
-export type UserInfo = z.infer<typeof userInfoSchema>
+// In a module of their own: the app validates the stored USERINFO at start-up without this file's form schemas.
+export { IDENTITY_STATUSES, userInfoSchema, type IdentityStatus, type UserInfo } from './user-info'
 
 /** Answer of register, login and siwe_login: a new session token (sent back in the `token` header). */
 export const sessionAnswer = z.object({ token: z.string(), user: userInfoSchema })

@@ -12,6 +12,7 @@ import {
   type SessionAnswer,
   type UserInfo,
 } from '../../common/api/account'
+import { createLogoutCall } from './logout-call'
 import type { Params } from './request'
 import type { CallOptions, Caller } from './public'
 
@@ -63,7 +64,7 @@ export function createAccountApi(call: Caller): AccountApi {
     login: (input, opts) => call.post('user/login', sessionAnswer, p(input), opts),
     siweNonce: (input, opts) => call.post('user/siwe_nonce', siweNonceAnswer, p(input), opts),
     siweLogin: (input, opts) => call.post('user/siwe_login', sessionAnswer, p(input), opts),
-    logoutSession: async (opts) => void (await call.postAuth('user/logout', nothing, {}, opts)),
+    logoutSession: createLogoutCall(call),
     userInfo: (opts) => call.getAuth('user/info', userInfoSchema, undefined, opts),
     changePassword: async (input, opts) => void (await call.postAuth('user/change_password', nothing, p(input), opts)),
     setPayPassword: async (input, opts) => void (await call.postAuth('user/set_pay_password', nothing, p(input), opts)),

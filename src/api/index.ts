@@ -1,6 +1,7 @@
 /**
  * The app's API: the request layer wired to the stores (token, language), the toasts, the login dialog and the
- * router, plus the typed public calls. Created once in main.tsx and handed to routes through the router context.
+ * router, plus the typed calls. Created once in main.tsx and handed to routes through the router context. The public
+ * calls are built at once; the account, identity and support calls load their module on first use (screen-calls.ts).
  */
 import { acceptLanguage } from '../state/language'
 import { setBackUrl } from '../state/back-url'
@@ -10,11 +11,10 @@ import { confirmDialog } from '../ui/dialog'
 import { showToast } from '../ui/toast'
 import { failureToast } from './problem'
 import { GO_LOGIN, LOGIN_NEEDED } from './login-messages'
-import { createAccountApi, type AccountApi } from './account'
-import { createIdentityApi, type IdentityApi } from './identity'
-import { createCaller, createPublicApi, type PublicApi } from './public'
-import { createSupportApi, type SupportApi } from './support'
+import { createLogoutCall } from './logout-call'
+import { createCaller, createPublicApi, type Caller, type PublicApi } from './public'
 import { createRequester, type Requester } from './request'
+import type { ScreenApi } from './screen-calls'
 
 export { ApiError, isApiError } from './errors'
 export type { ApiErrorKind } from './errors'
@@ -32,8 +32,61 @@ export interface Navigation {
 }
 
 /** The API in the router context: the raw requester, and the typed calls of each module. */
-export interface Api extends PublicApi, AccountApi, IdentityApi, SupportApi {
+export interface Api extends PublicApi, ScreenApi {
   request: Requester
+}
+
+/** Every call of ScreenApi by name but logoutSession, which is built at once (logout-call.ts). */
+const SCREEN_CALLS = [
+  'sendCode',
+  'register',
+  'login',
+  'siweNonce',
+  'siweLogin',
+  'userInfo',
+  'changePassword',
+  'setPayPassword',
+  'bindEmail',
+  'share',
+  'uploadImage',
+  'identity',
+  'submitIdentityBasic',
+  'submitIdentityAdvanced',
+  'feedbackList',
+  'submitFeedback',
+  'feedbackDetail',
+  'helpList',
+  'helpDetail',
+  'about',
+] as const satisfies readonly (keyof ScreenApi)[]
+/** Compiles only while SCREEN_CALLS lists every ScreenApi call (a call left out would have no stand-in). */
+export type ScreenCallsListed = AssertTrue<
+  [Exclude<keyof ScreenApi, (typeof SCREEN_CALLS)[number] | 'logoutSession'>] extends [never] ? true : false
+>
+type AssertTrue<T extends true> = T
+
+/**
+ * Stand-ins for the account, identity and support calls: the first one loads screen-calls.ts, then each passes its
+ * arguments on to the real call. A chunk that fails to load rejects that call (and a later call tries again).
+ */
+function lazyScreenCalls(call: Caller, request: Requester): Omit<ScreenApi, 'logoutSession'> {
+  let calls: Promise<ScreenApi> | undefined
+  const load = () =>
+    (calls ??= import('./screen-calls').then(
+      (m) => m.createScreenCalls(call, request),
+      (err: unknown) => {
+        calls = undefined
+        throw err
+      },
+    ))
+  const stand =
+    (name: keyof ScreenApi) =>
+    async (...args: unknown[]) => {
+      // Arguments go through unchecked: each stand-in has its call's type (the cast below).
+      const calls = { ...(await load()) } as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>
+      return calls[name]!(...args)
+    }
+  return Object.fromEntries(SCREEN_CALLS.map((n) => [n, stand(n)])) as unknown as Omit<ScreenApi, 'logoutSession'>
 }
 
 /** Creates the app's API bound to `nav`. */
@@ -63,8 +116,7 @@ export function createAppApi(nav: Navigation): Api {
   return {
     request,
     ...createPublicApi(request),
-    ...createAccountApi(call),
-    ...createIdentityApi(call, request),
-    ...createSupportApi(call),
+    ...lazyScreenCalls(call, request),
+    logoutSession: createLogoutCall(call),
   }
 }

@@ -1,6 +1,7 @@
 /**
  * dayjs locale data per app locale, loaded lazily (one small chunk each) for relative times such as "5 minutes ago".
- * Dates themselves are always YYYY-MM-DD HH:mm:ss (spec §9) and need no locale.
+ * Dates themselves are always YYYY-MM-DD HH:mm:ss (spec §9) and need no locale. This module is itself loaded on
+ * first use (./relative-time.ts), not at start-up.
  */
 import dayjs from 'dayjs'
 import relativeTime from 'dayjs/plugin/relativeTime'
@@ -35,4 +36,9 @@ export async function activateDayjsLocale(locale: Locale): Promise<void> {
   } catch {
     dayjs.locale('en')
   }
+}
+
+/** `from` relative to `now` (both epoch ms) in dayjs's current locale, e.g. "5 minutes ago". */
+export function relativeFormat(from: number, now: number): string {
+  return dayjs(from).from(now)
 }

@@ -1,10 +1,9 @@
 /**
- * Display formatting of prices, volumes, quote changes and dates. Rounding is done on decimals (big.js through
+ * Display formatting of prices, volumes and quote changes (dates: ./dates.ts, kept apart so that dayjs stays off the
+ * way to the first price, issue 9). Rounding is done on decimals (big.js through
  * common/decimal.ts); `Intl.NumberFormat` only groups the integer part (exactly, as a BigInt) and supplies the
  * locale's decimal separator, so a price is never turned into a float on its way to the screen.
  */
-import dayjs from 'dayjs'
-import { DATE_FORMAT } from '../../common/constants'
 import { quoteChange, roundTo, toFixed, type DecimalInput } from '../../common/decimal'
 
 const groupers = new Map<string, { int: Intl.NumberFormat; sep: string }>()
@@ -104,18 +103,4 @@ export function formatChange(
   } catch {
     return { text: '--', trend: 'flat', pct: '0.00' }
   }
-}
-
-/** Epoch ms (or a date string dayjs parses) as `YYYY-MM-DD HH:mm:ss` in local time (spec §9). */
-export function formatDateTime(value: number | string | Date): string {
-  return dayjs(value).format(DATE_FORMAT)
-}
-
-/**
- * A server date `YYYY-MM-DD HH:mm:ss` in UTC (the API's date format) shown in local time, same format. Text that
- * does not parse is returned unchanged.
- */
-export function formatUtcDateTime(utc: string): string {
-  const d = new Date(`${utc.trim().replace(' ', 'T')}Z`)
-  return Number.isNaN(d.getTime()) ? utc : formatDateTime(d)
 }

@@ -6,7 +6,6 @@
  * first visit's own API answers, which start before any worker can be in control; the page keeps what it needs for
  * offline itself (the market list, the engine's last snapshots).
  */
-import { registerSW } from 'virtual:pwa-register'
 import { proxy } from 'valtio'
 
 export interface PwaState {
@@ -20,9 +19,13 @@ export const pwaStore = proxy<PwaState>({ needRefresh: false, offlineReady: fals
 
 let update: ((reload?: boolean) => Promise<void>) | undefined
 
-/** Registers the service worker (no-op where service workers are unavailable, e.g. plain http on a LAN address). */
-export function registerServiceWorker(): void {
+/**
+ * Registers the service worker (no-op where service workers are unavailable, e.g. plain http on a LAN address).
+ * workbox-window comes in its own chunk, loaded here: nothing on the way to the first screen needs it (issue 9).
+ */
+export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return
+  const { registerSW } = await import('virtual:pwa-register')
   update = registerSW({
     immediate: true,
     onNeedRefresh: () => {

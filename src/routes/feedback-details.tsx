@@ -6,7 +6,7 @@ import type { FeedbackDetail } from '../../common/api/support'
 import { isApiError } from '../api/errors'
 import { requireSession } from '../features/security'
 import { FEEDBACK_TYPE_LABELS, FeedbackStatusTag, LoadProblem } from '../features/support'
-import { formatUtcDateTime } from '../lib/format'
+import { formatUtcDateTime } from '../lib/dates'
 import { Icon } from '../ui/Icon'
 import { PageHeader } from '../ui/PageHeader'
 

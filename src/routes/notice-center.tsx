@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
 import * as z from 'zod/mini'
-import { formatUtcDateTime } from '../lib/format'
+import { formatUtcDateTime } from '../lib/dates'
 import { PageHeader } from '../ui/PageHeader'
 import { PullToRefresh } from '../ui/PullToRefresh'
 

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router'
 import * as z from 'zod/mini'
 import { LoadProblem, loadNotice } from '../features/support'
-import { formatUtcDateTime } from '../lib/format'
+import { formatUtcDateTime } from '../lib/dates'
 import { Markdown } from '../ui/Markdown'
 import { PageHeader } from '../ui/PageHeader'
 

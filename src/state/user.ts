@@ -4,7 +4,7 @@
  * load, so screens can trust every field; the next `user/info` call refills it.
  */
 import { proxy } from 'valtio'
-import { userInfoSchema, type UserInfo } from '../../common/api/account'
+import { userInfoSchema, type UserInfo } from '../../common/api/user-info'
 import { STORAGE_KEYS } from '../../common/constants'
 import { readStored, writeStored } from './storage'
 

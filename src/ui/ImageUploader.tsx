@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Icon } from './Icon'
 import { ImagePrepareError, prepareImage, type ImageProblem } from './image-prepare'
 import { Spinner } from './Spinner'
+import '../styles/identity.css'
 
 /** An image the uploader holds: the server's upload id and a URL to show it (a local blob: URL or a signed one). */
 export interface UploadedImage {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Spinner } from './Spinner'
+import '../styles/markdown.css'
 
 /** The renderer of ./markdown-html, once its lazy chunk (marked + DOMPurify) has loaded. */
 type Render = (markdown: string) => string

@@ -13,14 +13,8 @@ import {
   subtract,
   toFixed,
 } from '../../common/decimal'
-import {
-  formatChange,
-  formatDateTime,
-  formatPrice,
-  formatUtcDateTime,
-  formatVolume,
-  groupDecimal,
-} from '../../src/features/markets'
+import { formatChange, formatPrice, formatVolume, groupDecimal } from '../../src/features/markets'
+import { formatDateTime, formatUtcDateTime } from '../../src/lib/dates'
 
 describe('formatPrice', () => {
   it.each([

@@ -1,7 +1,5 @@
 // Switching the language at runtime: the catalog is loaded and active, <html lang> follows, the choice persists
 // under LANGUAGE_KEY, and relative times ("5 minutes ago") come out in that language.
-import dayjs from 'dayjs'
-import type {} from 'dayjs/plugin/relativeTime' // fromNow() typing; the plugin is installed by src/i18n
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '../../common/constants'
 import { installMemoryStorage, type MemoryStorage } from '../helpers/ui-storage'
@@ -24,11 +22,13 @@ describe('changeLocale', () => {
     expect(i18n._('feed.offlineAge', { age: '5 分钟前' })).toBe('网络已断开 — 行情更新于5 分钟前')
     expect(html.lang).toBe('zh-CN')
     expect(storage.json(STORAGE_KEYS.language)).toBe('zh-CN')
-    expect(dayjs(Date.now() - 5 * 60_000).fromNow()).toBe('5 分钟前')
+    const { loadRelativeTime } = await import('../../src/i18n/relative-time')
+    const now = Date.now()
+    expect((await loadRelativeTime())(now - 5 * 60_000, now)).toBe('5 分钟前')
 
     await changeLocale('en')
     expect(i18n._('nav.market')).toBe('Market')
-    expect(dayjs(Date.now() - 5 * 60_000).fromNow()).toBe('5 minutes ago')
+    expect((await loadRelativeTime())(now - 5 * 60_000, now)).toBe('5 minutes ago')
     expect(html.lang).toBe('en')
   })
 })

@@ -28,6 +28,8 @@ describe('registration form', () => {
     await app.user.click(send)
     const sending = await screen.findByRole('button', { name: 'Sending…' })
     expect((sending as HTMLButtonElement).disabled).toBe(true)
+    // The account calls load their chunk first (src/api/index.ts): answer once the request is out.
+    await waitFor(() => expect(app.callsTo('user/send_code')).toHaveLength(1))
     release(SENT)
     const counting = await screen.findByRole('button', { name: /^Resend \((60|59) s\)$/ })
     expect((counting as HTMLButtonElement).disabled).toBe(true)

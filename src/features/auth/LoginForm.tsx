@@ -10,6 +10,7 @@ import { DEFAULT_AREA_CODE } from './area-codes'
 import { authFailure } from './failure'
 import { useFinishSignIn } from './use-finish-sign-in'
 import { checkLogin, type LoginDraft } from './validation'
+import '../../styles/auth.css'
 
 const LOGIN_OK = msg({ id: 'auth.loginSuccess', message: 'Login successful' })
 

@@ -18,6 +18,7 @@ import { useSendCode } from './use-send-code'
 import { UseWalletInstead } from './UseWalletInstead'
 import { AgreeCheckbox } from './UserProtocol'
 import { checkRegister, checkWalletSignUp, type RegisterDraft } from './validation'
+import '../../styles/auth.css'
 
 const REGISTER_OK = msg({ id: 'auth.registerSuccess', message: 'Registration successful' })
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link, useRouteContext } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { AnnouncementList } from '../../../common/api/public'
 import { Icon } from '../../ui/Icon'
@@ -7,26 +7,20 @@ import { Icon } from '../../ui/Icon'
 const ROTATE_MS = 4000
 
 /**
- * One-line announcement ticker: the latest announcements (in the current language) take turns every 4 s; tapping
- * one opens its detail, the arrow opens the notice center. Hidden when there are none or they cannot be loaded.
+ * One-line announcement ticker: the latest announcements take turns every 4 s; tapping one opens its detail, the
+ * arrow opens the notice center. Hidden when there are none.
+ * @param list the announcements in the current language, from Home's loader (load-notices.ts), which runs again on a
+ *   language switch or a pull to refresh
  */
-export function AnnouncementTicker() {
-  const { api } = useRouteContext({ from: '__root__' })
-  const { i18n, t } = useLingui()
-  const [list, setList] = useState<AnnouncementList['list']>([])
+export function AnnouncementTicker({ list }: { list: AnnouncementList['list'] }) {
+  const { t } = useLingui()
   const [index, setIndex] = useState(0)
-
-  useEffect(() => {
-    const ctrl = new AbortController()
-    api.getAnnouncements({ page: 1, limit: 5 }, { silent: true, signal: ctrl.signal }).then(
-      (page) => {
-        setList(page.list)
-        setIndex(0)
-      },
-      () => undefined,
-    )
-    return () => ctrl.abort()
-  }, [api, i18n.locale])
+  // A new list (refresh, language switch) starts from its newest announcement.
+  const [shown, setShown] = useState(list)
+  if (shown !== list) {
+    setShown(list)
+    setIndex(0)
+  }
 
   useEffect(() => {
     if (list.length < 2) return

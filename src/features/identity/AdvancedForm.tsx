@@ -9,6 +9,7 @@ import { FormError, useFormText } from '../../ui/form'
 import { showToast } from '../../ui/toast'
 import { DocTypePicker } from './DocTypePicker'
 import { PhotoGuide } from './PhotoGuide'
+import '../../styles/identity.css'
 
 const PHOTOS = ['front', 'back', 'selfie'] as const
 type Photo = (typeof PHOTOS)[number]

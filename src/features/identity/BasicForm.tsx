@@ -16,6 +16,7 @@ import { describeFailure } from '../../api/problem'
 import { appFormOptions, useAppForm, type FieldTexts } from '../../ui/form'
 import { showToast } from '../../ui/toast'
 import { BASIC_PROBLEMS } from './field-problems'
+import '../../styles/identity.css'
 
 type Values = Record<BasicField, string>
 

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import '../../styles/identity.css'
 
 /** The identity state could not be loaded: say so and offer a retry. */
 export function LoadError({ onRetry }: { onRetry: () => void }) {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { IdentityInfo } from '../../../common/api/identity'
 import { DOC_TYPE_LABELS } from './labels'
+import '../../styles/identity.css'
 
 /**
  * Member information (spec §2): what the user submitted, as text (never markup), the ID number masked, and the

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { IdentityInfo, IdentityLevel } from '../../../common/api/identity'
-import { formatUtcDateTime } from '../../lib/format'
+import { formatUtcDateTime } from '../../lib/dates'
 import { Icon } from '../../ui/Icon'
 import { TIER_TITLES } from './labels'
 import { StatusBadge } from './StatusBadge'
+import '../../styles/identity.css'
 
 type Tier = IdentityInfo['basic'] | IdentityInfo['advanced']
 

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { formatUtcDateTime } from '../../lib/format'
+import { formatUtcDateTime } from '../../lib/dates'
 import { Icon, type IconName } from '../../ui/Icon'
+import '../../styles/identity.css'
 
 /** Why a tier's form is not shown, or (rejected) what to fix before sending it again. */
 export type NoticeKind = 'review' | 'verified' | 'rejected' | 'needBasic' | 'basicInReview'

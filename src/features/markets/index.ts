@@ -1,12 +1,5 @@
 /** Market lists and their formatting helpers, shared by Home, Market, the area tabs and the K-line page. */
-export {
-  formatChange,
-  formatDateTime,
-  formatPrice,
-  formatUtcDateTime,
-  formatVolume,
-  groupDecimal,
-} from '../../lib/format'
+export { formatChange, formatPrice, formatVolume, groupDecimal } from '../../lib/format'
 export type { ChangeTrend, FormattedChange } from '../../lib/format'
 export { ChangePill } from './ChangePill'
 export { CoinLogo } from './CoinLogo'

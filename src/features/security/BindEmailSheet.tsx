@@ -9,6 +9,7 @@ import { Sheet } from '../../ui/Sheet'
 import { showToast } from '../../ui/toast'
 import { checkTexts, problemText } from './problem-text'
 import { SendCodeButton } from './SendCodeButton'
+import '../../styles/user-center.css'
 
 type BindField = 'email' | 'code' | 'password' | 're_password'
 

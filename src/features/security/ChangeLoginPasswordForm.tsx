@@ -5,6 +5,7 @@ import { PASSWORD_MIN } from '../../../common/api/account'
 import { signOut } from '../auth'
 import { showToast } from '../../ui/toast'
 import { PasswordForm } from './PasswordForm'
+import '../../styles/user-center.css'
 
 /**
  * Old, new and confirmed login password (spec §5 password reset). The server ends every session of the account on

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Icon } from '../../ui/Icon'
+import '../../styles/user-center.css'
 
 /**
  * For a wallet account that has no password yet: passwords (login and transaction) are confirmed with the login

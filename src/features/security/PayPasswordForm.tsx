@@ -4,6 +4,7 @@ import { useCanGoBack, useRouteContext, useRouter } from '@tanstack/react-router
 import { showToast } from '../../ui/toast'
 import { reloadUserInfo } from '../user-center'
 import { PasswordForm } from './PasswordForm'
+import '../../styles/user-center.css'
 
 /**
  * Sets (first time, confirmed with the login password) or changes (with the old one) the transaction password that

@@ -3,6 +3,7 @@ import type { UserInfo } from '../../../common/api/account'
 import { Icon } from '../../ui/Icon'
 import { copyWithToast, MenuButton, MenuGroup, MenuLink } from '../user-center'
 import { maskEmail, maskPhone } from './mask'
+import '../../styles/user-center.css'
 
 /**
  * The security center's rows (spec §2): login password, transaction password ("Set" or "Change"), the linked

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { copyWithToast } from '../user-center'
 import { Icon } from '../../ui/Icon'
+import '../../styles/share.css'
 
 /** A labelled value with a copy button (the invitation code, the link). */
 export function CopyRow({ label, value, big = false }: { label: string; value: string; big?: boolean }) {

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
+import '../../styles/share.css'
 
 /** The QR code of `text`, dark on white (scanners expect that, whatever the theme), drawn by the `qrcode` package. */
 export function QrCode({ text, size = 200, label }: { text: string; size?: number; label: string }) {

@@ -5,6 +5,7 @@ import { Icon } from '../../ui/Icon'
 import { Sheet } from '../../ui/Sheet'
 import { showToast } from '../../ui/toast'
 import { drawPoster, type PosterContent } from './poster'
+import '../../styles/share.css'
 
 /** True on touch-first devices, where a downloaded file is hard to find and long-press saves to the photo library. */
 function isTouch(): boolean {

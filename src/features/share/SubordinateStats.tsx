@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import '../../styles/share.css'
 
 /** Direct subordinates (invited by the user) and total subordinates (all levels below), spec §3 Share. */
 export function SubordinateStats({ direct, total, locale }: { direct: number; total: number; locale: string }) {

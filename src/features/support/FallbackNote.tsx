@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useLingui } from '@lingui/react'
 import { LANGUAGES } from '../../../common/locales'
 import { Icon } from '../../ui/Icon'
+import '../../styles/support.css'
 
 /**
  * Says that a text is shown in another language (the English fallback) because it is not written in the

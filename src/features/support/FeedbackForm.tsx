@@ -5,6 +5,7 @@ import { FEEDBACK_CONTENT_MAX, FEEDBACK_TITLE_MAX, cleanText, type FeedbackType 
 import { describeFailure } from '../../api/problem'
 import { appFormOptions, changeField, fieldError, useAppForm, useFormText } from '../../ui/form'
 import { FeedbackTypePicker } from './FeedbackTypePicker'
+import '../../styles/support.css'
 
 export interface FeedbackDraft {
   type: FeedbackType

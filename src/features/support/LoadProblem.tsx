@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import '../../styles/support.css'
 
 /** A "could not load" block with a retry button; `children` says what could not be loaded. */
 export function LoadProblem({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {

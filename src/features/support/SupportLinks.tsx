@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { askToLogin } from '../user-center'
 import { tokenStore } from '../../state/token'
 import { Icon, type IconName } from '../../ui/Icon'
+import '../../styles/support.css'
 
 /** Screens the support rows open. */
 export type SupportPath = '/contact' | '/feedlist' | '/feedback' | '/help-center'

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Icon } from '../../ui/Icon'
+import '../../styles/user-center.css'
 
 /** The logged-out header of the user center: a welcome line with Log in and Register. */
 export function GuestCard() {

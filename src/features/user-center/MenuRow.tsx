@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { tokenStore } from '../../state/token'
 import { Icon, type IconName } from '../../ui/Icon'
 import { askToLogin } from './login-gate'
+import '../../styles/user-center.css'
 
 /** Screens the user center links to (spec §2). */
 export type MenuPath =

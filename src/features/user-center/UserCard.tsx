@@ -6,6 +6,7 @@ import { Icon, type IconName } from '../../ui/Icon'
 import { accountDisplay, type AccountKind } from './account-display'
 import { copyWithToast } from './copy-with-toast'
 import { IdentityPill } from './IdentityPill'
+import '../../styles/user-center.css'
 
 const KIND_ICON: Record<AccountKind, IconName> = { email: 'mail', phone: 'phone', wallet: 'wallet' }
 

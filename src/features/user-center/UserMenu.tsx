@@ -4,6 +4,7 @@ import { DownloadAppRow } from './DownloadAppRow'
 import { LanguageRow } from './LanguageRow'
 import { MenuGroup, MenuLink } from './MenuRow'
 import { ThemeRow } from './ThemeRow'
+import '../../styles/user-center.css'
 
 /**
  * The entries of the user center (spec §2 "User center (Mine)"), in three groups: the account, help and

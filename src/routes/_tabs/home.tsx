@@ -3,7 +3,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { TICKER_FREQ_MS } from '../../../common/constants'
 import { useTickers } from '../../engine'
-import { AnnouncementTicker, HomeHeader } from '../../features/home'
+import { AnnouncementTicker, HomeHeader, loadTickerNotices } from '../../features/home'
 import {
   FeedStatus,
   GainList,
@@ -17,13 +17,20 @@ import { PullToRefresh } from '../../ui/PullToRefresh'
 
 /** Home (spec §2): announcements, popular markets and the gain list with its three rankings. */
 export const Route = createFileRoute('/_tabs/home')({
-  loader: ({ context }) => loadMarkets(context.api),
+  // The ticker's announcements load beside the markets (not after the first render): its text is the largest paint.
+  loader: async ({ context, abortController }) => {
+    const [markets, notices] = await Promise.all([
+      loadMarkets(context.api),
+      loadTickerNotices(context.api, abortController.signal),
+    ])
+    return { ...markets, notices }
+  },
   staleTime: 60_000,
   component: HomePage,
 })
 
 function HomePage() {
-  const { items, failed } = Route.useLoaderData()
+  const { items, failed, notices } = Route.useLoaderData()
   const router = useRouter()
   const open = useOpenMarket()
   const popular = useMemo(() => items.filter((i) => i.popular), [items])
@@ -35,7 +42,7 @@ function HomePage() {
     <div className="page page--tab">
       <HomeHeader />
       <PullToRefresh onRefresh={() => router.invalidate()}>
-        <AnnouncementTicker />
+        <AnnouncementTicker list={notices} />
         <FeedStatus tickers={tickers} />
         {failed ? (
           <LoadFailed onRetry={() => void router.invalidate()} />

@@ -1,0 +1,31 @@
+/**
+ * The user info of `user/info` (what the app stores under USERINFO), apart from the account calls' form schemas
+ * (./account.ts re-exports it): the app validates the stored copy at start-up, and that should not bring every
+ * sign-in and password rule onto the way to the first screen (issue 9).
+ */
+import * as z from 'zod/mini'
+
+/** Identity verification state of one tier, as the user sees it (spec §4). */
+export const IDENTITY_STATUSES = ['none', 'review', 'verified', 'rejected'] as const
+export type IdentityStatus = (typeof IDENTITY_STATUSES)[number]
+
+/** What the app stores under USERINFO. Nothing sensitive: no identity data, no hashes. */
+export const userInfoSchema = z.object({
+  id: z.int(),
+  /** Display name of the account: the e-mail, `+<area> <phone>` or a shortened wallet address. */
+  account: z.string(),
+  email: z.nullable(z.string()),
+  area_code: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  /** Lower-case 0x address of a wallet account. */
+  wallet_address: z.nullable(z.string()),
+  invite_code: z.string(),
+  role: z.enum(['user', 'operator']),
+  /** False for a wallet-only account that has not added an e-mail and password. */
+  has_password: z.boolean(),
+  has_pay_password: z.boolean(),
+  identity: z.object({ basic: z.enum(IDENTITY_STATUSES), advanced: z.enum(IDENTITY_STATUSES) }),
+  /** `YYYY-MM-DD HH:mm:ss` UTC. */
+  created_at: z.string(),
+})
+export type UserInfo = z.infer<typeof userInfoSchema>
