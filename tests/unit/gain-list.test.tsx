@@ -6,6 +6,7 @@ import { I18nProvider } from '@lingui/react'
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { TickerSnapshot } from '../../common/engine-api'
 import { GainList } from '../../src/features/markets'
 import { marketItem, tickerSnapshot } from '../helpers/market-fixtures'
 
