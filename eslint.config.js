@@ -71,6 +71,7 @@ export default defineConfig(
     'public/',
     'src/routeTree.gen.ts',
     'server/db/migrations/',
+    'server/.bundle*/',
     'tests/e2e/out/',
     'tests/fixtures/',
   ]),
@@ -205,12 +206,12 @@ export default defineConfig(
     languageOptions: { globals: globals.worker },
   },
   {
-    files: ['server/**/*.ts', 'tests/**/*.{ts,tsx}', '*.{js,ts}'],
+    files: ['server/**/*.{js,ts}', 'tests/**/*.{ts,tsx}', '*.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
   {
     // This file is plain JavaScript outside every tsconfig: no type information for it.
-    files: ['*.js'],
+    files: ['*.js', 'server/**/*.js'],
     extends: [tseslint.configs.disableTypeChecked],
   },
   {

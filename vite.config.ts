@@ -12,6 +12,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { lingui } from '@lingui/vite-plugin'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { compression } from 'vite-plugin-compression2'
+import { BUILD_STAMP } from './server/cli/build-freshness'
 
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
@@ -72,7 +73,7 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|webmanifest|txt|xml)$/
 /**
  * sw.js and workbox-*.js are written by vite-plugin-pwa in its own (sequential) closeBundle, after the compression
  * plugin has seen the bundle: this step, placed after the PWA plugin, writes their .br/.gz at the same settings
- * (brotli quality 11, gzip level 9) and any other top-level text file still without them.
+ * (brotli quality 11, gzip level 9) and any other top-level text file still without them, then the build stamp.
  */
 function precompressLeftovers(): Plugin {
   let outDir = 'dist'
@@ -92,6 +93,8 @@ function precompressLeftovers(): Plugin {
           if (br.length < body.length) await writeFile(join(outDir, `${name}.br`), br)
           if (gz.length < body.length) await writeFile(join(outDir, `${name}.gz`), gz)
         }
+        // The build's last write: `npm start` treats a dist/ without it as unfinished (server/cli/build-freshness.ts).
+        await writeFile(join(outDir, BUILD_STAMP), `${new Date().toISOString()}\n`)
       },
     },
   }

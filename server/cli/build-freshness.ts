@@ -1,6 +1,7 @@
 /**
- * Decides whether the built PWA (dist/index.html) is older than its sources, so `npm start` rebuilds only when
- * something that goes into the build changed.
+ * Decides whether the built PWA is older than its sources, so `npm start` rebuilds only when something that goes into
+ * the build changed. The build's last step writes dist/.build-complete (vite.config.ts), so a build that was
+ * interrupted half-way (index.html written, precompressed copies not) is rebuilt rather than served.
  */
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -35,10 +36,13 @@ export function newestMtime(path: string): number {
   return newest
 }
 
+/** File the last step of `vite build` writes into dist/ once every output is on disk (dot-file: never served). */
+export const BUILD_STAMP = '.build-complete'
+
 /** Why a build is needed (`undefined` = dist is up to date). */
 export function buildReason(root: string): string | undefined {
-  const built = newestMtime(join(root, 'dist', 'index.html'))
-  if (built === 0) return 'dist/index.html is missing'
+  const built = newestMtime(join(root, 'dist', BUILD_STAMP))
+  if (built === 0) return 'no finished build in dist/'
   const stale = BUILD_INPUTS.find((input) => newestMtime(join(root, input)) > built)
   return stale ? `${stale} changed since the last build` : undefined
 }

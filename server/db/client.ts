@@ -29,7 +29,8 @@ export interface DatabaseOptions {
   pglite?: PGlite
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+// '../db/' rather than './': the same path holds in `npm start`'s bundle, which sits in server/.bundle/.
+const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url))
 
 /**
  * PostgreSQL settings of the embedded database, on top of PGlite's own start parameters. `shared_buffers` 128 MB

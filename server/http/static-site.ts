@@ -38,6 +38,8 @@ export async function registerStaticSite(app: FastifyInstance, distDir: string |
     wildcard: true,
     index: ['index.html'],
     preCompressed: true,
+    // dist/.build-complete is `npm start`'s build stamp, not content.
+    dotfiles: 'ignore',
     cacheControl: false,
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE)

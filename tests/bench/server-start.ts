@@ -1,7 +1,8 @@
 /**
- * Server start (issue 9 part 4): time from spawning `npm start`'s entry (`server/cli/start.ts` under tsx, one node
- * process) to the first 200 on GET /api/common/config, with dist/ already built and an existing PGlite data dir
- * (the default database; a first start's one-time initdb is done in an untimed warm-up start). Then the server's
+ * Server start (issue 9 part 4): time from spawning `npm start`'s entry (`server/cli/launch.js` under plain node, which
+ * imports the compiled server bundle) to the first 200 on GET /api/common/config, with dist/ and the bundle already
+ * built and an existing PGlite data dir (the default database; a first start's one-time initdb and a stale bundle's
+ * compile happen in an untimed warm-up start). Then the server's
  * RSS after IDLE_MS without requests. Targets ≤ 3 s and ≤ 150 MB; medians of ≥ 5 starts. A second RSS row runs the
  * same starts on PostgreSQL (DATABASE_URL, a fresh database on PG_ADMIN_URL's server) so the report shows how much of
  * the first is PGlite's; it is SKIPPED, saying why, when PostgreSQL is unreachable.
@@ -39,7 +40,7 @@ async function startOnce(dataDir: string, databaseUrl?: string): Promise<Start> 
   if (databaseUrl) env.DATABASE_URL = databaseUrl
   else delete env.DATABASE_URL
   const t0 = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts'], {
+  const child = spawn(process.execPath, ['server/cli/launch.js'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -107,7 +108,7 @@ export async function runServerStartBench(): Promise<BenchResult[]> {
       unit: 'MB',
       target: `≤ ${TARGET_RSS_MB} MB`,
       pass: rss.median <= TARGET_RSS_MB,
-      note: `${rss.spread}; VmRSS of the server process (node + tsx loader); ${context}`,
+      note: `${rss.spread}; VmRSS of the server process (node running the compiled bundle); ${context}`,
     },
     postgres,
   ]

@@ -41,13 +41,13 @@ export interface StartOptions {
   timeoutMs?: number
 }
 
-/** Starts `server/cli/start.ts` and resolves once `/api/common/config` answers code 1. */
+/** Starts `npm start`'s entry (`server/cli/launch.js`: compiles the server bundle and builds dist/ when stale) and resolves once `/api/common/config` answers code 1. */
 export async function startAppServer(opts: StartOptions = {}): Promise<AppServer> {
   const port = opts.port ?? (await freePort())
   const marketPort = opts.marketPort ?? (await freePort())
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tc-e2e-'))
   let out = ''
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/cli/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/cli/launch.js'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

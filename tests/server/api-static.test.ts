@@ -18,6 +18,7 @@ function fakeDist(): string {
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   writeFileSync(join(dir, 'registerSW.js'), '/* register */')
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"TC Market"}')
+  writeFileSync(join(dir, '.build-complete'), '2026-11-26T00:00:00.000Z')
   return dir
 }
 
@@ -52,6 +53,12 @@ describe('built PWA', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self' ws://localhost:8292 ws://127.0.0.1:8292;")
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/ wss?:( |;|$)/)
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'")
+  })
+
+  it("does not serve dot-files such as npm start's build stamp", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/.build-complete' })
+    expect(res.statusCode).toBe(404)
+    expect(res.body).not.toContain('2026-11-26')
   })
 
   it('caches hashed assets for a year but revalidates the service worker, its registration and the manifest', async () => {

@@ -1,9 +1,9 @@
-/** `npm start` rebuilds the PWA only when dist/index.html is missing or older than something that goes into it. */
+/** `npm start` rebuilds the PWA only when dist/ holds no finished build or one older than something that goes into it. */
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildReason } from '../../server/cli/build-freshness'
+import { BUILD_STAMP, buildReason } from '../../server/cli/build-freshness'
 
 function touch(root: string, path: string, secondsAgo: number): void {
   const file = join(root, path)
@@ -14,10 +14,18 @@ function touch(root: string, path: string, secondsAgo: number): void {
 }
 
 describe('buildReason', () => {
-  it('asks for a build when dist/index.html is missing', () => {
+  it('asks for a build when dist/ is missing', () => {
     const root = mkdtempSync(join(tmpdir(), 'tc-root-'))
     touch(root, 'src/main.tsx', 100)
-    expect(buildReason(root)).toBe('dist/index.html is missing')
+    expect(buildReason(root)).toBe('no finished build in dist/')
+  })
+
+  it('asks for a build when the last one was interrupted (index.html written, the final step not)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tc-root-'))
+    touch(root, 'src/main.tsx', 100)
+    touch(root, 'dist/index.html', 50)
+    touch(root, 'dist/sw.js', 50)
+    expect(buildReason(root)).toBe('no finished build in dist/')
   })
 
   it('is satisfied when the build is newer than every input', () => {
@@ -27,7 +35,7 @@ describe('buildReason', () => {
     touch(root, 'vite.config.ts', 100)
     touch(root, 'server/api/app.ts', 1) // the server is not part of the build
     touch(root, 'src/node_modules/x.js', 1)
-    touch(root, 'dist/index.html', 50)
+    touch(root, `dist/${BUILD_STAMP}`, 50)
     expect(buildReason(root)).toBeUndefined()
   })
 
@@ -43,7 +51,7 @@ describe('buildReason', () => {
     'lingui.config.ts',
   ])('rebuilds when %s changed after the build', (input) => {
     const root = mkdtempSync(join(tmpdir(), 'tc-root-'))
-    touch(root, 'dist/index.html', 50)
+    touch(root, `dist/${BUILD_STAMP}`, 50)
     touch(root, input, 1)
     expect(buildReason(root)).toMatch(/changed since the last build$/)
   })
