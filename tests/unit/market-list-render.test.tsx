@@ -7,7 +7,7 @@ import { Window } from 'happy-dom'
 import { renderToString } from 'react-dom/server'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { MarketItem } from '../../common/market'
-import { MarketList, SourceBadge } from '../../src/features/markets'
+import { MarketList, PopularCards, SourceBadge } from '../../src/features/markets'
 import { setConfig, systemStore } from '../../src/state/system'
 import { btcUsdt, tickerSnapshot } from '../helpers/market-fixtures'
 
@@ -101,6 +101,28 @@ describe('MarketList', () => {
     expect(html(<MarketList items={[]} tickers={new Map()} onOpen={() => undefined} empty="Nothing here" />)).toContain(
       'Nothing here',
     )
+  })
+})
+
+describe('PopularCards', () => {
+  const card = (close: number) => {
+    const tickers = new Map([[btc.extends, tickerSnapshot('btcusdt', 95000, close, 1)]])
+    const doc = new Window().document
+    doc.body.innerHTML = html(<PopularCards items={[btc]} tickers={tickers} onOpen={() => undefined} />)
+    const el = doc.querySelector('.popular__price')!
+    return { text: el.textContent, em: Number(/--price-em:\s*([\d.]+)/.exec(el.getAttribute('style') ?? '')?.[1]) }
+  }
+
+  it('gives the price its width in em, which the card divides its own width by (whole, never cut, at 360 px)', () => {
+    const fiveFigures = card(97232.5)
+    const sixFigures = card(104250.5)
+    expect(fiveFigures.text).toBe('97,232.50')
+    expect(sixFigures.text).toBe('104,250.50')
+    // Measured in Chromium at 360 px: a card's text box is 73 px; 16 px fits 4.56 em, "104,250.50" is 5.14 em at 700.
+    expect(fiveFigures.em).toBeGreaterThanOrEqual(4.5)
+    expect(sixFigures.em).toBeGreaterThan(fiveFigures.em)
+    expect(sixFigures.em).toBeGreaterThanOrEqual(5.14)
+    expect(73 / sixFigures.em).toBeLessThan(16)
   })
 })
 
