@@ -100,6 +100,38 @@ function precompressLeftovers(): Plugin {
   }
 }
 
+/**
+ * Writes into index.html a JSON data block (id "catalog-urls", not a script, so the CSP is untouched) mapping each
+ * locale to its catalog chunk, so that src/early.ts can preload the page's catalog before the app bundle evaluates.
+ */
+function catalogUrls(): Plugin {
+  let base = '/'
+  return {
+    name: 'tc-catalog-urls',
+    apply: 'build',
+    configResolved: (config) => void (base = config.base),
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const urls: Record<string, string> = {}
+        for (const chunk of Object.values(ctx.bundle ?? {})) {
+          const locale =
+            chunk.type === 'chunk' ? /locales\/([^/]+)\/messages\.po/.exec(chunk.facadeModuleId ?? '') : null
+          if (locale?.[1]) urls[locale[1]] = base + chunk.fileName
+        }
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'catalog-urls' }, // CATALOG_URLS_ID in src/i18n/catalogs.ts
+            children: JSON.stringify(urls),
+            injectTo: 'head',
+          },
+        ]
+      },
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -110,6 +142,7 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    catalogUrls(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -2,7 +2,7 @@
  * Start-up steps (spec §4 "App start"): restore the session, fetch the config (falling back to the last one seen
  * when offline), point the market engine at the configured port, and load the first route.
  */
-import type { Api } from './api'
+import { dropEarlyCalls, type Api } from './api'
 import type { EngineClient } from './engine'
 import { restoreSession } from './state/session'
 import { setConfig, systemStore } from './state/system'
@@ -31,4 +31,6 @@ export async function boot(
   const port = systemStore.config?.market_port
   if (port) void engine.connect({ port }).catch((err: unknown) => console.warn('market connect failed', err))
   await route
+  // Start-up's calls have taken their early answers (src/early.ts); any left over must not serve a later call.
+  dropEarlyCalls()
 }

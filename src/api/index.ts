@@ -11,6 +11,7 @@ import { confirmDialog } from '../ui/dialog'
 import { showToast } from '../ui/toast'
 import { failureToast } from './problem'
 import { GO_LOGIN, LOGIN_NEEDED } from './login-messages'
+import { takeEarlyCall } from './early-calls'
 import { createLogoutCall } from './logout-call'
 import { createCaller, createPublicApi, type Caller, type PublicApi } from './public'
 import { createRequester, type Requester } from './request'
@@ -20,6 +21,7 @@ export { ApiError, isApiError } from './errors'
 export type { ApiErrorKind } from './errors'
 export { describeFailure, failureToast, NETWORK_PROBLEM, UNEXPECTED_PROBLEM, type Failure } from './problem'
 export { createRequester, buildUrl } from './request'
+export { dropEarlyCalls } from './early-calls'
 export type { RequestDeps, RequestOptions, Requester, Params, HttpMethod } from './request'
 export { createCaller, createPublicApi, parseAnswer } from './public'
 export type { Caller, PublicApi, CallOptions } from './public'
@@ -97,6 +99,7 @@ export function createAppApi(nav: Navigation): Api {
     nav.navigate('/login')
   }
   const request = createRequester({
+    takeEarly: takeEarlyCall,
     getToken,
     getLanguage: acceptLanguage,
     onUnauthorized: (sentToken) => {

@@ -34,6 +34,11 @@ export interface RequestDeps {
   /** Base URL ending in "/" (default "/api/"). */
   baseUrl?: string
   fetch?: typeof fetch
+  /**
+   * An answer to this GET already under way (src/api/early-calls.ts), for the URL and Accept-Language given; used in
+   * place of a new fetch. When it fails, the call goes to the network after all.
+   */
+  takeEarly?(url: string, language: string): Promise<Response> | undefined
   /** ms before a call is aborted (default API_TIMEOUT_MS, spec §9). */
   timeoutMs?: number
   getToken(): string | null
@@ -52,6 +57,16 @@ export interface RequestDeps {
 
 /** Sends one call and resolves with the envelope's `data` (unchecked: see `createApiCall` for schema parsing). */
 export type Requester = (path: string, opts?: RequestOptions) => Promise<unknown>
+
+/** `promise`, or a rejection as soon as `signal` aborts (an early call's fetch cannot take this call's signal). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)))
+    if (signal.aborted) return abort()
+    signal.addEventListener('abort', abort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
+}
 
 const envelope = z.object({ code: z.number(), msg: z.catch(z.string(), ''), data: z.unknown() })
 
@@ -147,8 +162,15 @@ async function send(
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   const onAbort = () => controller.abort()
   opts.signal?.addEventListener('abort', onAbort)
+  const network = () => (deps.fetch ?? globalThis.fetch)(url, { method, headers, body, signal: controller.signal })
+  const early = method === 'GET' ? deps.takeEarly?.(url, headers['Accept-Language']!) : undefined
   try {
-    const res = await (deps.fetch ?? globalThis.fetch)(url, { method, headers, body, signal: controller.signal })
+    const res = await (early
+      ? untilAborted(early, controller.signal).catch((err: unknown) => {
+          if (controller.signal.aborted) throw err
+          return network()
+        })
+      : network())
     const text = await res.text()
     let json: unknown
     try {

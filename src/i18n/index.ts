@@ -3,17 +3,12 @@
  * precached by the service worker), activated before the first render and switchable at runtime. Also keeps
  * `<html lang>` in step with the interface language (relative times follow it too: ./relative-time.ts).
  */
-import { i18n, type Messages } from '@lingui/core'
+import { i18n } from '@lingui/core'
 import type { Locale } from '../../common/constants'
 import { setLanguage } from '../state/language'
+import { loadMessages } from './catalogs'
 
 export { i18n }
-
-async function loadMessages(locale: Locale): Promise<Messages> {
-  // A template import has no static type; the shape is the one po.d.ts declares for every catalog.
-  const catalog = (await import(`../../locales/${locale}/messages.po`)) as { messages: Messages }
-  return catalog.messages
-}
 
 /**
  * Loads and activates `locale`: catalog, `<html lang>`, and the persisted choice (LANGUAGE_KEY).

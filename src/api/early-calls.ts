@@ -1,0 +1,64 @@
+/**
+ * The first screen's public GETs, started before the app bundle is evaluated. On a mid-range phone (4× CPU) that
+ * evaluation takes ~1 s, and the calls used to start only after it (issue 9: first price and LCP). index.html loads
+ * src/early.ts, a module of its own, ahead of src/main.tsx; it calls `startEarlyCalls`. The request layer then takes
+ * each answer once (`takeEarlyCall`) when the URL and Accept-Language are the ones sent here, and goes to the network
+ * itself otherwise, so a mismatch costs one spare request, never a wrong answer. Public calls only: no token is sent.
+ */
+import { acceptLanguageOf, initialLocale } from '../state/locale-choice'
+
+/** Where a first load needs the market list (spec §2 tab pages and the K-line page). */
+const MARKET_LIST_PAGES = ['/home', '/market', '/micro', '/lever', '/assets', '/kline']
+
+/** Announcements Home's ticker loads (features/home TICKER_NOTICES; a test keeps the two equal). */
+const HOME_NOTICES = 5
+
+/**
+ * The URLs (as the request layer builds them: `/api/` + path + query) of the public GETs the first load of
+ * `pathname` makes: the config always, the market list on market pages, the announcements on Home.
+ */
+export function earlyCallUrls(pathname: string): string[] {
+  const page = pathname === '/' ? '/home' : pathname
+  const urls = ['/api/common/config']
+  if (MARKET_LIST_PAGES.some((p) => page === p || page.startsWith(`${p}/`))) urls.push('/api/currency/currency_list')
+  if (page === '/home') urls.push(`/api/common/get_announcement?page=1&limit=${HOME_NOTICES}`)
+  return urls
+}
+
+interface EarlyCall {
+  /** Accept-Language the call was sent with. */
+  language: string
+  response: Promise<Response>
+}
+
+const started = new Map<string, EarlyCall>()
+
+/**
+ * Starts the early calls for `pathname` (default: this page's) with the language the app will start in.
+ * @param fetchFn the fetch to use (tests); the page's by default
+ */
+export function startEarlyCalls(pathname = globalThis.location.pathname, fetchFn: typeof fetch = globalThis.fetch) {
+  const language = acceptLanguageOf(initialLocale())
+  for (const url of earlyCallUrls(pathname)) {
+    const response = fetchFn(url, { headers: { Accept: 'application/json', 'Accept-Language': language } })
+    // The taker sees a failure and calls again; until then it must not count as unhandled.
+    response.catch(() => undefined)
+    started.set(url, { language, response })
+  }
+}
+
+/**
+ * The early answer for `url` when it was sent with `language`, handed out once; undefined when there is none (or it
+ * was sent in another language, which the caller must not use).
+ */
+export function takeEarlyCall(url: string, language: string): Promise<Response> | undefined {
+  const call = started.get(url)
+  if (!call) return undefined
+  started.delete(url)
+  return call.language === language ? call.response : undefined
+}
+
+/** Forgets the answers no one took (start-up is over: a later call must be fresh). */
+export function dropEarlyCalls(): void {
+  started.clear()
+}
