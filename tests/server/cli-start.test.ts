@@ -1,5 +1,5 @@
 /** `npm start` rebuilds the PWA only when dist/ holds no finished build or one older than something that goes into it. */
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -14,6 +14,12 @@ function touch(root: string, path: string, secondsAgo: number): void {
 }
 
 describe('buildReason', () => {
+  it("looks for the stamp vite.config.ts's last step writes", () => {
+    const config = readFileSync(new URL('../../vite.config.ts', import.meta.url), 'utf8')
+    expect(config).toContain(`const BUILD_STAMP = '${BUILD_STAMP}'`)
+    expect(config).toMatch(/writeFile\(join\(outDir, BUILD_STAMP\)/)
+  })
+
   it('asks for a build when dist/ is missing', () => {
     const root = mkdtempSync(join(tmpdir(), 'tc-root-'))
     touch(root, 'src/main.tsx', 100)
