@@ -41,7 +41,9 @@ const CHUNK_GROUPS = [
  * Starts the downloads of the critical path that the entry would only ask for once it has run (~1.5 s of script on a
  * 4×-slowed phone, issue 9): the market worker's script (fetched again by `new Worker`, then from the HTTP cache: the
  * file is immutable) and the tab screens' chunk (/ and /home are where the app opens). Read from the bundle, so the
- * hashed names are the built ones.
+ * hashed names are the built ones. The catalog depends on the user's language, so it is not preloaded here: a JSON
+ * data block (id "catalog-urls", not a script, so the CSP is untouched) maps each locale to its chunk, and
+ * src/early.ts preloads the one the page starts in.
  */
 function preloadCriticalPath(): Plugin {
   return {
@@ -54,13 +56,26 @@ function preloadCriticalPath(): Plugin {
         const code = files.map((f) => (f.type === 'chunk' ? f.code : '')).join('\n')
         const worker = /new Worker\(new URL\(["'`]\/?([^"'`]+)["'`]/.exec(code)?.[1]
         const tabs = files.find((f) => f.type === 'chunk' && f.name === 'tabs')?.fileName
-        return [worker, tabs]
+        const catalogs: Record<string, string> = {}
+        for (const f of files) {
+          const locale = f.type === 'chunk' ? /locales\/([^/]+)\/messages\.po/.exec(f.facadeModuleId ?? '') : null
+          if (locale?.[1]) catalogs[locale[1]] = `/${f.fileName}`
+        }
+        const links = [worker, tabs]
           .filter((f): f is string => Boolean(f))
           .map((f) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f.replace(/^\//, '')}` },
             injectTo: 'head' as const,
           }))
+        const catalogMap = {
+          tag: 'script',
+          // CATALOG_URLS_ID in src/i18n/catalogs.ts
+          attrs: { type: 'application/json', id: 'catalog-urls' },
+          children: JSON.stringify(catalogs),
+          injectTo: 'head' as const,
+        }
+        return [...links, catalogMap]
       },
     },
   }
@@ -105,38 +120,6 @@ function precompressLeftovers(): Plugin {
   }
 }
 
-/**
- * Writes into index.html a JSON data block (id "catalog-urls", not a script, so the CSP is untouched) mapping each
- * locale to its catalog chunk, so that src/early.ts can preload the page's catalog before the app bundle evaluates.
- */
-function catalogUrls(): Plugin {
-  let base = '/'
-  return {
-    name: 'tc-catalog-urls',
-    apply: 'build',
-    configResolved: (config) => void (base = config.base),
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const urls: Record<string, string> = {}
-        for (const chunk of Object.values(ctx.bundle ?? {})) {
-          const locale =
-            chunk.type === 'chunk' ? /locales\/([^/]+)\/messages\.po/.exec(chunk.facadeModuleId ?? '') : null
-          if (locale?.[1]) urls[locale[1]] = base + chunk.fileName
-        }
-        return [
-          {
-            tag: 'script',
-            attrs: { type: 'application/json', id: 'catalog-urls' }, // CATALOG_URLS_ID in src/i18n/catalogs.ts
-            children: JSON.stringify(urls),
-            injectTo: 'head',
-          },
-        ]
-      },
-    },
-  }
-}
-
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -147,7 +130,6 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
-    catalogUrls(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -3,8 +3,8 @@
  * the build changed. The build's last step writes dist/.build-complete (vite.config.ts), so a build that was
  * interrupted half-way (index.html written, precompressed copies not) is rebuilt rather than served.
  */
-import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { newestMtime } from './newest-mtime.js'
 
 /** Folders and files whose changes require a new `vite build`, relative to the repository root. */
 export const BUILD_INPUTS = [
@@ -18,23 +18,6 @@ export const BUILD_INPUTS = [
   'manifest.webmanifest',
   'lingui.config.ts',
 ] as const
-
-/** Newest modification time (ms) of any file under `path`, or 0 when it does not exist. */
-export function newestMtime(path: string): number {
-  let stat
-  try {
-    stat = statSync(path)
-  } catch {
-    return 0
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = 0
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue
-    newest = Math.max(newest, newestMtime(join(path, entry)))
-  }
-  return newest
-}
 
 /** File the last step of `vite build` writes into dist/ once every output is on disk (dot-file: never served). */
 export const BUILD_STAMP = '.build-complete'

@@ -3,32 +3,16 @@
 // sources, then imports it. Why not tsx, as `npm run dev` does: tsx's loader costs ~35 MB of RSS and ~0.4 s of start
 // on this machine (issue 9: start ≤ 3 s, idle RSS ≤ 150 MB). The bundle sits two folders below the repository root,
 // like every server/<area>/ module, so the paths the server builds from import.meta.url stay the same in it.
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { newestMtime } from './newest-mtime.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const bundleDir = join(root, 'server', '.bundle')
 const entry = join(bundleDir, 'start.js')
 /** What goes into the bundle: a change to any of them recompiles it. */
 const inputs = ['server', 'common', 'package-lock.json', 'tsconfig.json']
-
-/** Newest modification time (ms) under `path`, skipping dot-folders (the bundle itself) and node_modules. */
-function newestMtime(path) {
-  let stat
-  try {
-    stat = statSync(path)
-  } catch {
-    return 0
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = 0
-  for (const name of readdirSync(path)) {
-    if (name === 'node_modules' || name.startsWith('.')) continue
-    newest = Math.max(newest, newestMtime(join(path, name)))
-  }
-  return newest
-}
 
 /** Builds into a private folder and swaps it in, so concurrent starts never import a half-written bundle. */
 async function compile() {

@@ -20,17 +20,13 @@ describe('buildReason', () => {
     expect(config).toMatch(/writeFile\(join\(outDir, BUILD_STAMP\)/)
   })
 
-  it('asks for a build when dist/ is missing', () => {
+  it.each([
+    ['dist/ is missing', []],
+    ['the last build was interrupted (index.html written, the final step not)', ['dist/index.html', 'dist/sw.js']],
+  ])('asks for a build when %s', (_case, built) => {
     const root = mkdtempSync(join(tmpdir(), 'tc-root-'))
     touch(root, 'src/main.tsx', 100)
-    expect(buildReason(root)).toBe('no finished build in dist/')
-  })
-
-  it('asks for a build when the last one was interrupted (index.html written, the final step not)', () => {
-    const root = mkdtempSync(join(tmpdir(), 'tc-root-'))
-    touch(root, 'src/main.tsx', 100)
-    touch(root, 'dist/index.html', 50)
-    touch(root, 'dist/sw.js', 50)
+    for (const file of built) touch(root, file, 50)
     expect(buildReason(root)).toBe('no finished build in dist/')
   })
 
