@@ -6,6 +6,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
+import { build as esbuild } from 'esbuild'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -76,6 +77,59 @@ function preloadCriticalPath(): Plugin {
           injectTo: 'head' as const,
         }
         return [...links, catalogMap]
+      },
+    },
+  }
+}
+
+/**
+ * Takes vite-plugin-pwa's `<link rel="manifest">` out of the built index.html: the app adds it once its first screen
+ * is up (src/pwa/manifest-link.ts), so the manifest and its icon do not share a slow network with the critical path.
+ * `enforce: 'post'` and placed after VitePWA: its own post hook writes the link.
+ */
+function manifestLinkAfterFirstScreen(): Plugin {
+  return {
+    name: 'tc-manifest-link-after-first-screen',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: { order: 'post', handler: (html) => html.replace(/<link rel="manifest"[^>]*>/, '') },
+  }
+}
+
+/** Entry of the early script (starts the first screen's calls and its catalog; src/api/early-calls.ts). */
+const EARLY_ENTRY = 'src/early.ts'
+
+/**
+ * The early script as a file of its own (issue 9: LCP and first price). Every module script of index.html joins the
+ * app's one module graph, which runs only once all of it has downloaded, so the first calls would still wait for the
+ * whole bundle. Built here with esbuild into one module with no imports, it downloads beside the bundle and runs as
+ * soon as it arrives (`async`). On the dev server it stays an ordinary module script.
+ */
+function earlyScript(): Plugin {
+  let building = false
+  return {
+    name: 'tc-early-script',
+    configResolved: (config) => void (building = config.command === 'build' && !config.build.ssr),
+    async buildStart() {
+      if (!building) return
+      const out = await esbuild({
+        entryPoints: [EARLY_ENTRY],
+        bundle: true,
+        format: 'esm',
+        target: 'es2022',
+        minify: true,
+        write: false,
+        logLevel: 'silent',
+      })
+      this.emitFile({ type: 'asset', name: 'early.js', source: out.outputFiles[0]!.text })
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const built = Object.values(ctx.bundle ?? {}).find((f) => f.type === 'asset' && f.names.includes('early.js'))
+        // The dev server has no bundle: the module as it is.
+        const src = built ? `/${built.fileName}` : `/${EARLY_ENTRY}`
+        return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head' }]
       },
     },
   }
@@ -164,7 +218,9 @@ export default defineConfig({
         ],
       },
     }),
+    manifestLinkAfterFirstScreen(),
     preloadCriticalPath(),
+    earlyScript(),
     // Every text asset also as .br and .gz beside it, served by @fastify/static `preCompressed` (issue 9 part 1).
     compression({ algorithms: ['brotliCompress', 'gzip'], include: COMPRESSIBLE, logLevel: 'silent' }),
     // sw.js and workbox-*.js are written by the PWA plugin after the bundle: compressed in a step of their own.

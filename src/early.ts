@@ -3,7 +3,7 @@
  * screen's public calls (src/api/early-calls.ts) and the catalog of the language the app starts in.
  */
 import { startEarlyCalls } from './api/early-calls'
-import { preloadCatalog } from './i18n/catalogs'
+import { preloadCatalog } from './i18n/catalog-preload'
 import { initialLocale } from './state/locale-choice'
 
 startEarlyCalls()

@@ -12,6 +12,7 @@ import { changeLocale, i18n } from './i18n'
 import { whenIdle } from './lib/idle'
 import { installRemScaling } from './lib/rem'
 import './pwa/install' // keeps the early beforeinstallprompt event for "Download app"
+import { addManifestLink } from './pwa/manifest-link'
 import { registerServiceWorker } from './pwa/register'
 import { createAppRouter } from './router'
 import { languageStore } from './state/language'
@@ -63,10 +64,12 @@ void ready.then(() =>
 )
 
 // After the first screen, once the main thread is idle: the service worker's install downloads the whole precache
-// (and workbox-window is a chunk of its own), which would otherwise compete with the critical path for a slow network
-// (issue 9: cold first price on Fast 3G, bytes to the first price).
+// (and workbox-window is a chunk of its own), and the manifest link has the browser fetch the manifest and its icon;
+// either would otherwise compete with the critical path for a slow network (issue 9: cold first price on Fast 3G,
+// bytes to the first price, LCP).
 void ready.then(() =>
-  whenIdle(
-    () => void registerServiceWorker().catch((err: unknown) => console.warn('service worker not registered', err)),
-  ),
+  whenIdle(() => {
+    addManifestLink()
+    registerServiceWorker().catch((err: unknown) => console.warn('service worker not registered', err))
+  }),
 )

@@ -169,8 +169,10 @@ export class MarketSocket {
     this.send(freq === undefined ? { sub: topic, id } : { sub: topic, id, freq })
   }
 
-  /** Replaces any current socket with a fresh one. */
+  /** Replaces any current socket with a fresh one; a retry still waiting is moot (it would replace this one). */
   private open(): void {
+    clearTimeout(this.retry)
+    this.retry = undefined
     this.teardown('reconnecting')
     if (!this.url) return
     let ws: WebSocketLike

@@ -1,9 +1,14 @@
 /**
- * The first screen's public GETs, started before the app bundle is evaluated. On a mid-range phone (4× CPU) that
- * evaluation takes ~1 s, and the calls used to start only after it (issue 9: first price and LCP). index.html loads
- * src/early.ts, a module of its own, ahead of src/main.tsx; it calls `startEarlyCalls`. The request layer then takes
- * each answer once (`takeEarlyCall`) when the URL and Accept-Language are the ones sent here, and goes to the network
- * itself otherwise, so a mismatch costs one spare request, never a wrong answer. Public calls only: no token is sent.
+ * The first screen's public GETs, started while the app bundle is still downloading. On a mid-range phone on a slow
+ * network that download takes ~1 s and its evaluation another ~1 s (4× CPU); the calls used to start only after
+ * both (issue 9: first price and LCP). src/early.ts calls `startEarlyCalls`; the build makes it a script of its own
+ * (vite.config.ts `earlyScript`), fetched beside the bundle and run as soon as it arrives. The request layer then
+ * takes each answer once (`takeEarlyCall`) when the URL and Accept-Language are the ones sent here, and goes to the
+ * network itself otherwise, so a mismatch costs one spare request, never a wrong answer. Public calls only: no token
+ * is sent.
+ *
+ * The two scripts share no module instance in the build, so the calls wait for the app on `globalThis.__tcEarlyCalls`
+ * (also where a developer finds them in the console).
  */
 import { acceptLanguageOf, initialLocale } from '../state/locale-choice'
 
@@ -31,7 +36,11 @@ interface EarlyCall {
   response: Promise<Response>
 }
 
-const started = new Map<string, EarlyCall>()
+/** The calls started and not yet taken, by URL: one map per page, whichever script got here first made it. */
+function startedCalls(): Map<string, EarlyCall> {
+  const page = globalThis as { __tcEarlyCalls?: Map<string, EarlyCall> }
+  return (page.__tcEarlyCalls ??= new Map<string, EarlyCall>())
+}
 
 /**
  * Starts the early calls for `pathname` (default: this page's) with the language the app will start in.
@@ -39,6 +48,7 @@ const started = new Map<string, EarlyCall>()
  */
 export function startEarlyCalls(pathname = globalThis.location.pathname, fetchFn: typeof fetch = globalThis.fetch) {
   const language = acceptLanguageOf(initialLocale())
+  const started = startedCalls()
   for (const url of earlyCallUrls(pathname)) {
     const response = fetchFn(url, { headers: { Accept: 'application/json', 'Accept-Language': language } })
     // The taker sees a failure and calls again; until then it must not count as unhandled.
@@ -52,6 +62,7 @@ export function startEarlyCalls(pathname = globalThis.location.pathname, fetchFn
  * was sent in another language, which the caller must not use).
  */
 export function takeEarlyCall(url: string, language: string): Promise<Response> | undefined {
+  const started = startedCalls()
   const call = started.get(url)
   if (!call) return undefined
   started.delete(url)
@@ -60,5 +71,5 @@ export function takeEarlyCall(url: string, language: string): Promise<Response> 
 
 /** Forgets the answers no one took (start-up is over: a later call must be fresh). */
 export function dropEarlyCalls(): void {
-  started.clear()
+  startedCalls().clear()
 }

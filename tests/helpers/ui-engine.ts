@@ -13,6 +13,8 @@ export interface FakeEngineApi extends EngineApi {
   readonly subscriptions: Map<SubscriptionId, { kind: string; key: string; cb: Callback }>
   /** Sends `snaps` to every ticker subscriber. */
   pushTickers(snaps: TickerSnapshot[]): void
+  /** Sends a status (the idle one with `changes` applied) to every status subscriber. */
+  pushStatus(changes: Partial<EngineStatus>): void
 }
 
 const IDLE: EngineStatus = {
@@ -38,6 +40,10 @@ export function fakeEngineApi(): FakeEngineApi {
     subscriptions,
     pushTickers: (snaps) => {
       for (const s of subscriptions.values()) if (s.kind === 'tickers') (s.cb as (v: TickerSnapshot[]) => void)(snaps)
+    },
+    pushStatus: (changes) => {
+      for (const s of subscriptions.values())
+        if (s.kind === 'status') (s.cb as (v: EngineStatus) => void)({ ...IDLE, ...changes })
     },
     connect: async () => undefined,
     close: async () => undefined,

@@ -7,7 +7,7 @@ import { createPublicApi, createRequester, dropEarlyCalls, type RequestDeps } fr
 import { earlyCallUrls, startEarlyCalls, takeEarlyCall } from '../../src/api/early-calls'
 import { loadMarkets } from '../../src/features/markets/load-markets'
 import { loadTickerNotices } from '../../src/features/home/load-notices'
-import { CATALOG_URLS_ID, preloadCatalog } from '../../src/i18n/catalogs'
+import { CATALOG_URLS_ID, preloadCatalog } from '../../src/i18n/catalog-preload'
 import { envelope, scriptedFetch, type FetchHandler } from '../helpers/ui-fetch'
 
 function requester(handler: FetchHandler, takeEarly?: RequestDeps['takeEarly']) {

@@ -5,9 +5,11 @@ import { i18n, type Messages } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { act } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TickerSnapshot } from '../../common/engine-api'
 import { GainList } from '../../src/features/markets'
+import { RANK_SETTLE_MS } from '../../src/features/markets/GainList'
 import { marketItem, tickerSnapshot } from '../helpers/market-fixtures'
 
 const market = (base: string) => marketItem(`${base.toLowerCase()}usdt`, 'spot', 'USDT', { currency_name: base })
@@ -25,12 +27,14 @@ const mixed = new Map([
 /** Base currencies of the rows on screen, top to bottom. */
 const rows = () => [...document.querySelectorAll('.market-row__base')].map((el) => el.firstChild?.textContent)
 
+const list = (tickers: ReadonlyMap<string, TickerSnapshot>) => (
+  <I18nProvider i18n={i18n}>
+    <GainList items={items} tickers={tickers} onOpen={() => undefined} />
+  </I18nProvider>
+)
+
 function show(tickers: ReadonlyMap<string, TickerSnapshot>) {
-  render(
-    <I18nProvider i18n={i18n}>
-      <GainList items={items} tickers={tickers} onOpen={() => undefined} />
-    </I18nProvider>,
-  )
+  render(list(tickers))
   return userEvent.setup()
 }
 
@@ -73,5 +77,29 @@ describe('gain list', () => {
     expect(screen.getByText('Waiting for prices…')).toBeTruthy()
     await user.click(screen.getByRole('tab', { name: 'Increase' }))
     expect(screen.getByText('Waiting for prices…')).toBeTruthy()
+  })
+
+  it('on a cold start ranks once the first prices are in, instead of inserting rows above the first one', async () => {
+    vi.useFakeTimers()
+    try {
+      const first = new Map([...mixed].slice(4)) // ADA, the smallest volume, trades first
+      const { rerender } = render(list(first))
+      expect(rows(), 'ADA alone would be pushed down by every later market').toEqual([])
+      expect(screen.getByText('Waiting for prices…')).toBeTruthy()
+      rerender(list(mixed))
+      expect(rows(), 'every market priced: no more waiting').toEqual(['BTC', 'ETH', 'SOL', 'XRP', 'ADA'])
+      cleanup()
+
+      // A market that never trades does not hold the list back for long.
+      const partial = new Map([...mixed].slice(1))
+      render(list(partial))
+      expect(rows()).toEqual([])
+      await act(async () => {
+        vi.advanceTimersByTime(RANK_SETTLE_MS)
+      })
+      expect(rows()).toEqual(['ETH', 'SOL', 'XRP', 'ADA'])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

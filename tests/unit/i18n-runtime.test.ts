@@ -31,4 +31,19 @@ describe('changeLocale', () => {
     expect((await loadRelativeTime())(now - 5 * 60_000, now)).toBe('5 minutes ago')
     expect(html.lang).toBe('en')
   })
+
+  it('relative times still come out, in the language, when the formatter chunk cannot be loaded (server down)', async () => {
+    const { loadRelativeTime } = await import('../../src/i18n/relative-time')
+    const unreachable = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+    const now = Date.now()
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    expect((await loadRelativeTime('en', unreachable))(now - 5 * 60_000, now)).toBe('5 minutes ago')
+    expect((await loadRelativeTime('en', unreachable))(now, now), 'never "now": that would read as live').toBe(
+      '1 second ago',
+    )
+    expect((await loadRelativeTime('ja', unreachable))(now - 3 * 3_600_000, now)).toBe('3 時間前')
+    expect((await loadRelativeTime('es', unreachable))(now - 2 * 86_400_000, now)).toBe('anteayer')
+    // Once the chunk loads again, dayjs's wording is back.
+    expect((await loadRelativeTime('en'))(now - 60_000, now)).toBe('a minute ago')
+  })
 })

@@ -90,6 +90,22 @@ describe('market socket timing', () => {
     expect(live().length).toBeLessThanOrEqual(1)
   })
 
+  it('a new URL while a retry waits (default port refused, then the configured one): the retry never replaces the live socket', () => {
+    const { first, socket } = setup(0)
+    first.drop() // the default port refused: a retry is now scheduled
+    socket.connect('ws://example.test:9300/ws')
+    const configured = FakeSocket.all[1]!
+    configured.open()
+    // Talking all along (a frame a second), so the silence watchdog has no say; well past the longest retry delay.
+    for (let s = 1; s <= (RECONNECT_MAX_DELAY_MS * 2) / 1000; s++) {
+      configured.receive({ ping: s })
+      vi.advanceTimersByTime(1000)
+    }
+    expect(FakeSocket.all).toHaveLength(2)
+    expect(configured.closed).toBe(false)
+    expect(socket.connected).toBe(true)
+  })
+
   it('makes no reconnect after close()', () => {
     const { first, socket } = setup()
     first.open()

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
 import type { TickerSnapshot } from '../../../common/engine-api'
 import { useEngineStatus } from '../../engine'
 import { Icon } from '../../ui/Icon'
@@ -7,29 +8,52 @@ import { useNow } from './use-now'
 import { useRelativeFormat } from './use-relative-format'
 
 /**
+ * How long a screen with no price yet waits before saying "Connecting to market data…", ms. A first connection
+ * usually opens within a second; a line that appears and vanishes meanwhile pushes the list down and back up (two
+ * layout shifts on every cold start, issue 9), and the screens already say prices are coming ("Waiting for
+ * prices…", dashes in the cards). Offline, or once a connection attempt has failed, the line shows at once.
+ */
+export const CONNECTING_NOTICE_DELAY_MS = 4000
+
+/**
  * Connection and staleness line above a market list: hidden while the market socket is connected; otherwise says
  * whether the device is offline or the app is reconnecting, and how old the prices on screen are (from the tickers'
  * `receivedAt`, relative time in the current locale). The line waits for the relative-time formatter, which is loaded
- * only once the feed is down (use-relative-format.ts).
+ * only once the feed is down (use-relative-format.ts). With no price at all it waits for
+ * {@link CONNECTING_NOTICE_DELAY_MS} unless the device is offline or the socket has already had to reconnect.
  */
-export function FeedStatus({ tickers }: { tickers: ReadonlyMap<string, TickerSnapshot> }) {
-  return <FeedAge newest={newestReceivedAt(tickers.values())} />
+export function FeedStatus({
+  tickers,
+  overlay = false,
+}: {
+  tickers: ReadonlyMap<string, TickerSnapshot>
+  /**
+   * Float the line above the tab bar instead of inserting it over the list (Home, Markets): a line that comes and
+   * goes as the socket drops and reconnects, or as a returning user's cached prices turn live, would push the whole
+   * list down and back up each time (layout shifts, issue 9).
+   */
+  overlay?: boolean
+}) {
+  return <FeedAge newest={newestReceivedAt(tickers.values())} floating={overlay} />
 }
 
 /**
  * The same line for any market data on screen (the K-line page: ticker and candles).
  * @param newest when the newest data shown reached the worker (epoch ms, `receivedAt`), or null when none is shown
+ * @param floating shown as a pill above the tab bar (FeedStatus `overlay`) instead of a line in the flow
  */
-export function FeedAge({ newest }: { newest: number | null }) {
+export function FeedAge({ newest, floating = false }: { newest: number | null; floating?: boolean }) {
   const status = useEngineStatus()
   const now = useNow()
   const { t } = useLingui()
   const down = status !== undefined && !status.connected
   const relative = useRelativeFormat(down && newest !== null)
+  const waited = useElapsed(CONNECTING_NOTICE_DELAY_MS)
   if (!status || status.connected) return null
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false
   let text: string
   if (newest === null) {
+    if (!offline && !waited && status.reconnects === 0) return null
     text = offline
       ? t({ id: 'feed.offlineNoData', message: 'Offline — no prices yet' })
       : t({ id: 'feed.connecting', message: 'Connecting to market data…' })
@@ -41,9 +65,19 @@ export function FeedAge({ newest }: { newest: number | null }) {
       : t({ id: 'feed.reconnectingAge', message: `Reconnecting — prices from ${age}` })
   }
   return (
-    <div className="feed-status" role="status">
+    <div className={floating ? 'feed-status feed-status--floating' : 'feed-status'} role="status">
       <Icon name="offline" size={16} />
       <span>{text}</span>
     </div>
   )
+}
+
+/** False until `ms` after the component mounted, then true (one re-render). */
+function useElapsed(ms: number): boolean {
+  const [elapsed, setElapsed] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setElapsed(true), ms)
+    return () => clearTimeout(timer)
+  }, [ms])
+  return elapsed
 }

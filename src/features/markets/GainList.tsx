@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { TickerSnapshot } from '../../../common/engine-api'
 import type { MarketItem } from '../../../common/market'
 import { Tabs } from '../../ui/Tabs'
@@ -7,8 +7,17 @@ import { MarketList } from './MarketList'
 import { rankMarkets, type Ranking } from './market-model'
 
 /**
+ * How long the gain list waits, after its first price, for the other markets' first prices before it ranks them, ms.
+ * The feed sends each market's first ticker as that market next trades, so on a cold start they arrive over a few
+ * hundred ms; ranking the first one alone and then inserting the rest above it pushes rows down the screen (layout
+ * shift, issue 9). Once every market has a price the wait ends at once.
+ */
+export const RANK_SETTLE_MS = 600
+
+/**
  * Home gain list: Comprehensive (24 h quote volume), Increase (risers only, top gainer first) and Decline (fallers
- * only, top loser first). Before any price it waits; with prices but no riser (faller) it says so.
+ * only, top loser first). Before the prices are in (see {@link RANK_SETTLE_MS}) it waits; with prices but no riser
+ * (faller) it says so.
  */
 export function GainList({
   items,
@@ -26,8 +35,9 @@ export function GainList({
     { value: 'increase', label: t({ id: 'home.rankIncrease', message: 'Increase' }) },
     { value: 'decline', label: t({ id: 'home.rankDecline', message: 'Decline' }) },
   ] as const
-  const ranked = rankMarkets(items, tickers, ranking)
-  const priced = items.some((i) => tickers.has(i.extends))
+  const pricedCount = items.filter((i) => tickers.has(i.extends)).length
+  const priced = useSettled(pricedCount > 0, pricedCount === items.length, RANK_SETTLE_MS)
+  const ranked = priced ? rankMarkets(items, tickers, ranking) : []
   const empty = !priced
     ? t({ id: 'market.waitingPrices', message: 'Waiting for prices…' })
     : ranking === 'increase'
@@ -39,4 +49,20 @@ export function GainList({
       <MarketList items={ranked} tickers={tickers} onOpen={onOpen} empty={empty} />
     </section>
   )
+}
+
+/**
+ * False until `complete`, or until `ms` after `started` first held; then true for good (a list that has been shown
+ * is never hidden again).
+ */
+function useSettled(started: boolean, complete: boolean, ms: number): boolean {
+  const [settled, setSettled] = useState(complete)
+  // Adjusted during render (React's documented pattern), so the complete list shows in this very render.
+  if (complete && !settled) setSettled(true)
+  useEffect(() => {
+    if (!started || settled) return
+    const timer = setTimeout(() => setSettled(true), ms)
+    return () => clearTimeout(timer)
+  }, [started, settled, ms])
+  return settled
 }

@@ -14,10 +14,7 @@ export function useRelativeFormat(needed: boolean): RelativeFormat | null {
   useEffect(() => {
     if (!needed) return
     let live = true
-    loadRelativeTime(locale).then(
-      (format) => live && setLoaded({ locale, format }),
-      (err: unknown) => console.warn('relative times failed to load', err),
-    )
+    void loadRelativeTime(locale).then((format) => live && setLoaded({ locale, format }))
     return () => {
       live = false
     }

@@ -43,7 +43,7 @@ function HomePage() {
       <HomeHeader />
       <PullToRefresh onRefresh={() => router.invalidate()}>
         <AnnouncementTicker list={notices} />
-        <FeedStatus tickers={tickers} />
+        <FeedStatus tickers={tickers} overlay />
         {failed ? (
           <LoadFailed onRetry={() => void router.invalidate()} />
         ) : (

@@ -49,7 +49,7 @@ function MarketPage() {
       </header>
       <Tabs tabs={tabs} value={category} onChange={(c) => void navigate({ search: { category: c }, replace: true })} />
       <PullToRefresh onRefresh={() => router.invalidate()}>
-        <FeedStatus tickers={tickers} />
+        <FeedStatus tickers={tickers} overlay />
         {failed ? (
           <LoadFailed onRetry={() => void router.invalidate()} />
         ) : (
