@@ -8,19 +8,20 @@ import { useNow } from './use-now'
 import { useRelativeFormat } from './use-relative-format'
 
 /**
- * How long a screen with no price yet waits before saying "Connecting to market data…", ms. A first connection
- * usually opens within a second; a line that appears and vanishes meanwhile pushes the list down and back up (two
- * layout shifts on every cold start, issue 9), and the screens already say prices are coming ("Waiting for
- * prices…", dashes in the cards). Offline, or once a connection attempt has failed, the line shows at once.
+ * How long a screen gives the market socket's first connection before the line speaks up, ms. That connection
+ * usually opens within a second; a line that says "Connecting…" or "Reconnecting — prices from …" meanwhile and then
+ * vanishes flashes on every start (and, inline, pushed the list down and back up: layout shifts, issue 9). Meanwhile
+ * the screens say prices are coming (dashes, "Waiting for prices…") or show the last prices kept on this device,
+ * which are then replaced by live ones within the second. Offline, or once an attempt has failed and the socket is
+ * retrying, the line shows at once; and once the grace is over, any drop shows at once.
  */
-export const CONNECTING_NOTICE_DELAY_MS = 4000
+export const FIRST_CONNECT_GRACE_MS = 2500
 
 /**
- * Connection and staleness line above a market list: hidden while the market socket is connected; otherwise says
+ * Connection and staleness line for a market list: hidden while the market socket is connected; otherwise says
  * whether the device is offline or the app is reconnecting, and how old the prices on screen are (from the tickers'
- * `receivedAt`, relative time in the current locale). The line waits for the relative-time formatter, which is loaded
- * only once the feed is down (use-relative-format.ts). With no price at all it waits for
- * {@link CONNECTING_NOTICE_DELAY_MS} unless the device is offline or the socket has already had to reconnect.
+ * `receivedAt`, relative time in the current locale), after {@link FIRST_CONNECT_GRACE_MS}. The line waits for the
+ * relative-time formatter, which is loaded only when the line is due (use-relative-format.ts).
  */
 export function FeedStatus({
   tickers,
@@ -46,14 +47,13 @@ export function FeedAge({ newest, floating = false }: { newest: number | null; f
   const status = useEngineStatus()
   const now = useNow()
   const { t } = useLingui()
-  const down = status !== undefined && !status.connected
-  const relative = useRelativeFormat(down && newest !== null)
-  const waited = useElapsed(CONNECTING_NOTICE_DELAY_MS)
-  if (!status || status.connected) return null
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false
+  const waited = useElapsed(FIRST_CONNECT_GRACE_MS)
+  const due = status !== undefined && !status.connected && (offline || waited || status.reconnects > 0)
+  const relative = useRelativeFormat(due && newest !== null)
+  if (!due) return null
   let text: string
   if (newest === null) {
-    if (!offline && !waited && status.reconnects === 0) return null
     text = offline
       ? t({ id: 'feed.offlineNoData', message: 'Offline — no prices yet' })
       : t({ id: 'feed.connecting', message: 'Connecting to market data…' })
