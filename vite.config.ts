@@ -71,7 +71,7 @@ function preloadCriticalPath(): Plugin {
           }))
         const catalogMap = {
           tag: 'script',
-          // CATALOG_URLS_ID in src/i18n/catalogs.ts
+          // CATALOG_URLS_ID in src/i18n/catalog-preload.ts
           attrs: { type: 'application/json', id: 'catalog-urls' },
           children: JSON.stringify(catalogs),
           injectTo: 'head' as const,

@@ -1,6 +1,6 @@
 /**
  * Start-up's first calls (issue 9: first price and LCP on a phone): src/early.ts sends the first screen's public
- * GETs and preloads its catalog while the app bundle is still evaluating, and the app takes those answers instead of
+ * GETs and preloads its catalog while the app bundle is still downloading, and the app takes those answers instead of
  * asking again. Seen from the network: each is requested once, in the language the user chose, and Home's ticker
  * shows that language's announcement.
  */
