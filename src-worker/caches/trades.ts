@@ -6,15 +6,23 @@ import type { TradeItem } from '../../common/feed/messages'
 export const MAX_TRADES = 200
 
 interface TradeList {
+  /** Oldest to newest by (ts, tradeId); the live window is `items[start..]`, at most `max` long. */
   items: TradeItem[]
-  /** tradeIds of `items`. */
+  /** Index of the oldest trade still kept: trimming moves it instead of shifting the array on every trade. */
+  start: number
+  /** tradeIds of the live window. */
   ids: Set<number>
   receivedAt: number
   origin: SnapshotOrigin
 }
 
-const newestFirst = (a: TradeItem, b: TradeItem) => b.ts - a.ts || b.tradeId - a.tradeId
+const oldestFirst = (a: TradeItem, b: TradeItem) => a.ts - b.ts || a.tradeId - b.tradeId
 
+/**
+ * Kept oldest to newest so that a live trade, almost always the newest, is appended (O(1)) instead of inserted at the
+ * front of a 200-long array and shifting it on every trade of every frame (the worker's cost per trade.detail frame,
+ * issue 9 part 3); `latest` reads it backwards.
+ */
 export class TradeCache {
   private readonly lists = new Map<string, TradeList>()
 
@@ -24,26 +32,32 @@ export class TradeCache {
   apply(symbol: string, trades: TradeItem[], receivedAt: number): number {
     let list = this.lists.get(symbol)
     if (!list) {
-      list = { items: [], ids: new Set(), receivedAt, origin: 'live' }
+      list = { items: [], start: 0, ids: new Set(), receivedAt, origin: 'live' }
       this.lists.set(symbol, list)
     }
     if (list.origin === 'cache' && trades.length > 0) {
       // Restored trades give way to live ones: between the two there may be a gap the list would hide.
       list.items = []
+      list.start = 0
       list.ids.clear()
     }
     let added = 0
     const items = list.items
     for (const t of trades) {
       if (list.ids.has(t.tradeId)) continue
-      // Newest first; a fresh trade almost always lands at index 0, so the scan is short.
-      let i = 0
-      while (i < items.length && newestFirst(items[i]!, t) < 0) i++
-      if (i >= this.max) continue
-      items.splice(i, 0, t)
+      // From the newest end: a fresh trade almost always belongs at the very end, so the scan is short.
+      let at = items.length
+      while (at > list.start && oldestFirst(items[at - 1]!, t) > 0) at--
+      if (items.length - at >= this.max) continue // older than every trade kept
+      if (at === items.length) items.push(t)
+      else items.splice(at, 0, t)
       list.ids.add(t.tradeId)
-      if (items.length > this.max) list.ids.delete(items.pop()!.tradeId)
+      if (items.length - list.start > this.max) list.ids.delete(items[list.start++]!.tradeId)
       added++
+    }
+    if (list.start > this.max) {
+      list.items = items.slice(list.start)
+      list.start = 0
     }
     if (added === 0) return 0
     list.receivedAt = receivedAt
@@ -54,8 +68,14 @@ export class TradeCache {
   /** Puts trades restored from IndexedDB in place (origin 'cache') unless live ones are held. */
   restore(symbol: string, trades: readonly TradeItem[], receivedAt: number): boolean {
     if (this.lists.get(symbol)?.origin === 'live') return false
-    const items = [...trades].sort(newestFirst).slice(0, this.max)
-    this.lists.set(symbol, { items, ids: new Set(items.map((t) => t.tradeId)), receivedAt, origin: 'cache' })
+    const items = [...trades].sort(oldestFirst).slice(-this.max)
+    this.lists.set(symbol, {
+      items,
+      start: 0,
+      ids: new Set(items.map((t) => t.tradeId)),
+      receivedAt,
+      origin: 'cache',
+    })
     return true
   }
 
@@ -66,7 +86,9 @@ export class TradeCache {
   ): { trades: TradeItem[]; receivedAt: number; origin: SnapshotOrigin } | undefined {
     const list = this.lists.get(symbol)
     if (!list) return undefined
-    return { trades: list.items.slice(0, limit), receivedAt: list.receivedAt, origin: list.origin }
+    const trades: TradeItem[] = []
+    for (let i = list.items.length - 1; i >= list.start && trades.length < limit; i--) trades.push(list.items[i]!)
+    return { trades, receivedAt: list.receivedAt, origin: list.origin }
   }
 
   symbols(): string[] {
@@ -74,6 +96,7 @@ export class TradeCache {
   }
 
   count(symbol: string): number {
-    return this.lists.get(symbol)?.items.length ?? 0
+    const list = this.lists.get(symbol)
+    return list ? list.items.length - list.start : 0
   }
 }

@@ -2,6 +2,7 @@
 // subscribers, and slow consumers dropped instead of buffered without bound.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { inflate } from 'pako'
+import { Socket } from 'node:net'
 import WebSocket from 'ws'
 import type { Hub } from '../../server/market/hub/hub'
 import type { Gateway } from '../../server/market/gateway/server'
@@ -59,20 +60,23 @@ describe('freq throttle', () => {
 })
 
 describe('encode once', () => {
-  it('sends the very same Buffer to every subscriber of a topic', async () => {
+  it('sends the very same bytes, framed once, to every subscriber of a topic', async () => {
     const a = await connect()
     const b = await connect()
     await a.call({ sub: T })
     await b.call({ sub: T })
-    const send = vi.spyOn(WebSocket.prototype, 'send')
+    const write = vi.spyOn(Socket.prototype, 'write')
     burst(1)
     await a.waitFor((m) => m.ch === T)
     await b.waitFor((m) => m.ch === T)
-    const pushes = send.mock.calls
-      .map((call) => call[0])
+    // A server's binary message under 126 bytes of payload: 0x82, the length, then the gzip frame (RFC 6455 §5.2).
+    const pushes = write.mock.calls
+      .map((call) => call[0] as unknown)
       .filter(
         (x): x is Buffer =>
-          Buffer.isBuffer(x) && (JSON.parse(inflate(x, { toText: true })) as { ch?: string }).ch === T,
+          Buffer.isBuffer(x) &&
+          x[0] === 0x82 &&
+          (JSON.parse(inflate(x.subarray(x[1]! < 126 ? 2 : 4), { toText: true })) as { ch?: string }).ch === T,
       )
     expect(pushes).toHaveLength(2)
     expect(pushes[0]).toBe(pushes[1])

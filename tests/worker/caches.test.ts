@@ -85,6 +85,30 @@ describe('trades', () => {
     expect(c.apply('btcusdt', [trade(4, 25), trade(5, 40)], 0)).toBe(2)
     expect(c.latest('btcusdt', 10)!.trades.map((t) => t.tradeId)).toEqual([5, 3, 4])
   })
+
+  it('whatever the order, repeats and batch sizes, holds the newest trades seen, newest first', () => {
+    let seed = 7
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
+    for (let round = 0; round < 50; round++) {
+      const c = new TradeCache(20)
+      const seen = new Map<number, TradeItem>()
+      for (let batch = 0; batch < 40; batch++) {
+        const trades = Array.from({ length: 1 + Math.floor(random() * 6) }, () => {
+          // Mostly the next trades, sometimes a late or repeated one.
+          const id = Math.floor(batch * 5 + random() * 12 - (random() < 0.2 ? 30 : 0))
+          return trade(id, id * 10)
+        })
+        for (const t of trades) seen.set(t.tradeId, t)
+        c.apply('btcusdt', trades, batch)
+        const want = [...seen.values()]
+          .sort((a, b) => b.ts - a.ts || b.tradeId - a.tradeId)
+          .slice(0, 20)
+          .map((t) => t.tradeId)
+        expect(c.latest('btcusdt', 50)!.trades.map((t) => t.tradeId)).toEqual(want)
+        expect(c.count('btcusdt')).toBe(want.length)
+      }
+    }
+  })
 })
 
 describe('tickers', () => {

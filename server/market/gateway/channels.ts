@@ -1,9 +1,9 @@
 /**
- * Topic → subscribers registry and fan-out. Each push is JSON-stringified and gzipped once, and the same Buffer goes
- * to every subscriber of the topic (DESIGN §3 "encode once, send many").
+ * Topic → subscribers registry and fan-out. Each push is JSON-stringified, gzipped and framed as a websocket message
+ * once, and the same Buffer goes to every subscriber of the topic (DESIGN §3 "encode once, send many").
  */
 import type { PushSink } from '../hub/hub'
-import { encodeFrame } from './protocol'
+import { encodeFrame, wireFrame } from './protocol'
 import type { Session } from './session'
 
 export class Channels implements PushSink {
@@ -37,12 +37,13 @@ export class Channels implements PushSink {
     return this.topics.has(topic)
   }
 
-  /** Encodes `{ch, ts, tick}` once and delivers it to every subscriber of `topic`. */
+  /** Encodes `{ch, ts, tick}` and frames it for the wire once, and delivers it to every subscriber of `topic`. */
   push(topic: string, ts: number, tick: unknown): void {
     const set = this.topics.get(topic)
     if (!set) return
     const frame = encodeFrame({ ch: topic, ts, tick })
-    for (const session of set) session.deliver(topic, frame)
+    const wire = wireFrame(frame)
+    for (const session of set) session.deliver(topic, frame, wire)
   }
 
   /** Number of subscriptions on a topic (0 when none). */

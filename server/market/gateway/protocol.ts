@@ -4,6 +4,7 @@
  */
 import { promisify } from 'node:util'
 import { crc32, gzip, gzipSync } from 'node:zlib'
+import * as ws from 'ws'
 
 /** A client's request id, echoed as sent (HTX clients use strings; numbers are echoed too). */
 export type RequestId = string | number | undefined
@@ -51,6 +52,30 @@ export function storedGzip(text: string): Buffer {
   data.copy(out, 15)
   out.writeUInt32LE(crc32(data), 15 + data.length)
   out.writeUInt32LE(data.length, 19 + data.length)
+  return out
+}
+
+/** ws's own framing (`Sender.frame`, exported by ws but missing from @types/ws). */
+const { Sender } = ws as unknown as {
+  Sender: {
+    frame(
+      data: Buffer,
+      options: { fin: boolean; rsv1: boolean; opcode: number; mask: boolean; readOnly: boolean },
+    ): Buffer[]
+  }
+}
+
+/**
+ * The whole websocket message of `frame` as a server sends it (RFC 6455 §5.2: one final binary frame, unmasked), in
+ * a buffer of its own size, framed once by ws's own `Sender.frame`. A push goes to every subscriber as these same
+ * bytes, written straight to each socket: `ws.send` would build a header and make two writes per client and frame,
+ * which cost the fan-out ~40% of its throughput (issue 9 part 4: 0.58× of a bare broadcast, 1.0× with this).
+ */
+export function wireFrame(frame: Buffer): Buffer {
+  const parts = Sender.frame(frame, { fin: true, rsv1: false, opcode: 0x02, mask: false, readOnly: true })
+  const out = Buffer.allocUnsafeSlow(parts.reduce((n, part) => n + part.length, 0))
+  let at = 0
+  for (const part of parts) at += part.copy(out, at)
   return out
 }
 

@@ -64,7 +64,14 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   // One client message per turn of the event loop (ws emits the next from setImmediate): a socket that delivers
   // 3,000 frames in one read no longer runs them all before anyone else's timers and I/O, and while its messages
   // wait, ws stops reading that socket, so the flood is held back in TCP, not in our memory.
-  const wss = new WebSocketServer({ server, maxPayload: 64 * 1024, allowSynchronousEvents: false })
+  // No permessage-deflate (frames are gzip already): ws then never queues a message, so pushes framed once can be
+  // written straight to each socket in order with ws's own writes (session.ts CorkableStream).
+  const wss = new WebSocketServer({
+    server,
+    maxPayload: 64 * 1024,
+    allowSynchronousEvents: false,
+    perMessageDeflate: false,
+  })
   const channels = new Channels()
   const detach = opts.feed.attach(channels)
   const sessions = new Set<Session>()

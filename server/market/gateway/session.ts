@@ -16,10 +16,14 @@ export interface SessionSocket {
 /**
  * The TCP stream under a client's websocket (the upgrade request's socket). Corked while one turn of the event loop
  * pushes frames to it, so they leave in one `writev` instead of one system call each (see {@link Session.send}).
+ * With `write`, pushes framed once for all clients (protocol.ts `wireFrame`) are written to it directly. That is
+ * only sound while ws itself never holds a message back in its own queue, i.e. without permessage-deflate, which
+ * the gateway's server turns off (server.ts).
  */
 export interface CorkableStream {
   cork(): void
   uncork(): void
+  write?(chunk: Buffer, cb: (err?: Error | null) => void): unknown
 }
 
 /** Sessions whose stream is corked in this turn; uncorked together once the turn's synchronous work is done. */
@@ -44,10 +48,21 @@ export function frameCost(frame: Buffer): number {
   return frame.buffer.byteLength + FRAME_OVERHEAD_BYTES
 }
 
+/** A held push keeps both its payload and its wire copy alive. */
+function heldCost(held: Held): number {
+  return frameCost(held.frame) + (held.wire ? held.wire.buffer.byteLength : 0)
+}
+
+/** A throttled frame waiting for its slot: the payload and, for pushes, the same message framed for the wire. */
+interface Held {
+  frame: Buffer
+  wire: Buffer | undefined
+}
+
 interface Subscription {
   freq: number | undefined
   lastSent: number
-  pending: Buffer | undefined
+  pending: Held | undefined
   timer: NodeJS.Timeout | undefined
 }
 
@@ -141,21 +156,24 @@ export class Session {
     return this.reqTail
   }
 
-  /** Delivers a push frame (shared by all subscribers) on one of this client's topics, honouring its throttle. */
-  deliver(topic: string, frame: Buffer): void {
+  /**
+   * Delivers a push frame (shared by all subscribers) on one of this client's topics, honouring its throttle.
+   * @param wire the same message framed for the wire (protocol.ts `wireFrame`), written as is when the stream allows
+   */
+  deliver(topic: string, frame: Buffer, wire?: Buffer): void {
     const sub = this.closed ? undefined : this.subs.get(topic)
     if (!sub) return
     if (!sub.freq) {
-      this.send(frame)
+      this.send(frame, wire)
       return
     }
     const now = Date.now()
     if (!sub.timer && now - sub.lastSent >= sub.freq) {
       sub.lastSent = now
-      this.send(frame)
+      this.send(frame, wire)
       return
     }
-    this.setPending(sub, frame)
+    this.setPending(sub, { frame, wire })
     if (this.heldBytes() > this.opts.maxHeldBytes) return this.dropSlow()
     if (!sub.timer) sub.timer = setTimeout(() => this.flush(sub), sub.lastSent + sub.freq - now)
   }
@@ -166,10 +184,12 @@ export class Session {
    * several frames (a batch of source events, every kline period of one bar) then costs each client one `writev`
    * instead of one per frame, the system call that dominates a broadcast's CPU profile. No frame waits for a later
    * turn or a timer.
+   * @param wire `frame` already framed for the wire: written to the stream as is, bypassing `ws.send`
    */
-  send(frame: Buffer): void {
+  send(frame: Buffer, wire?: Buffer): void {
     if (this.closed || this.ws.readyState !== OPEN) return
-    const cost = frameCost(frame)
+    const direct = wire && this.stream?.write ? wire : undefined
+    const cost = frameCost(direct ?? frame)
     if (this.heldBytes() + cost > this.opts.maxHeldBytes) return this.dropSlow()
     this.inFlight.push(cost)
     this.inFlightBytes += cost
@@ -178,7 +198,8 @@ export class Session {
       this.isCorked = true
       if (corked.push(this) === 1) process.nextTick(uncorkAll)
     }
-    this.ws.send(frame, this.written)
+    if (direct) this.stream!.write!(direct, this.written)
+    else this.ws.send(frame, this.written)
   }
 
   /** Writes what this turn queued on the stream (called once per corked turn). */
@@ -225,18 +246,18 @@ export class Session {
     this.terminate()
   }
 
-  private setPending(sub: Subscription, frame: Buffer | undefined): void {
-    if (sub.pending) this.pendingBytes -= frameCost(sub.pending)
-    sub.pending = frame
-    if (frame) this.pendingBytes += frameCost(frame)
+  private setPending(sub: Subscription, held: Held | undefined): void {
+    if (sub.pending) this.pendingBytes -= heldCost(sub.pending)
+    sub.pending = held
+    if (held) this.pendingBytes += heldCost(held)
   }
 
   private flush(sub: Subscription): void {
     sub.timer = undefined
-    const frame = sub.pending
+    const held = sub.pending
     this.setPending(sub, undefined)
-    if (!frame) return
+    if (!held) return
     sub.lastSent = Date.now()
-    this.send(frame)
+    this.send(held.frame, held.wire)
   }
 }
