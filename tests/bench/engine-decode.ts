@@ -5,18 +5,15 @@
  * where the pako variants issue 9 asked about are compared too: a new streaming `Inflate` per frame (the path before
  * issue 9), one-shot `pako.inflate()`, and one reused zlib stream inflating into one reused buffer (ours).
  * DecompressionStream is printed as context; fflate is not installed here, so it is named, not measured.
- * Every figure: median of ≥ 5 runs (alternating variant order) with its spread (tests/bench/stats.ts). Frames follow
+ * Every figure: median of ≥ 5 runs (variants interleaved within each run, decode-variants.ts) with its spread
+ * (tests/bench/stats.ts). Frames follow
  * the HTX shapes and carry recorded BTCUSDT prices when ../shared/data/market is present (synthetic otherwise).
  */
-import { Inflate, inflate } from 'pako'
-import { MarketCaches } from '../../src-worker/caches/market-caches'
-import { decodeFrame } from '../../src-worker/codec/decode'
-import { inflateText } from '../../src-worker/codec/inflate'
 import type { DepthTick, TickerTick, TradeItem } from '../../common/feed/messages'
 import { launchPhone } from '../helpers/browser'
 import { push } from '../worker/support/frames'
 import { btcBooks, btcTickers, btcTrades } from '../worker/support/recorded'
-import type { DecodeResult } from './engine-page/decode-worker'
+import { timeVariants, type DecodeResult } from './decode-variants'
 import { buildEnginePages } from './engine-page/build'
 import { MIN_RUNS, summarize } from './stats'
 import type { BenchResult } from './types'
@@ -106,75 +103,10 @@ function frameSets(): FrameSet[] {
   ]
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true })
-let sink = 0
-
-/** The decode path before issue 9: a new streaming Inflate (16 KiB chunks) per frame. */
-function perFrameInflate(f: Uint8Array): string {
-  const chunks: Uint8Array[] = []
-  const inf = new Inflate({ chunkSize: 16 * 1024 })
-  inf.onData = (c: Uint8Array) => void chunks.push(c)
-  inf.push(f, true)
-  return utf8.decode(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))
-}
-
-type Variant = (frames: Uint8Array[]) => void | Promise<void>
-
-const nodeVariants: Record<string, Variant> = {
-  'engine decode+apply': (frames) => {
-    // Fresh caches per pass so replayed frames are applied, not dropped as duplicates.
-    const caches = new MarketCaches()
-    for (const f of frames) {
-      const d = decodeFrame(f)
-      if (d.kind !== 'push') throw new Error(`bench frame did not decode: ${JSON.stringify(d)}`)
-      if (caches.apply(d.push, 0)) sink++
-    }
-  },
-  'baseline: same inflate + JSON.parse': (frames) => {
-    for (const f of frames) sink += (JSON.parse(inflateText(f) as string) as { ts: number }).ts
-  },
-  'pako: reused stream + buffer (ours)': (frames) => {
-    for (const f of frames) sink += (inflateText(f) as string).length
-  },
-  'pako: new Inflate per frame (before)': (frames) => {
-    for (const f of frames) sink += perFrameInflate(f).length
-  },
-  'pako: one-shot inflate()': (frames) => {
-    for (const f of frames) sink += utf8.decode(inflate(f)).length
-  },
-  'DecompressionStream (context)': async (frames) => {
-    for (const f of frames) {
-      const text = await new Response(
-        new Blob([f as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')),
-      ).text()
-      sink += text.length
-    }
-  },
-}
-
-async function time(v: Variant, frames: Uint8Array[]): Promise<number> {
-  let n = 0
-  const start = performance.now()
-  do {
-    await v(frames)
-    n += frames.length
-  } while (performance.now() - start < VARIANT_MS)
-  return ((performance.now() - start) * 1000) / n
-}
-
-/** µs per frame per variant, MIN_RUNS runs each, variant order alternating between runs. */
+/** µs per frame per variant, MIN_RUNS interleaved runs (decode-variants.ts). */
 async function runNode(sets: FrameSet[]): Promise<DecodeResult> {
   const out: DecodeResult = {}
-  for (const set of sets) {
-    const names = Object.keys(nodeVariants)
-    const res: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]))
-    for (const n of names) await nodeVariants[n]!(set.frames)
-    for (let r = 0; r < MIN_RUNS; r++) {
-      for (const n of r % 2 ? [...names].reverse() : names) res[n]!.push(await time(nodeVariants[n]!, set.frames))
-      await new Promise((resolve) => setTimeout(resolve, 0))
-    }
-    out[set.name] = res
-  }
+  for (const set of sets) out[set.name] = await timeVariants(set.frames, MIN_RUNS, VARIANT_MS)
   return out
 }
 
@@ -261,7 +193,6 @@ export async function runEngineDecodeBench(): Promise<BenchResult[]> {
   const extra = await fflateNote()
   const node = await runNode(sets)
   const chromium = await runChromium(sets)
-  if (sink === -1) console.log(sink)
   return [...rows('Chromium worker', sets, chromium, extra), ...rows('Node', sets, node, extra)]
 }
 

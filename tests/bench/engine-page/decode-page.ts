@@ -1,5 +1,6 @@
 /** Page side of the Chromium decode bench: hands frame sets to a dedicated worker and returns its timings. */
-import type { DecodeRequest, DecodeResult } from './decode-worker'
+import type { DecodeResult } from '../decode-variants'
+import type { DecodeRequest } from './decode-worker'
 
 const worker = new Worker(new URL('./decode-worker.ts', import.meta.url), { type: 'module' })
 
