@@ -84,8 +84,13 @@ export const variants: Record<string, Variant> = {
   },
 }
 
+/** Variants timed on their own, after the interleaved ones: async and garbage-heavy, they would tax whichever ran next. */
+const ALONE = new Set(['DecompressionStream (context)'])
+
 /**
- * Times every variant over `frames`, `runs` times, interleaved (see the header), after one warm-up pass each.
+ * Times every variant over `frames`, `runs` times, after one warm-up pass each. The synchronous ones are interleaved
+ * (see the header), their order reversed every other round so no variant always follows the same one; the context
+ * ones get a window of their own.
  * @param minMs time each variant gets per run, ms
  * @returns µs per frame, one value per run, by variant
  */
@@ -95,21 +100,30 @@ export async function timeVariants(
   minMs: number,
 ): Promise<Record<string, number[]>> {
   const names = Object.keys(variants)
+  const paired = names.filter((n) => !ALONE.has(n))
   const out: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]))
   for (const n of names) await variants[n]!(frames)
   for (let r = 0; r < runs; r++) {
-    const order = r % 2 ? [...names].reverse() : names
-    const spent: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]))
+    const spent: Record<string, number> = Object.fromEntries(paired.map((n) => [n, 0]))
     let passes = 0
     do {
-      for (const n of order) {
+      for (const n of passes % 2 ? [...paired].reverse() : paired) {
         const start = performance.now()
         await variants[n]!(frames)
         spent[n]! += performance.now() - start
       }
       passes++
-    } while (Math.min(...names.map((n) => spent[n]!)) < minMs)
-    for (const n of names) out[n]!.push((spent[n]! * 1000) / (passes * frames.length))
+    } while (Math.min(...paired.map((n) => spent[n]!)) < minMs)
+    for (const n of paired) out[n]!.push((spent[n]! * 1000) / (passes * frames.length))
+    for (const n of ALONE) {
+      let count = 0
+      const start = performance.now()
+      do {
+        await variants[n]!(frames)
+        count += frames.length
+      } while (performance.now() - start < minMs)
+      out[n]!.push(((performance.now() - start) * 1000) / count)
+    }
     // Keeps the optimiser from dropping the passes' results.
     if (sink === -1) console.log(sink)
   }
