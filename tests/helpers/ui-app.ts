@@ -8,7 +8,7 @@ import { createMemoryHistory } from '@tanstack/react-router'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createElement } from 'react'
-import { expect } from 'vitest'
+import { afterEach, beforeEach, expect, vi } from 'vitest'
 import type { UserInfo } from '../../common/api/account'
 import { App } from '../../src/App'
 import { wrapRemote } from '../../src/engine'
@@ -86,4 +86,16 @@ export function errorUnder(label: string | RegExp): string {
 /** Unmounts what `renderApp` rendered. */
 export function cleanupApp(): void {
   cleanup()
+}
+
+/**
+ * For a test file whose app waits on timers (rotations, grace periods): fake timers that still follow real time, so
+ * `waitFor` keeps working while `vi.advanceTimersByTimeAsync` jumps ahead, and the app cleaned up after each test.
+ */
+export function withAppClock(): void {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
+  afterEach(() => {
+    vi.useRealTimers()
+    cleanupApp()
+  })
 }

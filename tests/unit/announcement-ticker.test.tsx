@@ -2,8 +2,8 @@
 // Home's announcement ticker as a user sees it: the newest announcement is there with the screen (no fade-in: the
 // line is often the page's largest paint, issue 9), and every 4 s the next one slides in.
 import { act, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanupApp, renderApp } from '../helpers/ui-app'
+import { describe, expect, it, vi } from 'vitest'
+import { renderApp, withAppClock } from '../helpers/ui-app'
 import { envelope, type RecordedCall } from '../helpers/ui-fetch'
 
 const notice = (id: number, title: string) => ({
@@ -25,11 +25,7 @@ const answers = (c: RecordedCall) => {
   return undefined
 }
 
-beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
-afterEach(() => {
-  vi.useRealTimers()
-  cleanupApp()
-})
+withAppClock()
 
 describe('announcement ticker', () => {
   it('shows the newest at once, without an entrance animation, then turns to the next with one', async () => {

@@ -3,10 +3,10 @@
 // dashes (or the prices kept from the last visit) and no line flashes; the line comes if connecting takes long, or at
 // once when an attempt has already failed or the device is offline.
 import { act, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { FIRST_CONNECT_GRACE_MS } from '../../src/features/markets/FeedStatus'
 import { loadRelativeTime } from '../../src/i18n/relative-time'
-import { cleanupApp, renderApp } from '../helpers/ui-app'
+import { renderApp, withAppClock } from '../helpers/ui-app'
 import { envelope, type RecordedCall } from '../helpers/ui-fetch'
 import { marketItem, tickerSnapshot } from '../helpers/market-fixtures'
 
@@ -26,11 +26,7 @@ async function coldMarket(status: { reconnects: number }, symbol = 'btcusdt') {
   return app
 }
 
-beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
-afterEach(() => {
-  vi.useRealTimers()
-  cleanupApp()
-})
+withAppClock()
 
 describe('feed status line', () => {
   it('stays away while a first connection opens, and speaks up once it takes long', async () => {

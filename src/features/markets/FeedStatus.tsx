@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
 import type { TickerSnapshot } from '../../../common/engine-api'
 import { useEngineStatus } from '../../engine'
 import { Icon } from '../../ui/Icon'
 import { newestReceivedAt } from './market-model'
 import { useNow } from './use-now'
 import { useRelativeFormat } from './use-relative-format'
+import { useSettled } from './use-settled'
 
 /**
  * How long a screen gives the market socket's first connection before the line speaks up, ms. That connection
@@ -48,7 +48,7 @@ export function FeedAge({ newest, floating = false }: { newest: number | null; f
   const now = useNow()
   const { t } = useLingui()
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false
-  const waited = useElapsed(FIRST_CONNECT_GRACE_MS)
+  const waited = useSettled(true, false, FIRST_CONNECT_GRACE_MS) // from mount
   const due = status !== undefined && !status.connected && (offline || waited || status.reconnects > 0)
   const relative = useRelativeFormat(due && newest !== null)
   if (!due) return null
@@ -70,14 +70,4 @@ export function FeedAge({ newest, floating = false }: { newest: number | null; f
       <span>{text}</span>
     </div>
   )
-}
-
-/** False until `ms` after the component mounted, then true (one re-render). */
-function useElapsed(ms: number): boolean {
-  const [elapsed, setElapsed] = useState(false)
-  useEffect(() => {
-    const timer = setTimeout(() => setElapsed(true), ms)
-    return () => clearTimeout(timer)
-  }, [ms])
-  return elapsed
 }

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { TickerSnapshot } from '../../../common/engine-api'
 import type { MarketItem } from '../../../common/market'
 import { Tabs } from '../../ui/Tabs'
 import { MarketList } from './MarketList'
 import { rankMarkets, type Ranking } from './market-model'
+import { useSettled } from './use-settled'
 
 /**
  * How long the gain list waits, after its first price, for the other markets' first prices before it ranks them, ms.
@@ -49,20 +50,4 @@ export function GainList({
       <MarketList items={ranked} tickers={tickers} onOpen={onOpen} empty={empty} />
     </section>
   )
-}
-
-/**
- * False until `complete`, or until `ms` after `started` first held; then true for good (a list that has been shown
- * is never hidden again).
- */
-function useSettled(started: boolean, complete: boolean, ms: number): boolean {
-  const [settled, setSettled] = useState(complete)
-  // Adjusted during render (React's documented pattern), so the complete list shows in this very render.
-  if (complete && !settled) setSettled(true)
-  useEffect(() => {
-    if (!started || settled) return
-    const timer = setTimeout(() => setSettled(true), ms)
-    return () => clearTimeout(timer)
-  }, [started, settled, ms])
-  return settled
 }
