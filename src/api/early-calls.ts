@@ -8,7 +8,9 @@
  * is sent.
  *
  * The two scripts share no module instance in the build, so the calls wait for the app on `globalThis.__tcEarlyCalls`
- * (also where a developer finds them in the console).
+ * (also where a developer finds them in the console). The early script is `async`: with the bundle cached it can run
+ * after the app has already asked, so the app leaves a mark for each URL it asked itself (and for all of them once
+ * start-up is over) and a late early script sends nothing twice.
  */
 import { acceptLanguageOf, initialLocale } from '../state/locale-choice'
 
@@ -36,10 +38,17 @@ interface EarlyCall {
   response: Promise<Response>
 }
 
-/** The calls started and not yet taken, by URL: one map per page, whichever script got here first made it. */
-function startedCalls(): Map<string, EarlyCall> {
-  const page = globalThis as { __tcEarlyCalls?: Map<string, EarlyCall> }
-  return (page.__tcEarlyCalls ??= new Map<string, EarlyCall>())
+/** What the two scripts share on the page; whichever got here first made it. */
+interface EarlyCalls {
+  /** Start-up is over: the early script is too late for every URL. */
+  closed: boolean
+  /** The calls started and not yet taken, by URL; `asked` where the app went to the network itself first. */
+  calls: Map<string, EarlyCall | 'asked'>
+}
+
+function earlyCalls(): EarlyCalls {
+  const page = globalThis as { __tcEarlyCalls?: EarlyCalls }
+  return (page.__tcEarlyCalls ??= { closed: false, calls: new Map() })
 }
 
 /**
@@ -48,28 +57,40 @@ function startedCalls(): Map<string, EarlyCall> {
  */
 export function startEarlyCalls(pathname = globalThis.location.pathname, fetchFn: typeof fetch = globalThis.fetch) {
   const language = acceptLanguageOf(initialLocale())
-  const started = startedCalls()
+  const { closed, calls } = earlyCalls()
+  if (closed) return
   for (const url of earlyCallUrls(pathname)) {
+    if (calls.has(url)) continue // the app asked already (or this ran twice)
     const response = fetchFn(url, { headers: { Accept: 'application/json', 'Accept-Language': language } })
     // The taker sees a failure and calls again; until then it must not count as unhandled.
     response.catch(() => undefined)
-    started.set(url, { language, response })
+    calls.set(url, { language, response })
   }
 }
 
 /**
  * The early answer for `url` when it was sent with `language`, handed out once; undefined when there is none (or it
- * was sent in another language, which the caller must not use).
+ * was sent in another language, which the caller must not use). Either way the caller now asks the network itself,
+ * so an early script that has not run yet must not send `url` again.
  */
 export function takeEarlyCall(url: string, language: string): Promise<Response> | undefined {
-  const started = startedCalls()
-  const call = started.get(url)
-  if (!call) return undefined
-  started.delete(url)
+  const { calls } = earlyCalls()
+  const call = calls.get(url)
+  calls.set(url, 'asked')
+  if (!call || call === 'asked') return undefined
   return call.language === language ? call.response : undefined
 }
 
-/** Forgets the answers no one took (start-up is over: a later call must be fresh). */
+/** Forgets the answers no one took and closes the early calls (start-up is over: a later call must be fresh). */
 export function dropEarlyCalls(): void {
-  startedCalls().clear()
+  const state = earlyCalls()
+  state.calls.clear()
+  state.closed = true
+}
+
+/** Opens the early calls again as on a new page (tests only). */
+export function resetEarlyCalls(): void {
+  const state = earlyCalls()
+  state.calls.clear()
+  state.closed = false
 }

@@ -4,7 +4,7 @@
 import { Window } from 'happy-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createPublicApi, createRequester, dropEarlyCalls, type RequestDeps } from '../../src/api'
-import { earlyCallUrls, startEarlyCalls, takeEarlyCall } from '../../src/api/early-calls'
+import { earlyCallUrls, resetEarlyCalls, startEarlyCalls, takeEarlyCall } from '../../src/api/early-calls'
 import { loadMarkets } from '../../src/features/markets/load-markets'
 import { loadTickerNotices } from '../../src/features/home/load-notices'
 import { CATALOG_URLS_ID, preloadCatalog } from '../../src/i18n/catalog-preload'
@@ -27,7 +27,7 @@ function requester(handler: FetchHandler, takeEarly?: RequestDeps['takeEarly']) 
 const answer = (data: unknown) =>
   Promise.resolve(new Response(JSON.stringify(envelope(1, data)), { headers: { 'content-type': 'application/json' } }))
 
-afterEach(() => dropEarlyCalls())
+afterEach(() => resetEarlyCalls())
 
 describe('early calls', () => {
   it("are the GETs Home's start-up makes, URL for URL (config, market list, ticker announcements)", async () => {
@@ -55,6 +55,19 @@ describe('early calls', () => {
     const announcements = takeEarlyCall('/api/common/get_announcement?page=1&limit=5', 'en')
     expect(await (await announcements!).json()).toEqual(envelope(1, { site_name: 'early' }))
     expect(takeEarlyCall('/api/common/get_announcement?page=1&limit=5', 'en')).toBeUndefined()
+  })
+
+  it('are not sent again when the early script runs after the app asked, nor after start-up', () => {
+    const { fetch, calls } = scriptedFetch(() => envelope(1, null))
+    expect(takeEarlyCall('/api/common/config', 'en'), 'the app asks first').toBeUndefined()
+    startEarlyCalls('/home', fetch)
+    expect(calls.map((c) => c.url)).toEqual(earlyCallUrls('/home').filter((u) => u !== '/api/common/config'))
+    startEarlyCalls('/home', fetch)
+    expect(calls, 'a second run sends nothing').toHaveLength(2)
+
+    dropEarlyCalls()
+    startEarlyCalls('/home', fetch)
+    expect(calls, 'start-up is over').toHaveLength(2)
   })
 
   it('stand in for the network in the request layer, once, and not for other calls', async () => {
