@@ -9,6 +9,10 @@ import * as z from 'zod/mini'
 export const IDENTITY_STATUSES = ['none', 'review', 'verified', 'rejected'] as const
 export type IdentityStatus = (typeof IDENTITY_STATUSES)[number]
 
+/** Books of a user: real money, and the demo (simulation) account's virtual funds (DESIGN §4 Ledger). */
+export const BOOKS = ['live', 'demo'] as const
+export type Book = (typeof BOOKS)[number]
+
 /** What the app stores under USERINFO. Nothing sensitive: no identity data, no hashes. */
 export const userInfoSchema = z.object({
   id: z.int(),
@@ -27,5 +31,7 @@ export const userInfoSchema = z.object({
   identity: z.object({ basic: z.enum(IDENTITY_STATUSES), advanced: z.enum(IDENTITY_STATUSES) }),
   /** `YYYY-MM-DD HH:mm:ss` UTC. */
   created_at: z.string(),
+  /** The book this session acts on (assets/demo_enter, demo_exit); a copy stored before it existed reads `live`. */
+  book: z._default(z.enum(BOOKS), 'live'),
 })
 export type UserInfo = z.infer<typeof userInfoSchema>

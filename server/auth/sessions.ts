@@ -3,6 +3,7 @@
  * the database keeps only its SHA-256, so a leaked table does not let anyone in. A session ends at its absolute
  * expiry, after IDLE_MS without use, at logout, or when its user changes password (every session of the user).
  */
+import type { Book } from '../../common/api/user-info'
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -20,6 +21,8 @@ export interface AuthSession {
   sessionId: number
   userId: number
   role: Role
+  /** The book the session acts on (assets/demo_enter, demo_exit); every money call uses it. */
+  book: Book
 }
 
 /** SHA-256 hex of a token (what the table stores). */
@@ -82,6 +85,7 @@ async function liveSession(
       sessionId: sessions.id,
       userId: sessions.userId,
       role: users.role,
+      book: sessions.book,
       status: users.status,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
@@ -93,7 +97,7 @@ async function liveSession(
   if (!row || row.revokedAt || row.status !== 'active') return null
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) return null
   return {
-    session: { sessionId: row.sessionId, userId: row.userId, role: row.role },
+    session: { sessionId: row.sessionId, userId: row.userId, role: row.role, book: row.book },
     lastSeenAt: row.lastSeenAt.getTime(),
   }
 }

@@ -2,6 +2,7 @@
  * The user info the app keeps under USERINFO (`userInfoSchema`): account names, role, which passwords exist and the
  * identity state per tier. Shared by the account calls and the identity calls (after a submission changes a state).
  */
+import type { Book } from '../../common/api/user-info'
 import { and, desc, eq } from 'drizzle-orm'
 import type { IdentityStatus, UserInfo } from '../../common/api/account'
 import type { Db } from '../db/client'
@@ -41,7 +42,7 @@ export async function identityStatuses(db: Db, userId: number): Promise<Record<I
 }
 
 /** The user info of `userId`, or null when there is no such user. */
-export async function buildUserInfo(db: Db, userId: number): Promise<UserInfo | null> {
+export async function buildUserInfo(db: Db, userId: number, book: Book = 'live'): Promise<UserInfo | null> {
   const [u] = await db.select().from(users).where(eq(users.id, userId))
   if (!u) return null
   return {
@@ -57,5 +58,6 @@ export async function buildUserInfo(db: Db, userId: number): Promise<UserInfo | 
     has_pay_password: u.payPasswordHash !== null,
     identity: await identityStatuses(db, userId),
     created_at: formatUtc(u.createdAt),
+    book,
   }
 }

@@ -8,6 +8,7 @@ import type { Locale } from '../../common/constants'
 import { AUTH_MESSAGES } from './messages/auth'
 import { CORE_MESSAGES } from './messages/core'
 import { IDENTITY_MESSAGES } from './messages/identity'
+import { MONEY_MESSAGES } from './messages/money'
 import { SUPPORT_MESSAGES } from './messages/support'
 
 type KeysOf<T> = T extends { en: infer E } ? keyof E & string : never
@@ -18,8 +19,9 @@ export type ServerMessageKey =
   | KeysOf<typeof AUTH_MESSAGES>
   | KeysOf<typeof IDENTITY_MESSAGES>
   | KeysOf<typeof SUPPORT_MESSAGES>
+  | KeysOf<typeof MONEY_MESSAGES>
 
-const TABLES = [CORE_MESSAGES, AUTH_MESSAGES, IDENTITY_MESSAGES, SUPPORT_MESSAGES] as const
+const TABLES = [CORE_MESSAGES, AUTH_MESSAGES, IDENTITY_MESSAGES, SUPPORT_MESSAGES, MONEY_MESSAGES] as const
 
 /** The message `key` in `locale`. */
 export function serverMessage(locale: Locale, key: ServerMessageKey): string {

@@ -3,6 +3,7 @@
  * audit log, uploads and identity submissions. Secrets are stored only as hashes (argon2id for passwords, SHA-256
  * for session tokens and codes).
  */
+import type { Book } from '../../common/api/user-info'
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core'
 
@@ -67,9 +68,14 @@ export const sessions = pgTable(
     revokedAt: at('revoked_at'),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
+    /** The book the session acts on (issue 10: demo account); a new session starts on `live`. */
+    book: text('book').$type<Book>().notNull().default('live'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_user').on(t.userId)],
+  (t) => [
+    check('sessions_book_check', sql`${t.book} in ('live', 'demo')`),
+    uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_user').on(t.userId),
+  ],
 )
 
 /** Why a code was sent. */

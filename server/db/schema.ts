@@ -88,3 +88,4 @@ export const announcementTranslations = pgTable(
 
 export * from './schema-accounts'
 export * from './schema-content'
+export * from './schema-ledger'

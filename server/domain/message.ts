@@ -33,6 +33,6 @@ export function domainErrorText(locale: Locale, err: DomainError): string {
 export function domainIssues(locale: Locale, err: DomainError): { field: string; message: string }[] {
   return err.issues.map((i) => ({
     field: i.field,
-    message: i.message ?? (i.messageKey ? serverMessage(locale, i.messageKey) : domainErrorText(locale, err)),
+    message: i.message ?? (i.messageKey ? fillMessage(locale, i.messageKey, err.vars) : domainErrorText(locale, err)),
   }))
 }

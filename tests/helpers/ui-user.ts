@@ -17,6 +17,7 @@ export function userInfo(patch: Partial<UserInfo> = {}): UserInfo {
     has_pay_password: false,
     identity: { basic: 'none', advanced: 'none' },
     created_at: '2026-01-01 00:00:00',
+    book: 'live',
     ...patch,
   }
 }

@@ -32,7 +32,7 @@ export const userInfoRoute = defineRoute({
   auth: 'user',
   data: userInfoSchema,
   async handler({ deps, session }) {
-    const info = await buildUserInfo(deps.db, session.userId)
+    const info = await buildUserInfo(deps.db, session.userId, session.book)
     if (!info) throw new ApiError(CODE_UNAUTHORIZED, 'unauthorized', undefined, null, 401)
     return info
   },

@@ -1,0 +1,384 @@
+/**
+ * The money calls (issue 10): assets overview, deposits, the coin-address book, withdrawals, transfers between
+ * wallets, account change records, the demo book, and their operator calls. Amounts are decimal strings on the wire
+ * (common/amount), never JSON numbers; dates are `YYYY-MM-DD HH:mm:ss` UTC like every date on the wire. Every call
+ * acts on the session's current book (`live` or `demo`, see `user/info.book`).
+ *
+ * Amount fields accept any plain decimal text here; the server then checks sign, the currency's decimals, minimum and
+ * balance and names the field in a translated message (a schema pattern could only say "invalid string").
+ */
+import * as z from 'zod/mini'
+import { MAX_INTEGER_DIGITS, MAX_SCALE } from '../amount/decimal-string'
+import { decimalString } from '../amount/schema'
+import { idSchema, NO_NUL, queryIdSchema } from './ids'
+import { BOOKS } from './user-info'
+
+// ---- vocabulary ----
+
+export { BOOKS, type Book } from './user-info'
+
+/** Wallets of a book (spec §2 Assets): coin = spot, contract/future = contract, trading/options = option. */
+export const WALLETS = ['spot', 'contract', 'option'] as const
+export type Wallet = (typeof WALLETS)[number]
+
+/**
+ * Chains deposits and withdrawals go over, and the address format each one takes:
+ * TRC20 = TRON (base58check, version 0x41, "T…"), ERC20/ETH = Ethereum (EIP-55 hex), BTC = Bitcoin (base58check P2PKH
+ * or P2SH, bech32/bech32m segwit).
+ */
+export const CHAINS = ['TRC20', 'ERC20', 'ETH', 'BTC'] as const
+export type Chain = (typeof CHAINS)[number]
+
+/** Review states of a deposit claim or a withdrawal (spec §4: pending review, passed, rejected). */
+export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const
+export type ReviewState = (typeof REVIEW_STATES)[number]
+
+/**
+ * Kinds of ledger transactions, i.e. of account change records: a deposit credited, a withdrawal requested (amount +
+ * fee frozen), approved (paid out, fee charged) or rejected (unfrozen), a transfer between wallets, the demo book's
+ * virtual funds credited or set by an operator.
+ */
+export const LEDGER_KINDS = [
+  'deposit',
+  'withdraw_request',
+  'withdraw_approve',
+  'withdraw_reject',
+  'transfer',
+  'demo_fund',
+  'demo_adjust',
+] as const
+export type LedgerKind = (typeof LEDGER_KINDS)[number]
+
+/** Header every user call that moves money carries: 1–64 visible ASCII characters chosen by the client (a UUID). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key'
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,64}$/
+
+/** Longest address, label, transaction hash and rejection reason accepted. */
+export const ADDRESS_MAX = 128
+export const LABEL_MAX = 32
+export const TX_HASH_MAX = 128
+export const REASON_MAX = 200
+
+// ---- field schemas ----
+
+/** Any plain decimal text ("-1", "0.1234567"); sign, decimals and bounds are the server's business rules. */
+export const amountField = decimalString({ maxScale: MAX_SCALE, maxIntegerDigits: MAX_INTEGER_DIGITS })
+/** A currency code as typed ("usdt" is read as "USDT"); unknown codes are refused by the server by name. */
+const currencyField = z.pipe(
+  z.string().check(z.regex(/^[A-Za-z0-9]{1,12}$/)),
+  z.transform((s: string) => s.toUpperCase()),
+)
+const chainField = z.enum(CHAINS)
+const walletField = z.enum(WALLETS)
+const oneLine = (max: number) =>
+  z.string().check(z.maxLength(max), z.regex(/^[^\u0000-\u001f\u007f]*$/), z.regex(NO_NUL))
+const pageField = z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1)
+const limitField = z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(50))), 20)
+const dateField = z.string()
+/** A decimal string as the server writes it (canonical: no exponent, no trailing zeros). */
+const money = z.string()
+
+function listOf<T extends z.core.$ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.int(), page: z.int(), limit: z.int() })
+}
+
+/** A 1-based page of 1–50 rows (default 20). */
+export const pageQuery = z.object({ page: pageField, limit: limitField })
+
+// ---- assets/overview ----
+
+export const balanceSchema = z.object({
+  currency: z.string(),
+  /** Usable. */
+  available: money,
+  /** Held by pending withdrawals (later: open orders). */
+  frozen: money,
+  /** available + frozen. */
+  amount: money,
+  /** amount × the currency's USDT price at `priced_at`, 2 decimals; null when no price is known. */
+  usdt_value: z.nullable(money),
+})
+export type Balance = z.infer<typeof balanceSchema>
+
+export const walletSchema = z.object({ wallet: walletField, total_usdt: money, balances: z.array(balanceSchema) })
+export type WalletBalances = z.infer<typeof walletSchema>
+
+/** GET assets/overview: the current book, valued at the feed's latest prices (their source labels sim/replay). */
+export const overviewSchema = z.object({
+  book: z.enum(BOOKS),
+  total_usdt: money,
+  /** Σ amount × (price − price 24 h ago) over the book's holdings, 2 decimals (USDT itself: 0). */
+  daily_income_usdt: money,
+  /** Epoch ms of the newest price used; null when none was known. */
+  priced_at: z.nullable(z.int()),
+  /** Where the prices came from: `htx` live, `replay` recorded, `sim` synthetic (shown as a badge). */
+  price_source: z.enum(['htx', 'replay', 'sim']),
+  wallets: z.array(walletSchema),
+})
+export type Overview = z.infer<typeof overviewSchema>
+
+// ---- deposits ----
+
+/** One currency/chain pair as users see it: the platform's address (null = the operator has not set one yet). */
+export const depositOptionSchema = z.object({
+  currency: z.string(),
+  chain: chainField,
+  address: z.nullable(z.string()),
+  enabled: z.boolean(),
+  /** Decimals the currency allows. */
+  scale: z.int(),
+})
+export const depositOptionsSchema = z.object({ options: z.array(depositOptionSchema) })
+export type DepositOption = z.infer<typeof depositOptionSchema>
+
+/** POST assets/deposit_claim (Idempotency-Key): what the user sent, for an operator to check on chain. */
+export const depositClaimInput = z.object({
+  currency: currencyField,
+  chain: chainField,
+  amount: amountField,
+  /** The user's sending address. */
+  from_address: z.pipe(
+    z.string(),
+    z.transform((s: string) => s.trim()),
+  ),
+  tx_hash: z.optional(
+    z.pipe(
+      oneLine(TX_HASH_MAX),
+      z.transform((s: string) => s.trim()),
+    ),
+  ),
+  /** Id of an image from `upload/image` (a screenshot of the transfer). */
+  proof_image: z.optional(idSchema),
+})
+export type DepositClaimInput = z.input<typeof depositClaimInput>
+
+export const reviewAnswerSchema = z.object({ id: z.int(), status: z.enum(REVIEW_STATES) })
+
+export const depositSchema = z.object({
+  id: z.int(),
+  currency: z.string(),
+  chain: chainField,
+  amount: money,
+  from_address: z.string(),
+  /** The platform address the claim was made against. */
+  to_address: z.string(),
+  tx_hash: z.nullable(z.string()),
+  /** URL of the proof image for its owner (and operators), null without one. */
+  proof_image_url: z.nullable(z.string()),
+  status: z.enum(REVIEW_STATES),
+  reason: z.nullable(z.string()),
+  created_at: dateField,
+  reviewed_at: z.nullable(dateField),
+})
+export type Deposit = z.infer<typeof depositSchema>
+export const depositListSchema = listOf(depositSchema)
+
+// ---- coin-address book ----
+
+export const addressSchema = z.object({
+  id: z.int(),
+  currency: z.string(),
+  chain: chainField,
+  address: z.string(),
+  label: z.string(),
+  created_at: dateField,
+})
+export type SavedAddress = z.infer<typeof addressSchema>
+export const addressListSchema = z.object({ list: z.array(addressSchema) })
+
+export const addressSaveInput = z.object({
+  currency: currencyField,
+  chain: chainField,
+  address: z.pipe(
+    z.string(),
+    z.transform((s: string) => s.trim()),
+  ),
+  label: z.optional(
+    z.pipe(
+      oneLine(LABEL_MAX),
+      z.transform((s: string) => s.trim()),
+    ),
+  ),
+})
+export type AddressSaveInput = z.input<typeof addressSaveInput>
+export const idInput = z.object({ id: idSchema })
+export const idQuery = z.object({ id: queryIdSchema })
+export const idAnswer = z.object({ id: z.int() })
+
+// ---- withdrawals ----
+
+export const withdrawOptionSchema = z.object({
+  currency: z.string(),
+  chain: chainField,
+  enabled: z.boolean(),
+  min_withdraw: money,
+  withdraw_fee: money,
+  scale: z.int(),
+  /** The spot wallet's available balance of `currency` in the current book. */
+  available: money,
+})
+export const withdrawOptionsSchema = z.object({ options: z.array(withdrawOptionSchema) })
+export type WithdrawOption = z.infer<typeof withdrawOptionSchema>
+
+/** POST assets/withdraw (Idempotency-Key): pays `amount` out of the spot wallet to a saved address, fee on top. */
+export const withdrawInput = z.object({
+  currency: currencyField,
+  chain: chainField,
+  address_id: idSchema,
+  amount: amountField,
+  pay_password: z.string().check(z.maxLength(128)),
+})
+export type WithdrawInput = z.input<typeof withdrawInput>
+
+export const withdrawAnswerSchema = z.object({
+  id: z.int(),
+  status: z.enum(REVIEW_STATES),
+  fee: money,
+  /** What reaches the address: the amount asked for (the fee is frozen on top of it). */
+  arrival_amount: money,
+})
+
+export const withdrawalSchema = z.object({
+  id: z.int(),
+  currency: z.string(),
+  chain: chainField,
+  address: z.string(),
+  amount: money,
+  fee: money,
+  arrival_amount: money,
+  status: z.enum(REVIEW_STATES),
+  reason: z.nullable(z.string()),
+  created_at: dateField,
+  reviewed_at: z.nullable(dateField),
+})
+export type Withdrawal = z.infer<typeof withdrawalSchema>
+export const withdrawListSchema = listOf(withdrawalSchema)
+
+// ---- transfers ----
+
+/** POST assets/transfer (Idempotency-Key): instant, between two different wallets of the current book. */
+export const transferInput = z.object({
+  currency: currencyField,
+  from: walletField,
+  to: walletField,
+  amount: amountField,
+})
+export type TransferInput = z.input<typeof transferInput>
+
+export const transferSchema = z.object({
+  id: z.int(),
+  currency: z.string(),
+  from: walletField,
+  to: walletField,
+  amount: money,
+  created_at: dateField,
+})
+export type Transfer = z.infer<typeof transferSchema>
+export const transferListSchema = listOf(transferSchema)
+
+// ---- account change records ----
+
+export const ledgerQuery = z.object({
+  wallet: z.optional(walletField),
+  type: z.optional(z.enum(LEDGER_KINDS)),
+  page: pageField,
+  limit: limitField,
+})
+
+/** One movement of one of the user's balances: a ledger entry on `available` or `frozen`. */
+export const ledgerRecordSchema = z.object({
+  /** Entry id (for ledger_detail). */
+  id: z.int(),
+  type: z.enum(LEDGER_KINDS),
+  wallet: walletField,
+  currency: z.string(),
+  /** `available` or `frozen`. */
+  bucket: z.enum(['available', 'frozen']),
+  /** Signed change. */
+  amount: money,
+  /** The bucket's value after this change. */
+  balance_after: money,
+  created_at: dateField,
+})
+export type LedgerRecord = z.infer<typeof ledgerRecordSchema>
+export const ledgerListSchema = listOf(ledgerRecordSchema)
+
+/** GET assets/ledger_detail {id}: the entry, its transaction and the other entries of the user in it. */
+export const ledgerDetailSchema = z.object({
+  record: ledgerRecordSchema,
+  transaction_id: z.int(),
+  /** e.g. `withdrawal:12`, `transfer:3`. */
+  reference: z.string(),
+  /** The user's own entries of the same transaction (a transfer's two wallets, a request's two buckets). */
+  entries: z.array(ledgerRecordSchema),
+})
+export type LedgerDetail = z.infer<typeof ledgerDetailSchema>
+
+// ---- demo book ----
+
+/** POST assets/demo_enter / demo_exit (Idempotency-Key): the book the session acts on from now on. */
+export const bookAnswerSchema = z.object({ book: z.enum(BOOKS) })
+
+// ---- operators ----
+
+export const adminReviewQuery = z.object({
+  status: z.optional(z.enum(REVIEW_STATES)),
+  page: pageField,
+  limit: limitField,
+})
+
+export const adminDepositSchema = z.extend(depositSchema, { user_id: z.int(), account: z.string() })
+export const adminDepositListSchema = listOf(adminDepositSchema)
+export const adminWithdrawalSchema = z.extend(withdrawalSchema, { user_id: z.int(), account: z.string() })
+export const adminWithdrawListSchema = listOf(adminWithdrawalSchema)
+
+/** POST admin/deposit_review and admin/withdraw_review: decided once; a reason is required to reject. */
+export const adminReviewInput = z.object({
+  id: idSchema,
+  approve: z.boolean(),
+  reason: z.optional(z.string().check(z.maxLength(REASON_MAX * 2))),
+})
+
+export const chainSchema = z.object({
+  currency: z.string(),
+  chain: chainField,
+  deposit_address: z.nullable(z.string()),
+  min_withdraw: money,
+  withdraw_fee: money,
+  deposit_enabled: z.boolean(),
+  withdraw_enabled: z.boolean(),
+})
+export type ChainSettings = z.infer<typeof chainSchema>
+export const chainListSchema = z.object({ list: z.array(chainSchema) })
+
+/** POST admin/chain_save: creates or replaces one currency/chain pair; an empty address clears it. */
+export const chainSaveInput = z.object({
+  currency: currencyField,
+  chain: chainField,
+  deposit_address: z.nullable(z.string().check(z.maxLength(ADDRESS_MAX))),
+  min_withdraw: amountField,
+  withdraw_fee: amountField,
+  deposit_enabled: z.boolean(),
+  withdraw_enabled: z.boolean(),
+})
+export type ChainSaveInput = z.input<typeof chainSaveInput>
+
+/** GET admin/ledger_check: per book and currency Σ entries (must be 0) and every account off its entries. */
+export const ledgerCheckSchema = z.object({
+  ok: z.boolean(),
+  currencies: z.array(z.object({ book: z.enum(BOOKS), currency: z.string(), sum: money })),
+  mismatches: z.array(
+    z.object({
+      account_id: z.int(),
+      owner: z.string(),
+      book: z.enum(BOOKS),
+      wallet: walletField,
+      currency: z.string(),
+      available: money,
+      frozen: money,
+      entries_available: money,
+      entries_frozen: money,
+    }),
+  ),
+})
+export type LedgerCheck = z.infer<typeof ledgerCheckSchema>

@@ -1,0 +1,244 @@
+/**
+ * Money tables (issue 10, DESIGN §4 Ledger). Balances live in `ledger_accounts` and change only through
+ * server/ledger (one database transaction per change, entries per book and currency summing to zero). Deposits,
+ * withdrawals, transfers and the address book are the records users see; the ledger is what they move.
+ * Amounts are NUMERIC(38,18): 20 integer digits and the 18 decimals of the finest currency in common/amount that
+ * the venue moves (ETH wei); NEAR's 24 decimals are not deposited or withdrawn here.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import type { Chain, LedgerKind, ReviewState, Wallet } from '../../common/api/assets'
+import type { Book } from '../../common/api/user-info'
+import { uploads, users } from './schema-accounts'
+
+const at = (name: string) => timestamp(name, { withTimezone: true })
+const createdAt = () => at('created_at').notNull().defaultNow()
+/** An exact amount; drizzle reads it as the decimal string PostgreSQL prints. */
+const amount = (name: string) => numeric(name, { precision: 38, scale: 18 })
+
+/**
+ * One balance: of a user (`owner` = `user:<id>`) or of the platform (`system:<name>`: deposits, withdrawals, fees,
+ * counterparty, demo_faucet), per book, wallet and currency. User balances can never go below zero (CHECK); system
+ * accounts are the other side of every entry and carry the negative of what they paid out.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    owner: text('owner').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    book: text('book').$type<Book>().notNull(),
+    wallet: text('wallet').$type<Wallet>().notNull(),
+    currency: text('currency').notNull(),
+    available: amount('available').notNull().default('0'),
+    frozen: amount('frozen').notNull().default('0'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_key').on(t.owner, t.book, t.wallet, t.currency),
+    index('ledger_accounts_user').on(t.userId),
+    check('ledger_accounts_book_check', sql`${t.book} in ('live', 'demo')`),
+    check('ledger_accounts_wallet_check', sql`${t.wallet} in ('spot', 'contract', 'option')`),
+    check(
+      'ledger_accounts_owner_check',
+      sql`(${t.userId} is not null and ${t.owner} = 'user:' || ${t.userId}) or (${t.userId} is null and ${t.owner} like 'system:%')`,
+    ),
+    check('ledger_accounts_non_negative', sql`${t.userId} is null or (${t.available} >= 0 and ${t.frozen} >= 0)`),
+  ],
+)
+
+/** One balanced change: its kind, what it is about (`reference`, unique per kind) and who made it. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    book: text('book').$type<Book>().notNull(),
+    /** The user whose balances it moves; null for a platform-only change. */
+    userId: integer('user_id').references(() => users.id),
+    /** e.g. `deposit:12`, `withdrawal:7`, `transfer:3`: the same effect can never be posted twice. */
+    reference: text('reference').notNull(),
+    /** `user:<id>`, `operator:<id>`, `cli` or `system`. */
+    actor: text('actor').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transactions_reference').on(t.kind, t.reference),
+    index('ledger_transactions_user').on(t.userId, t.id),
+  ],
+)
+
+/** One side of a transaction on one bucket of one account; `balance_after` is the bucket's value after it. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    bucket: text('bucket').$type<'available' | 'frozen'>().notNull(),
+    amount: amount('amount').notNull(),
+    balanceAfter: amount('balance_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_account').on(t.accountId, t.id),
+    index('ledger_entries_transaction').on(t.transactionId),
+    check('ledger_entries_bucket_check', sql`${t.bucket} in ('available', 'frozen')`),
+    check('ledger_entries_non_zero', sql`${t.amount} <> 0`),
+  ],
+)
+
+/**
+ * The answer of a money-moving call, kept under the client's Idempotency-Key: a replay gets it back, the same key with
+ * another payload is refused. `request_hash` is SHA-256 of the call and its payload without secrets.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    call: text('call').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** `ok` (response = the data) or `refused` (response = the DomainError to say again). */
+    outcome: text('outcome').$type<'ok' | 'refused'>(),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
+)
+
+/** A currency on a chain as the operator set it up: the platform's deposit address, withdrawal minimum and fee. */
+export const chains = pgTable(
+  'chains',
+  {
+    currency: text('currency').notNull(),
+    chain: text('chain').$type<Chain>().notNull(),
+    depositAddress: text('deposit_address'),
+    minWithdraw: amount('min_withdraw').notNull().default('0'),
+    withdrawFee: amount('withdraw_fee').notNull().default('0'),
+    depositEnabled: boolean('deposit_enabled').notNull().default(true),
+    withdrawEnabled: boolean('withdraw_enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.currency, t.chain] }),
+    check('chains_amounts_check', sql`${t.minWithdraw} >= 0 and ${t.withdrawFee} >= 0`),
+  ],
+)
+
+const review = {
+  status: text('status').$type<ReviewState>().notNull().default('pending'),
+  reason: text('reason'),
+  /** Operator user id; null when decided from the command line. */
+  reviewedBy: integer('reviewed_by'),
+  reviewedAt: at('reviewed_at'),
+  createdAt: createdAt(),
+}
+
+/** A user's deposit claim, credited once when an operator approves it. */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    chain: text('chain').$type<Chain>().notNull(),
+    amount: amount('amount').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    txHash: text('tx_hash'),
+    proofUploadId: integer('proof_upload_id').references(() => uploads.id),
+    ...review,
+  },
+  (t) => [
+    index('deposits_user').on(t.userId, t.id),
+    index('deposits_status').on(t.status, t.id),
+    check('deposits_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('deposits_amount_check', sql`${t.amount} > 0`),
+  ],
+)
+
+/** A withdrawal request: amount + fee frozen at request, paid out or unfrozen by the operator's decision. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    chain: text('chain').$type<Chain>().notNull(),
+    address: text('address').notNull(),
+    amount: amount('amount').notNull(),
+    fee: amount('fee').notNull(),
+    ...review,
+  },
+  (t) => [
+    index('withdrawals_user').on(t.userId, t.id),
+    index('withdrawals_status').on(t.status, t.id),
+    check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('withdrawals_amount_check', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+  ],
+)
+
+/** The user's coin-address book: where withdrawals may go. */
+export const coinAddresses = pgTable(
+  'coin_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    chain: text('chain').$type<Chain>().notNull(),
+    address: text('address').notNull(),
+    label: text('label').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coin_addresses_user_address').on(t.userId, t.currency, t.chain, t.address)],
+)
+
+/** A transfer between two wallets of one book (its ledger transaction is `transfer:<id>`). */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    book: text('book').$type<Book>().notNull(),
+    currency: text('currency').notNull(),
+    fromWallet: text('from_wallet').$type<Wallet>().notNull(),
+    toWallet: text('to_wallet').$type<Wallet>().notNull(),
+    amount: amount('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('transfers_user').on(t.userId, t.book, t.id),
+    check('transfers_wallets_check', sql`${t.fromWallet} <> ${t.toWallet}`),
+    check('transfers_amount_check', sql`${t.amount} > 0`),
+  ],
+)
