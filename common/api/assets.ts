@@ -70,8 +70,9 @@ const currencyField = z.pipe(
 )
 const chainField = z.enum(CHAINS)
 const walletField = z.enum(WALLETS)
-const oneLine = (max: number) =>
-  z.string().check(z.maxLength(max), z.regex(/^[^\u0000-\u001f\u007f]*$/), z.regex(NO_NUL))
+// eslint-disable-next-line no-control-regex -- deliberate: control characters are what this refuses
+const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/
+const oneLine = (max: number) => z.string().check(z.maxLength(max), z.regex(ONE_LINE), z.regex(NO_NUL))
 const pageField = z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1)
 const limitField = z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(50))), 20)
 const dateField = z.string()

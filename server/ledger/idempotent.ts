@@ -95,7 +95,7 @@ function refusalOf(stored: StoredRefusal): DomainError {
  */
 export async function runOnce<T>(db: Db, keyed: KeyedCall, effect: (tx: Db) => Promise<T>): Promise<T> {
   const hash = requestHash(keyed.call, keyed.payload)
-  const outcome = await moneyTransaction(db, async (tx) => {
+  const outcome = await moneyTransaction(db, async (tx): Promise<{ value: T } | { refused: DomainError }> => {
     const [mine] = await tx
       .insert(idempotencyKeys)
       .values({ userId: keyed.userId, key: keyed.key, call: keyed.call, requestHash: hash })
@@ -115,10 +115,7 @@ export async function runOnce<T>(db: Db, keyed: KeyedCall, effect: (tx: Db) => P
     try {
       // A savepoint: a refusal undoes the effect's writes but keeps the key row, which then records the refusal.
       const value = await tx.transaction((sp) => effect(sp as unknown as Db))
-      await tx
-        .update(idempotencyKeys)
-        .set({ outcome: 'ok', response: value as object })
-        .where(eq(idempotencyKeys.id, mine.id))
+      await tx.update(idempotencyKeys).set({ outcome: 'ok', response: value }).where(eq(idempotencyKeys.id, mine.id))
       return { value }
     } catch (err) {
       if (!(err instanceof DomainError) || !KEPT_REFUSALS.has(err.kind)) throw err
@@ -136,5 +133,5 @@ export async function runOnce<T>(db: Db, keyed: KeyedCall, effect: (tx: Db) => P
     }
   })
   if ('refused' in outcome) throw outcome.refused
-  return outcome.value as T
+  return outcome.value
 }
