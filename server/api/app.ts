@@ -22,6 +22,7 @@ import { areaCodeRoute } from './area-code'
 import { announcementInfoRoute, announcementListRoute, configRoute, languagesRoute } from './common'
 import { currencyListRoute } from './currency'
 import { ACCOUNTS_ROUTES } from './accounts/index'
+import { ASSETS_ROUTES } from './assets/index'
 import type { AppDeps } from './deps'
 import { IDENTITY_ROUTES } from './identity/index'
 import { SUPPORT_ROUTES } from './support/index'
@@ -45,6 +46,7 @@ export const ALL_ROUTES: readonly ApiRoute[] = [
   ...ACCOUNTS_ROUTES,
   ...IDENTITY_ROUTES,
   ...SUPPORT_ROUTES,
+  ...ASSETS_ROUTES,
 ]
 
 /** Options of the HTTP layer itself. */

@@ -15,6 +15,16 @@ const errorEnvelope = {
   content: { 'application/json': { schema: strip(z.toJSONSchema(envelopeSchema(z.unknown()))) } },
 }
 
+/** The header every money-moving call requires (server/ledger/idempotent.ts). */
+const IDEMPOTENCY_PARAMETER: JsonSchema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: true,
+  description:
+    'Chosen by the client (1–64 visible ASCII, e.g. a UUID), new for each operation: a replay answers what the first call answered; the same key with another payload is refused.',
+  schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,64}$' },
+}
+
 /** Builds the OpenAPI document for `routes`. */
 export function openApiDocument(routes: readonly ApiRoute[]): JsonSchema {
   const paths: Record<string, JsonSchema> = {}
@@ -27,6 +37,7 @@ export function openApiDocument(routes: readonly ApiRoute[]): JsonSchema {
         operationId: route.path.replace(/\W/g, '_'),
         ...(route.auth && route.auth !== 'none' ? { security: [{ token: [] }], 'x-role': route.auth } : {}),
         ...inputDoc(route, method),
+        ...(route.idempotent ? { parameters: [IDEMPOTENCY_PARAMETER] } : {}),
         responses: {
           200: {
             description: 'Envelope with code 1 and this data (or an envelope error, see default).',

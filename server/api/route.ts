@@ -11,6 +11,8 @@ import { pickLocale } from '../../common/locales'
 import { matchesIfNoneMatch, type AnswerCache } from '../cache/answer-cache'
 import type { ChangeTopic } from '../cache/change-feed'
 import { serverMessage } from '../content/server-messages'
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../../common/api/assets'
+import { DomainError } from '../domain/errors'
 import { ApiError } from './api-error'
 import { authenticate, type AuthSession } from './auth'
 import type { AppDeps } from './deps'
@@ -31,6 +33,8 @@ export interface RouteContext<I, A extends RouteAuth = RouteAuth> {
   /** Client address: the socket peer, or X-Forwarded-For from a proxy that TRUST_PROXY names (config.ts). */
   ip: string
   userAgent: string
+  /** The Idempotency-Key header of an `idempotent` route (checked); '' elsewhere. */
+  idempotencyKey: string
   request: FastifyRequest
   reply: FastifyReply
 }
@@ -67,6 +71,8 @@ export interface ApiRoute<
   input?: I
   /** Multipart upload: the body is not parsed; the handler reads `request.file()`. */
   multipart?: boolean
+  /** Moves money: the Idempotency-Key header is required (refused by name when missing or malformed). */
+  idempotent?: boolean
   /** Schema of envelope `data`; the handler's answer is checked against it before it is sent. */
   data: D
   /** Serve from memory with ETag/304 (public routes only). */
@@ -114,6 +120,21 @@ export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown,
   throw new ApiError(CODE_BAD_INPUT, 'invalidInput', `${data.field}: ${data.issues[0]?.message ?? ''}`, data)
 }
 
+/**
+ * The Idempotency-Key header of a money-moving call.
+ * @throws DomainError bad_input `idempotencyKeyRequired` naming `Idempotency-Key` when missing or malformed.
+ */
+function readIdempotencyKey(request: FastifyRequest): string {
+  const key = request.headers[IDEMPOTENCY_HEADER]
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+    throw new DomainError('bad_input', 'idempotencyKeyRequired', {
+      field: 'Idempotency-Key',
+      issues: [{ field: 'Idempotency-Key', messageKey: 'idempotencyKeyRequired' }],
+    })
+  }
+  return key
+}
+
 /** Registers `route` as `<method> /api/<path>`; a `cache` route is served from `answers` when given. */
 export function registerRoute(app: FastifyInstance, deps: AppDeps, route: ApiRoute, answers?: AnswerCache): void {
   const method = route.method ?? 'GET'
@@ -132,6 +153,7 @@ export function registerRoute(app: FastifyInstance, deps: AppDeps, route: ApiRou
       const session = await authenticate(deps, request, route.auth ?? 'none')
       const raw = method === 'GET' ? request.query : route.multipart ? {} : (request.body ?? {})
       const input = route.input ? parseInput(route.input, raw, locale) : {}
+      const idempotencyKey = route.idempotent ? readIdempotencyKey(request) : ''
       const answer = await route.handler({
         query: input,
         body: input,
@@ -140,6 +162,7 @@ export function registerRoute(app: FastifyInstance, deps: AppDeps, route: ApiRou
         session,
         ip: request.ip,
         userAgent: String(request.headers['user-agent'] ?? '').slice(0, 256),
+        idempotencyKey,
         request,
         reply,
       })
@@ -171,6 +194,7 @@ function cachedHandler(deps: AppDeps, route: ApiRoute, cache: RouteCache<unknown
           session: null,
           ip: request.ip,
           userAgent: '',
+          idempotencyKey: '',
           request,
           reply,
         })

@@ -25,6 +25,12 @@ export type AuditAction =
   | 'identity_advanced'
   /** An operator changed content or settings (detail says what). */
   | 'operator_change'
+  /** Money (issue 10): a withdrawal asked for (its password check), deposit and withdrawal decisions. */
+  | 'withdraw_request'
+  | 'deposit_approve'
+  | 'deposit_reject'
+  | 'withdraw_approve'
+  | 'withdraw_reject'
 
 /** One entry. `userId` null when the account is unknown (a failed login with a name no one has). */
 export interface AuditEntry {

@@ -12,12 +12,18 @@ import { saveAnnouncementText, setSetting } from '../support/operator-content'
 import { withDomainErrors } from './commands/errors'
 import { ACCOUNTS_COMMANDS } from './commands/accounts'
 import { IDENTITY_COMMANDS } from './commands/identity'
+import { MONEY_COMMANDS } from './commands/money'
 import { SUPPORT_COMMANDS } from './commands/support'
 import { UsageError, type AdminCommand, type AdminIo } from './commands/types'
 
 export type { AdminIo }
 
-const MODULE_COMMANDS: readonly AdminCommand[] = [...ACCOUNTS_COMMANDS, ...IDENTITY_COMMANDS, ...SUPPORT_COMMANDS]
+const MODULE_COMMANDS: readonly AdminCommand[] = [
+  ...ACCOUNTS_COMMANDS,
+  ...IDENTITY_COMMANDS,
+  ...SUPPORT_COMMANDS,
+  ...MONEY_COMMANDS,
+]
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 

@@ -74,7 +74,8 @@ export const sessions = pgTable(
   },
   (t) => [
     check('sessions_book_check', sql`${t.book} in ('live', 'demo')`),
-    uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_user').on(t.userId),
+    uniqueIndex('sessions_token_hash').on(t.tokenHash),
+    index('sessions_user').on(t.userId),
   ],
 )
 

@@ -15,6 +15,7 @@ import type { Db } from './client'
 import { coinLogo } from './markets'
 import { currencies, helpArticles, helpTranslations, markets, pages, settings } from './schema'
 import { SETTING_DEFAULTS } from './settings'
+import { CHAIN_DEFAULTS, seedChains } from '../money/chains'
 
 const SEED_VERSION_KEY = 'seed_version'
 /** Version of the written-once content (see seedOnce). */
@@ -26,7 +27,7 @@ const SEED_STAMP_KEY = 'seed_stamp'
  * database carries it, a previous start wrote all of it already, and nothing is deleted by the app since.
  */
 export const SEED_STAMP = createHash('sha1')
-  .update(JSON.stringify([SEED_VERSION, SETTING_DEFAULTS, CATALOG]))
+  .update(JSON.stringify([SEED_VERSION, SETTING_DEFAULTS, CATALOG, CHAIN_DEFAULTS]))
   .digest('base64url')
 
 /** Seeds what is missing. Idempotent; a no-op (one read) when the database carries the current SEED_STAMP. */
@@ -68,6 +69,7 @@ export async function seedDatabase(db: Db): Promise<void> {
     .onConflictDoNothing()
     .returning({ symbol: markets.symbol })
   if (newMarkets.length > 0) await notifyChange(db, 'markets')
+  await seedChains(db)
   await seedOnce(db)
   await db
     .insert(settings)

@@ -59,6 +59,7 @@ export async function startMarket(opts: MarketOptions, tuning: MarketTuning = {}
       })),
     onEvent: (listener) => hub.onEvent(listener),
     lastTicker: (symbol) => hub.lastTicker(symbol),
+    lastTickerAt: (symbol) => hub.lastTickerAt(symbol),
     port: gateway.port,
     close: async () => {
       await source.stop()

@@ -41,6 +41,8 @@ export interface MarketService {
   onEvent(listener: (event: MarketEvent) => void): () => void
   /** Latest ticker of a symbol, or undefined. */
   lastTicker(symbol: string): TickerTick | undefined
+  /** Event time (epoch ms) of that ticker, or undefined. */
+  lastTickerAt(symbol: string): number | undefined
   /** Port the gateway listens on. */
   port: number
   close(): Promise<void>

@@ -37,6 +37,7 @@ export function fakeMarket(
       return () => listeners.delete(listener)
     },
     lastTicker: () => undefined,
+    lastTickerAt: () => undefined,
     async close() {
       this.closed = true
     },

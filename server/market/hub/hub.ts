@@ -35,6 +35,8 @@ export interface HubOptions {
 
 export class Hub implements SourceSink {
   private readonly symbols = new Map<string, SymbolState>()
+  /** Event time (epoch ms) of each symbol's latest ticker, for values priced "as of" it. */
+  private readonly tickerAt = new Map<string, number>()
   private readonly sinks = new Set<PushSink>()
   private readonly listeners = new Set<(e: MarketEvent) => void>()
 
@@ -102,6 +104,7 @@ export class Hub implements SourceSink {
       this.push(depthTopic(e.symbol), e.ts, e.tick)
     } else {
       s.ticker = e.tick
+      this.tickerAt.set(e.symbol, e.ts)
       this.push(tickerTopic(e.symbol), e.ts, e.tick)
     }
     this.emit(e)
@@ -111,6 +114,11 @@ export class Hub implements SourceSink {
   /** Latest ticker of a symbol. */
   lastTicker(symbol: string) {
     return this.symbols.get(symbol)?.ticker
+  }
+
+  /** Event time (epoch ms) of the latest ticker of a symbol. */
+  lastTickerAt(symbol: string): number | undefined {
+    return this.tickerAt.get(symbol)
   }
 
   /**
@@ -146,6 +154,7 @@ export class Hub implements SourceSink {
   private emitTicker(s: SymbolState, symbol: string, ts: number): void {
     const tick = s.refreshTicker()
     if (!tick) return
+    this.tickerAt.set(symbol, ts)
     this.push(tickerTopic(symbol), ts, tick)
     this.emit({ type: 'ticker', symbol, ts, tick })
   }

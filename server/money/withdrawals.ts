@@ -1,0 +1,240 @@
+/**
+ * Withdrawals (spec §2 and §5, DESIGN §4 Funds): to an address of the user's book, with the transaction password
+ * (checked under the per-user attempt window before anything else), at least the chain's minimum; the request
+ * freezes amount + fee in the live spot wallet; an operator approves (the frozen funds leave: the amount to the
+ * platform's withdrawals account, the fee to the fees account) or rejects (unfrozen, the reason shown in the record).
+ * Decisions are conditional updates of a pending request, so an approve and a reject racing end with one winner and
+ * the funds burned or released once. Closed in the demo book.
+ */
+import { and, count, desc, eq, type SQL } from 'drizzle-orm'
+import type { Chain, ReviewState, Withdrawal, WithdrawOption } from '../../common/api/assets'
+import type { Locale } from '../../common/constants'
+import { add, compare, currencyScale, negate, parseDecimal, type DecimalString } from '../../common/amount'
+import { audit } from '../auth/audit'
+import { checkSecretLimited } from '../auth/secret-check'
+import type { Db } from '../db/client'
+import { formatUtc } from '../db/announcements'
+import { users, withdrawals } from '../db/schema'
+import type { ServiceDeps } from '../domain/deps'
+import { DomainError, notFound, rejected } from '../domain/errors'
+import { accountName } from '../identity/submissions'
+import { moneyTransaction, runOnce } from '../ledger/idempotent'
+import { postTransaction, type Entry } from '../ledger/post'
+import { addressById, hasAddressFor } from './addresses'
+import { fieldError, userAmount } from './amounts'
+import { chainFor, listChains, withdrawTerms } from './chains'
+import type { MoneyCaller } from './deposits'
+import { spotAvailable } from './balances'
+import { reviewActor, reviewReason, type Page, type ReviewDecision } from './review'
+
+/** The pairs a user can withdraw, with minimum, fee and the spot wallet's available balance in the book. */
+export async function withdrawOptions(db: Db, userId: number, book: MoneyCaller['book']): Promise<WithdrawOption[]> {
+  const rows = await listChains(db)
+  return Promise.all(
+    rows.map(async (c) => {
+      const { min, fee } = withdrawTerms(c)
+      return {
+        currency: c.currency,
+        chain: c.chain,
+        enabled: c.withdrawEnabled && book === 'live',
+        min_withdraw: min,
+        withdraw_fee: fee,
+        scale: currencyScale(c.currency),
+        available: await spotAvailable(db, userId, book, c.currency),
+      }
+    }),
+  )
+}
+
+/** A withdrawal request once parsed by `withdrawInput`. */
+export interface WithdrawRequest {
+  currency: string
+  chain: Chain
+  address_id: number
+  amount: DecimalString
+  pay_password: string
+}
+
+/**
+ * Checks the request and the transaction password, then (once per key) records it and freezes amount + fee.
+ * @throws DomainError naming the field: `demoNoFunding`; `chainUnknown`, `withdrawPaused` (chain);
+ *   `amountNotPositive`/`amountTooManyDecimals`/`amountBelowMinimum` (amount); `addressFirst` (no address saved for
+ *   the pair), `addressNotFound`/`addressWrongChain` (address_id); `payPasswordNotSet`/`payPasswordRequired`/
+ *   `payPasswordWrong` (pay_password), 429 `tooManyAttempts`; `lackOfFunds` (amount); `idempotencyKeyReused`.
+ */
+export async function requestWithdrawal(
+  { db }: Pick<ServiceDeps, 'db'>,
+  who: MoneyCaller & { ip: string; locale: Locale },
+  input: WithdrawRequest,
+): Promise<{ id: number; status: ReviewState; fee: DecimalString; arrival_amount: DecimalString }> {
+  if (who.book !== 'live') throw rejected('demoNoFunding')
+  const chain = await chainFor(db, input.currency, input.chain)
+  const vars = { currency: input.currency, chain: input.chain }
+  if (!chain.withdrawEnabled) throw fieldError('chain', 'withdrawPaused', vars, 'rejected')
+  const amount = userAmount(input.amount, input.currency)
+  const { min, fee } = withdrawTerms(chain)
+  if (compare(amount, min) < 0)
+    throw fieldError('amount', 'amountBelowMinimum', { min, currency: input.currency }, 'rejected')
+  if (!(await hasAddressFor(db, who.userId, input.currency, input.chain))) {
+    throw fieldError('address_id', 'addressFirst', {}, 'rejected')
+  }
+  const address = await addressById(db, who.userId, input.address_id)
+  if (!address) throw fieldError('address_id', 'addressNotFound', {}, 'rejected')
+  if (address.currency !== input.currency || address.chain !== input.chain) {
+    throw fieldError(
+      'address_id',
+      'addressWrongChain',
+      { currency: address.currency, chain: address.chain },
+      'rejected',
+    )
+  }
+  const [user] = await db.select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, who.userId))
+  if (!user?.hash) throw fieldError('pay_password', 'payPasswordNotSet', {}, 'rejected')
+  if (!input.pay_password) throw fieldError('pay_password', 'payPasswordRequired')
+  await checkSecretLimited(db, {
+    userId: who.userId,
+    stored: user.hash,
+    password: input.pay_password,
+    wrong: 'payPasswordWrong',
+    field: 'pay_password',
+    action: 'withdraw_request',
+    ip: who.ip,
+    locale: who.locale,
+  })
+  const total = add(amount, fee)
+  // The password is not part of "the same payload": a replay must prove it again, and it is never hashed into a row.
+  const payload = { currency: input.currency, chain: input.chain, address_id: input.address_id, amount }
+  return runOnce(db, { userId: who.userId, key: who.key, call: 'assets/withdraw', payload }, async (tx) => {
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({
+        userId: who.userId,
+        currency: input.currency,
+        chain: input.chain,
+        address: address.address,
+        amount,
+        fee,
+      })
+      .returning({ id: withdrawals.id })
+    const spot = { userId: who.userId, wallet: 'spot' as const }
+    await postTransaction(tx, {
+      kind: 'withdraw_request',
+      book: 'live',
+      userId: who.userId,
+      reference: `withdrawal:${row!.id}`,
+      actor: `user:${who.userId}`,
+      entries: [
+        { owner: spot, currency: input.currency, bucket: 'available', amount: negate(total) },
+        { owner: spot, currency: input.currency, bucket: 'frozen', amount: total },
+      ],
+    })
+    return { id: row!.id, status: 'pending' as const, fee, arrival_amount: amount }
+  })
+}
+
+type WithdrawalRow = typeof withdrawals.$inferSelect
+
+function view(r: WithdrawalRow): Withdrawal {
+  const amount = parseDecimal(r.amount)
+  return {
+    id: r.id,
+    currency: r.currency,
+    chain: r.chain,
+    address: r.address,
+    amount,
+    fee: parseDecimal(r.fee),
+    arrival_amount: amount,
+    status: r.status,
+    reason: r.reason,
+    created_at: formatUtc(r.createdAt),
+    reviewed_at: r.reviewedAt ? formatUtc(r.reviewedAt) : null,
+  }
+}
+
+/** The caller's withdrawals, newest first. */
+export async function listWithdrawals(db: Db, userId: number, page: Page) {
+  const where = eq(withdrawals.userId, userId)
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(where)
+    .orderBy(desc(withdrawals.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+  const [total] = await db.select({ n: count() }).from(withdrawals).where(where)
+  return { list: rows.map(view), total: total?.n ?? 0, ...page }
+}
+
+/** Every withdrawal (optionally of one state), newest first, with its user. */
+export async function adminListWithdrawals(db: Db, filter: Page & { status?: ReviewState | undefined }) {
+  const cond: SQL | undefined = filter.status ? eq(withdrawals.status, filter.status) : undefined
+  const rows = await db
+    .select({ w: withdrawals, u: users })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(cond)
+    .orderBy(desc(withdrawals.id))
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit)
+  const [total] = await db.select({ n: count() }).from(withdrawals).where(cond)
+  const list = rows.map(({ w, u }) => ({ ...view(w), user_id: u.id, account: accountName(u) }))
+  return { list, total: total?.n ?? 0, page: filter.page, limit: filter.limit }
+}
+
+/**
+ * Approves (pays out from the frozen funds: amount to the withdrawals account, fee to the fees account) or rejects
+ * (unfreezes, with a reason) a pending withdrawal, once.
+ * @throws DomainError not_found `withdrawalNotFound`, conflict `alreadyReviewed`, rejected `identityReason*`.
+ */
+export async function reviewWithdrawal(
+  { db }: Pick<ServiceDeps, 'db'>,
+  d: ReviewDecision,
+): Promise<{ id: number; status: ReviewState }> {
+  const reason = reviewReason(d)
+  const status: ReviewState = d.approve ? 'approved' : 'rejected'
+  const decided = await moneyTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ status, reason, reviewedBy: d.reviewerId, reviewedAt: new Date() })
+      .where(and(eq(withdrawals.id, d.id), eq(withdrawals.status, 'pending')))
+      .returning()
+    if (!row) return undefined
+    const amount = parseDecimal(row.amount)
+    const fee = parseDecimal(row.fee)
+    const total = add(amount, fee)
+    const spot = { userId: row.userId, wallet: 'spot' as const }
+    const c = row.currency
+    const entries: Entry[] = d.approve
+      ? [
+          { owner: spot, currency: c, bucket: 'frozen', amount: negate(total) },
+          { owner: { system: 'withdrawals' }, currency: c, bucket: 'available', amount },
+          ...(compare(fee, parseDecimal('0')) > 0
+            ? [{ owner: { system: 'fees' as const }, currency: c, bucket: 'available' as const, amount: fee }]
+            : []),
+        ]
+      : [
+          { owner: spot, currency: c, bucket: 'frozen', amount: negate(total) },
+          { owner: spot, currency: c, bucket: 'available', amount: total },
+        ]
+    await postTransaction(tx, {
+      kind: d.approve ? 'withdraw_approve' : 'withdraw_reject',
+      book: 'live',
+      userId: row.userId,
+      reference: `withdrawal:${row.id}`,
+      actor: reviewActor(d),
+      entries,
+    })
+    await audit(tx, {
+      userId: d.reviewerId,
+      action: d.approve ? 'withdraw_approve' : 'withdraw_reject',
+      result: 'ok',
+      detail: `withdrawal ${row.id} of user ${row.userId}: ${amount} ${c} + fee ${fee}${d.reviewerId === null ? ' by command line' : ''}`,
+      ip: d.ip ?? '',
+    })
+    return row
+  })
+  if (decided) return { id: d.id, status }
+  const [exists] = await db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, d.id))
+  if (!exists) throw notFound('withdrawalNotFound', 'id')
+  throw new DomainError('conflict', 'alreadyReviewed')
+}
