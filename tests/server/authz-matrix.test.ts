@@ -15,6 +15,14 @@ import type { Database } from '../../server/db/client'
 import { feedback, identitySubmissions, users } from '../../server/db/schema'
 import { testApp, type TestApp } from '../helpers/server-app'
 import { describePostgres, pgliteTestDb } from '../helpers/server-db'
+import {
+  moneyCall,
+  openUsdtTrc20,
+  PAY_PASSWORD,
+  TRON_ADDRESS,
+  TRON_ADDRESS_2,
+  withPayPassword,
+} from '../helpers/money-calls'
 import { call, fetchImage, jpeg, makeUser, upload, type TestUser } from './identity-fixtures'
 
 /** Inputs naming a stored object of some user. */
@@ -43,6 +51,9 @@ interface World {
   bUrl: string
   aFeedback: number
   aSubmission: number
+  /** A's saved coin address and one of A's account change records (issue 10). */
+  aAddress: number
+  aRecord: number
 }
 
 function inputFields(route: (typeof ALL_ROUTES)[number]): string[] {
@@ -84,6 +95,45 @@ const OBJECT_CASES: Record<string, (w: World) => Promise<{ refused: boolean; bod
       body: [swapped.raw.toString('latin1').slice(0, 200), replayed.raw.toString('latin1').slice(0, 200)],
     }
   },
+  'POST assets/address_delete': async (w) => {
+    const res = await call(w.t.app, w.b.token, 'POST', 'assets/address_delete', { id: w.aAddress })
+    const still = await call<{ list: { id: number }[] }>(w.t.app, w.a.token, 'GET', 'assets/address_list')
+    return { refused: res.body.code !== 1 && still.body.data.list.some((a) => a.id === w.aAddress), body: res.body }
+  },
+  'POST assets/withdraw': async (w) => {
+    await openUsdtTrc20(w.database.db)
+    await withPayPassword(w.database.db, w.b.id)
+    // B has an address of its own for the pair, so the refusal is about A's id, not "set your address first".
+    await call(w.t.app, w.b.token, 'POST', 'assets/address_save', {
+      currency: 'USDT',
+      chain: 'TRC20',
+      address: TRON_ADDRESS,
+    })
+    const res = await moneyCall(w.t.app, w.b.token, 'POST', 'assets/withdraw', {
+      currency: 'USDT',
+      chain: 'TRC20',
+      address_id: w.aAddress,
+      amount: '10',
+      pay_password: PAY_PASSWORD,
+    })
+    return { refused: res.body.code !== 1 && res.body.msg === 'Address not found', body: res.body }
+  },
+  'GET assets/ledger_detail': async (w) => {
+    const res = await call(w.t.app, w.b.token, 'GET', 'assets/ledger_detail', { id: String(w.aRecord) })
+    return { refused: res.body.code !== 1, body: res.body }
+  },
+  'POST assets/deposit_claim': async (w) => {
+    // The proof image is an upload id (not named `…_id` on the wire): A's upload must not become B's proof.
+    await openUsdtTrc20(w.database.db)
+    const res = await moneyCall(w.t.app, w.b.token, 'POST', 'assets/deposit_claim', {
+      currency: 'USDT',
+      chain: 'TRC20',
+      amount: '5',
+      from_address: TRON_ADDRESS_2,
+      proof_image: w.aUploads[0],
+    })
+    return { refused: res.body.code !== 1, body: res.body }
+  },
   // Operator routes with ids are covered by the role check: a user never reaches them.
 }
 
@@ -124,6 +174,17 @@ function describeMatrix(label: string, open: () => Promise<Database>): void {
       expect(fb.body.code).toBe(1)
       const [row] = await w.database.db.select().from(feedback).where(eq(feedback.userId, w.a.id))
       w.aFeedback = row!.id
+      await openUsdtTrc20(w.database.db)
+      const saved = await call<{ id: number }>(w.t.app, w.a.token, 'POST', 'assets/address_save', {
+        currency: 'USDT',
+        chain: 'TRC20',
+        address: TRON_ADDRESS_2,
+      })
+      w.aAddress = saved.body.data.id
+      expect((await moneyCall(w.t.app, w.a.token, 'POST', 'assets/demo_enter')).body.code).toBe(1)
+      const records = await call<{ list: { id: number }[] }>(w.t.app, w.a.token, 'GET', 'assets/ledger')
+      w.aRecord = records.body.data.list[0]!.id
+      expect((await moneyCall(w.t.app, w.a.token, 'POST', 'assets/demo_exit')).body.code).toBe(1)
     })
     afterAll(async () => {
       await w.t?.app.close()
