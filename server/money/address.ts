@@ -21,9 +21,7 @@
  */
 import { bech32, bech32m, createBase58check } from '@scure/base'
 import { sha256 } from '@noble/hashes/sha2.js'
-// The address entry alone (~13 MB of RSS against ~28 MB for all of ethers); shares its modules with a later
-// `import('ethers')` (server/auth/siwe.ts).
-import { getAddress } from 'ethers/address'
+import type * as EthersAddressModule from 'ethers/address'
 import { ADDRESS_MAX, type Chain } from '../../common/api/assets'
 
 /** Address family of a chain: what the user is asked for. */
@@ -53,12 +51,12 @@ export function addressKind(chain: Chain): AddressFamily {
  * `text` as an address of `chain`: its canonical form and type, or null when it is not one (wrong checksum, another
  * chain's or network's address, longer than ADDRESS_MAX…). Surrounding whitespace is trimmed first.
  */
-export function parseAddress(chain: Chain, text: string): ParsedAddress | null {
+export async function parseAddress(chain: Chain, text: string): Promise<ParsedAddress | null> {
   const s = text.trim()
   if (s.length === 0 || s.length > ADDRESS_MAX) return null
   switch (FAMILY[chain]) {
     case 'ethereum':
-      return ethereum(s)
+      return ethereum(s, await ethersAddress())
     case 'tron':
       return base58(s, 'T', TRON_VERSIONS)
     case 'bitcoin':
@@ -67,11 +65,23 @@ export function parseAddress(chain: Chain, text: string): ParsedAddress | null {
 }
 
 /** The canonical form of `text` as an address of `chain`, or null when it is not one (see parseAddress). */
-export function canonicalAddress(chain: Chain, text: string): string | null {
-  return parseAddress(chain, text)?.address ?? null
+export async function canonicalAddress(chain: Chain, text: string): Promise<string | null> {
+  return (await parseAddress(chain, text))?.address ?? null
 }
 
-function ethereum(s: string): ParsedAddress | null {
+type EthersAddress = typeof EthersAddressModule
+let ethersAddressModule: Promise<EthersAddress> | undefined
+
+/**
+ * ethers' address entry, loaded on the first Ethereum address: ~13 MB of RSS (against ~28 MB for all of ethers) that
+ * a server whose users never type one should not carry from start (issue 9 idle RSS). Shares its modules with a
+ * later `import('ethers')` (server/auth/siwe.ts).
+ */
+function ethersAddress() {
+  return (ethersAddressModule ??= import('ethers/address'))
+}
+
+function ethereum(s: string, { getAddress }: EthersAddress): ParsedAddress | null {
   // getAddress alone would also take the address without 0x and ICAP ("XE…") forms.
   if (!/^0x[0-9a-fA-F]{40}$/.test(s)) return null
   try {

@@ -51,7 +51,7 @@ export async function saveAddress(
 ): Promise<{ id: number }> {
   await chainFor(db, input.currency, input.chain)
   if (!input.address) throw fieldError('address', 'addressRequired')
-  const parsed = parseAddress(input.chain, input.address)
+  const parsed = await parseAddress(input.chain, input.address)
   // A segwit version no wallet spends with yet can be taken by anyone: valid by the BIPs, never a payout address.
   if (!parsed || parsed.type === 'witness_unknown')
     throw fieldError('address', 'addressInvalid', { chain: input.chain })

@@ -80,7 +80,7 @@ export async function saveChain(
 ): Promise<ChainSettings> {
   const currency = knownCurrency(input.currency)
   const text = input.deposit_address?.trim() ?? ''
-  const address = text === '' ? null : canonicalAddress(input.chain, text)
+  const address = text === '' ? null : await canonicalAddress(input.chain, text)
   if (text !== '' && address === null) throw fieldError('deposit_address', 'addressInvalid', { chain: input.chain })
   const minWithdraw = userAmount(input.min_withdraw, currency, 'min_withdraw', { allowZero: true })
   const withdrawFee = userAmount(input.withdraw_fee, currency, 'withdraw_fee', { allowZero: true })

@@ -72,7 +72,7 @@ export async function claimDeposit(
   if (!chain.depositAddress) throw fieldError('chain', 'depositNoAddress', vars, 'rejected')
   const amount = userAmount(input.amount, input.currency)
   if (!input.from_address) throw fieldError('from_address', 'addressRequired')
-  const from = canonicalAddress(input.chain, input.from_address)
+  const from = await canonicalAddress(input.chain, input.from_address)
   if (!from) throw fieldError('from_address', 'addressInvalid', vars)
   const txHash = input.tx_hash ? input.tx_hash : null
   if (txHash !== null && !TX_HASH.test(txHash)) throw fieldError('tx_hash', 'txHashInvalid')
