@@ -65,5 +65,12 @@ describe('envelope errors', () => {
     expect(JSON.stringify(body.paths['/api/common/upload']!.post)).toContain('multipart/form-data')
     expect(body.paths['/api/common/get_announcement']!.get.parameters.map((p) => p.name)).toEqual(['page', 'limit'])
     expect(JSON.stringify(body.paths['/api/currency/currency_list'])).toContain('"futures"')
+    // Money-moving calls say they need an Idempotency-Key (issue 10); reads do not.
+    for (const path of ['assets/withdraw', 'assets/transfer', 'assets/deposit_claim', 'assets/demo_enter']) {
+      expect(body.paths[`/api/${path}`]!.post.parameters, path).toMatchObject([
+        { name: 'Idempotency-Key', in: 'header', required: true },
+      ])
+    }
+    expect(JSON.stringify(body.paths['/api/assets/overview'])).not.toContain('Idempotency-Key')
   })
 })
