@@ -67,7 +67,7 @@ describe('envelope errors', () => {
     expect(JSON.stringify(body.paths['/api/currency/currency_list'])).toContain('"futures"')
     // Money-moving calls say they need an Idempotency-Key (issue 10); reads do not.
     for (const path of ['assets/withdraw', 'assets/transfer', 'assets/deposit_claim', 'assets/demo_enter']) {
-      expect(body.paths[`/api/${path}`]!.post.parameters, path).toMatchObject([
+      expect(body.paths[`/api/${path}`]!.post!.parameters, path).toMatchObject([
         { name: 'Idempotency-Key', in: 'header', required: true },
       ])
     }
