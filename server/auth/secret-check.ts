@@ -26,11 +26,44 @@ export interface SecretCheck {
   locale: Locale
 }
 
+/** Most checks of one user waiting in this process; past it a check is refused as too many attempts at once. */
+export const SECRET_QUEUE_MAX = 10_000
+
+/** The tail of each user's queue of checks (in this process). */
+const queues = new Map<number, { tail: Promise<unknown>; waiting: number }>()
+
 /**
- * Passes when `password` matches; a match gives its rate-limit unit back, so only wrong tries count.
+ * Runs the checks of one user one after another. Each check holds one unit of the user's window while it verifies;
+ * without the queue, parallel calls with the right password (1,000 withdrawals fired at once) would hold more units
+ * than the window has and be refused, and serializing is what keeps parallel wrong guesses within the window too.
+ * Several server processes each keep their own queue, so a user's checks overlap at most once per process.
+ */
+function oneAtATime<T>(userId: number, check: () => Promise<T>): Promise<T> {
+  const queue = queues.get(userId) ?? { tail: Promise.resolve(), waiting: 0 }
+  if (queue.waiting >= SECRET_QUEUE_MAX) return Promise.reject(rateLimitError('en', 'tooManyAttempts', 1))
+  queue.waiting++
+  const run = queue.tail.then(check, check)
+  queue.tail = run.then(
+    () => undefined,
+    () => undefined,
+  )
+  queues.set(userId, queue)
+  void queue.tail.then(() => {
+    if (--queue.waiting === 0 && queues.get(userId) === queue) queues.delete(userId)
+  })
+  return run
+}
+
+/**
+ * Passes when `password` matches; a match gives its rate-limit unit back, so only wrong tries count. Checks of one
+ * user run one at a time (oneAtATime).
  * @throws ApiError 429 'tooManyAttempts' when the user's window is spent, `wrong` when it does not match
  */
-export async function checkSecretLimited(db: Db, c: SecretCheck): Promise<void> {
+export function checkSecretLimited(db: Db, c: SecretCheck): Promise<void> {
+  return oneAtATime(c.userId, () => checkNow(db, c))
+}
+
+async function checkNow(db: Db, c: SecretCheck): Promise<void> {
   const slot = await reserve(db, [{ rule: RATE_RULES.secretAccount, subject: String(c.userId) }])
   if (!slot.granted) {
     await audit(db, { userId: c.userId, action: 'rate_limited', result: 'refused', detail: c.action, ip: c.ip })
