@@ -1,7 +1,8 @@
 /**
  * The app's API: the request layer wired to the stores (token, language), the toasts, the login dialog and the
  * router, plus the typed calls. Created once in main.tsx and handed to routes through the router context. The public
- * calls are built at once; the account, identity and support calls load their module on first use (screen-calls.ts).
+ * calls are built at once; the account, identity, support and money calls load their module on first use
+ * (screen-calls.ts).
  */
 import { acceptLanguage } from '../state/language'
 import { setBackUrl } from '../state/back-url'
@@ -60,6 +61,22 @@ const SCREEN_CALLS = [
   'helpList',
   'helpDetail',
   'about',
+  'overview',
+  'depositOptions',
+  'depositClaim',
+  'depositList',
+  'addressList',
+  'addressSave',
+  'addressDelete',
+  'withdrawOptions',
+  'withdraw',
+  'withdrawList',
+  'transfer',
+  'transferList',
+  'ledger',
+  'ledgerDetail',
+  'demoEnter',
+  'demoExit',
 ] as const satisfies readonly (keyof ScreenApi)[]
 /** Compiles only while SCREEN_CALLS lists every ScreenApi call (a call left out would have no stand-in). */
 export type ScreenCallsListed = AssertTrue<

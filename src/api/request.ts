@@ -28,7 +28,24 @@ export interface RequestOptions {
   form?: FormData
   /** ms before this call is aborted, instead of the default (an upload may need longer than 10 s on a phone). */
   timeoutMs?: number
+  /**
+   * Headers sent besides the standard ones (e.g. `Idempotency-Key`). A GET with its own headers never takes an early
+   * call's answer: that one was sent without them.
+   */
+  headers?: Record<string, string>
+  /**
+   * Times the same request (same headers, same body) is sent again after it got no answer at all — a network failure
+   * or a timeout, never an answer the server gave — waiting RETRY_DELAYS_MS between tries. Only for calls that are
+   * safe to repeat: a GET, or a POST carrying an Idempotency-Key, which the server runs at most once. Default 0.
+   */
+  retries?: number
 }
+
+/**
+ * Waits before each retry of a request without an answer, ms: a dropped mobile connection usually comes back within
+ * a second or two, and a short wait keeps a submit button from spinning for long.
+ */
+export const RETRY_DELAYS_MS = [600, 1500, 3000] as const
 
 export interface RequestDeps {
   /** Base URL ending in "/" (default "/api/"). */
@@ -106,16 +123,12 @@ export function createRequester(deps: RequestDeps): Requester {
       deps.onLoginRequired()
       throw new ApiError('auth', CODE_UNAUTHORIZED, 'login required')
     }
-    const res = await send(
-      deps,
-      buildUrl(base, path, method, opts.params),
-      method,
-      token,
-      opts,
-      opts.timeoutMs ?? timeoutMs,
-    ).catch((err: unknown) => {
-      throw fail(err instanceof ApiError ? err : new ApiError('network', 0, String(err)), opts.silent)
-    })
+    const url = buildUrl(base, path, method, opts.params)
+    const res = await sendWithRetries(deps, url, method, token, opts, opts.timeoutMs ?? timeoutMs).catch(
+      (err: unknown) => {
+        throw fail(err instanceof ApiError ? err : new ApiError('network', 0, String(err)), opts.silent)
+      },
+    )
     const body = res.json === undefined ? undefined : envelope.safeParse(res.json)
     const code = body?.success ? body.data.code : res.status
     if (code === CODE_UNAUTHORIZED || code === CODE_SESSION_EXPIRED) throw unauthorized(token)
@@ -127,6 +140,48 @@ export function createRequester(deps: RequestDeps): Requester {
     }
     const kind = res.status >= 200 && res.status < 300 ? 'parse' : 'http'
     throw fail(new ApiError(kind, res.status, res.statusText || `HTTP ${res.status}`), opts.silent)
+  }
+}
+
+/** Resolves after `ms`, or rejects at once when `signal` aborts (the caller gave up: no retry then). */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ApiError('network', 0, 'aborted'))
+    const done = () => {
+      signal?.removeEventListener('abort', stop)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    const stop = () => {
+      clearTimeout(timer)
+      reject(new ApiError('network', 0, 'aborted'))
+    }
+    signal?.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/**
+ * `send`, again up to `opts.retries` times while it gets no answer (network failure or timeout), with the same
+ * headers and body each time: a money call's Idempotency-Key stays the same, so the server runs it once however many
+ * of the tries reached it. An answer of any kind (an error envelope, a 5xx) is never retried here.
+ */
+async function sendWithRetries(
+  deps: RequestDeps,
+  url: string,
+  method: HttpMethod,
+  token: string | null,
+  opts: RequestOptions,
+  timeoutMs: number,
+): Promise<RawAnswer> {
+  const retries = Math.max(0, opts.retries ?? 0)
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send(deps, url, method, token, opts, timeoutMs)
+    } catch (err) {
+      const noAnswer = err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout')
+      if (!noAnswer || attempt >= retries || opts.signal?.aborted) throw err
+      await pause(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!, opts.signal)
+    }
   }
 }
 
@@ -149,7 +204,11 @@ async function send(
   opts: RequestOptions,
   timeoutMs: number,
 ): Promise<RawAnswer> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLanguage() }
+  const headers: Record<string, string> = {
+    ...opts.headers,
+    Accept: 'application/json',
+    'Accept-Language': deps.getLanguage(),
+  }
   if (token) headers.token = token
   let body: string | FormData | undefined
   if (method !== 'GET' && opts.form) {
@@ -163,7 +222,7 @@ async function send(
   const onAbort = () => controller.abort()
   opts.signal?.addEventListener('abort', onAbort)
   const network = () => (deps.fetch ?? globalThis.fetch)(url, { method, headers, body, signal: controller.signal })
-  const early = method === 'GET' ? deps.takeEarly?.(url, headers['Accept-Language']!) : undefined
+  const early = method === 'GET' && !opts.headers ? deps.takeEarly?.(url, headers['Accept-Language']!) : undefined
   try {
     const res = await (early
       ? untilAborted(early, controller.signal).catch((err: unknown) => {

@@ -1,17 +1,23 @@
 /**
- * The typed calls of the screens beyond the first one (account, identity, support). This module is loaded with the
+ * The typed calls of the screens beyond the first one (account, identity, support, money). This module is loaded with the
  * first such call (./index.ts), so their answer schemas stay off the way to the first price (issue 9).
  */
 import { createAccountApi, type AccountApi } from './account'
+import { createAssetsApi, type AssetsApi } from './assets'
 import { createIdentityApi, type IdentityApi } from './identity'
 import type { Caller } from './public'
 import type { Requester } from './request'
 import { createSupportApi, type SupportApi } from './support'
 
-/** Account, identity and support calls. */
-export type ScreenApi = AccountApi & IdentityApi & SupportApi
+/** Account, identity, support and money calls. */
+export type ScreenApi = AccountApi & IdentityApi & SupportApi & AssetsApi
 
-/** Builds the account, identity and support calls over `call` and `request`. */
+/** Builds the account, identity, support and money calls over `call` and `request`. */
 export function createScreenCalls(call: Caller, request: Requester): ScreenApi {
-  return { ...createAccountApi(call), ...createIdentityApi(call, request), ...createSupportApi(call) }
+  return {
+    ...createAccountApi(call),
+    ...createIdentityApi(call, request),
+    ...createSupportApi(call),
+    ...createAssetsApi(call, request),
+  }
 }

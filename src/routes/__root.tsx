@@ -8,6 +8,7 @@ import { isMaintenance, systemStore } from '../state/system'
 import { MaintenanceScreen } from '../ui/MaintenanceScreen'
 import { PageHeader } from '../ui/PageHeader'
 import { RouteOverlay } from '../ui/RouteOverlay'
+import { DemoStrip } from './-components/DemoStrip'
 
 /** Services every route reaches through the router context (never by importing main.tsx). */
 export interface RouterContext {
@@ -22,12 +23,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFound,
 })
 
-/** Every screen, or the maintenance screen while config.web_maintain ≠ 1 (spec §2). */
+/** Every screen (under the demo strip while in the demo book), or the maintenance screen while config.web_maintain ≠ 1 (spec §2). */
 function Root() {
   const { config } = useSnapshot(systemStore)
   if (config && isMaintenance(config)) return <MaintenanceScreen customerUrl={config.customer_url} />
   return (
     <>
+      <DemoStrip />
       <Outlet />
       <RouteOverlay />
     </>

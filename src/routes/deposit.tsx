@@ -1,13 +1,71 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../ui/PlaceholderPage'
+import {
+  DemoClosed,
+  DepositAddress,
+  DepositClaimForm,
+  DepositNotes,
+  LoadRetry,
+  PairPicker,
+  RecordsLink,
+} from '../features/funds'
+import { requireSession } from '../features/security'
+import { useSessionView } from '../features/user-center'
+import { sessionKey } from '../state/session-key'
+import { currentBook } from '../state/user'
+import { PageHeader } from '../ui/PageHeader'
 
-/** /deposit: coin deposit on a chosen chain (spec §2). Built by a later issue; until then its header and an honest note. */
+/**
+ * /deposit (spec §2, §9): pick the currency and network, see the platform's address (QR code, copy) and the deposit
+ * notes, then say what was sent (amount, sending address, optional hash and screenshot) for an operator to credit.
+ * Closed in the simulation account.
+ */
 export const Route = createFileRoute('/deposit')({
+  beforeLoad: ({ location }) => requireSession(location.href),
+  loaderDeps: () => ({ session: sessionKey(), book: currentBook() }),
+  gcTime: 0,
+  loader: ({ context }) => context.api.depositOptions({ silent: true }).catch(() => null),
   component: DepositPage,
 })
 
 function DepositPage() {
+  const data = Route.useLoaderData()
+  const navigate = Route.useNavigate()
+  const { user } = useSessionView()
   const { t } = useLingui()
-  return <PlaceholderPage title={t({ id: 'page.deposit', message: 'Deposit' })} />
+  const records = t({ id: 'page.depositRecord', message: 'Deposit history' })
+  const options = data?.options ?? []
+  return (
+    <div className="page fd-page">
+      <PageHeader
+        title={t({ id: 'page.deposit', message: 'Deposit' })}
+        right={<RecordsLink to="/deposit-record" label={records} />}
+      />
+      {user?.book === 'demo' ? (
+        <DemoClosed kind="deposit" />
+      ) : data === null ? (
+        <LoadRetry />
+      ) : options.length === 0 ? (
+        <p className="fd-empty">{t({ id: 'funds.noDepositOptions', message: 'Deposits are not available yet.' })}</p>
+      ) : (
+        <div className="fd-body">
+          <PairPicker options={options}>
+            {(option) => (
+              <>
+                <DepositAddress option={option} />
+                <DepositNotes currency={option.currency} chain={option.chain} />
+                {option.address && option.enabled && (
+                  <DepositClaimForm
+                    key={`${option.currency}-${option.chain}`}
+                    option={option}
+                    onDone={() => void navigate({ to: '/deposit-record' })}
+                  />
+                )}
+              </>
+            )}
+          </PairPicker>
+        </div>
+      )}
+    </div>
+  )
 }

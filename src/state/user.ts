@@ -4,7 +4,7 @@
  * load, so screens can trust every field; the next `user/info` call refills it.
  */
 import { proxy } from 'valtio'
-import { userInfoSchema, type UserInfo } from '../../common/api/user-info'
+import { userInfoSchema, type Book, type UserInfo } from '../../common/api/user-info'
 import { STORAGE_KEYS } from '../../common/constants'
 import { readStored, writeStored } from './storage'
 
@@ -28,6 +28,19 @@ export const userStore = proxy<UserState>({
 export function setUser(info: UserInfo): void {
   userStore.info = info
   writeStored(STORAGE_KEYS.user, info)
+}
+
+/**
+ * Records the book the session now acts on (the answer of assets/demo_enter or demo_exit), so the demo badge and the
+ * money screens switch at once rather than after the next `user/info`. Nothing without a stored user.
+ */
+export function setBook(book: Book): void {
+  if (userStore.info && userStore.info.book !== book) setUser({ ...userStore.info, book })
+}
+
+/** The book the signed-in session acts on: `live` when logged out or not known yet. */
+export function currentBook(): Book {
+  return userStore.info?.book ?? 'live'
 }
 
 /** Forgets the user info (logout). */

@@ -1,33 +1,42 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
+import { useNavigate, useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import { Sheet } from '../../ui/Sheet'
+import { enterDemo, exitDemo } from './demo-book'
+import { askToLogin } from './login-gate'
 import { MenuButton } from './MenuRow'
+import { useSessionView } from './user-info'
 
 /**
- * "Demo account" (spec §2 demo enter/exit). The demo book comes with the assets release, so the row explains that
- * instead of showing a switch that would do nothing.
+ * "Demo account" (spec §2 demo enter/exit): a tap enters the simulation account (virtual funds, the real balances
+ * untouched) or, while in it, asks and leaves it. Logged out, it asks to log in first.
  */
 export function DemoAccountRow() {
+  const { api } = useRouteContext({ from: '__root__' })
+  const navigate = useNavigate()
   const { t } = useLingui()
-  const [open, setOpen] = useState(false)
-  const title = t({ id: 'userCenter.demo', message: 'Demo account' })
+  const { loggedIn, user } = useSessionView()
+  const [busy, setBusy] = useState(false)
+  const inDemo = loggedIn && user?.book === 'demo'
+  const run = async () => {
+    if (busy) return
+    if (!loggedIn) return void askToLogin('/user-center', () => void navigate({ to: '/login' }))
+    setBusy(true)
+    try {
+      await (inDemo ? exitDemo(api) : enterDemo(api))
+    } finally {
+      setBusy(false)
+    }
+  }
   return (
-    <>
-      <MenuButton icon="flask" label={title} onClick={() => setOpen(true)} />
-      <Sheet open={open} title={title} onClose={() => setOpen(false)}>
-        <div className="uc-sheet">
-          <p>
-            <Trans id="userCenter.demoText">
-              The demo account lets you practise trading with virtual funds that never touch your real balance. It
-              becomes available together with the assets features in an upcoming version; until then there is nothing to
-              switch on.
-            </Trans>
-          </p>
-          <button type="button" className="btn btn--primary btn--block" onClick={() => setOpen(false)}>
-            <Trans id="userCenter.gotIt">Got it</Trans>
-          </button>
-        </div>
-      </Sheet>
-    </>
+    <MenuButton
+      icon="flask"
+      label={t({ id: 'userCenter.demo', message: 'Demo account' })}
+      value={
+        <span className={inDemo ? 'uc-demo-state uc-demo-state--on' : 'uc-demo-state'}>
+          {inDemo ? t({ id: 'demo.exit', message: 'Exit' }) : t({ id: 'demo.enter', message: 'Enter' })}
+        </span>
+      }
+      onClick={() => void run()}
+    />
   )
 }

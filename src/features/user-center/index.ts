@@ -10,3 +10,4 @@ export { identityBadge, type IdentityBadge, type IdentityTier } from './identity
 export { copyText } from './copy-text'
 export { copyWithToast } from './copy-with-toast'
 export { askToLogin, LOGIN_NEEDED } from './login-gate'
+export { enterDemo, exitDemo, DEMO_ENTERED, DEMO_EXITED, DEMO_EXIT_CONFIRM } from './demo-book'

@@ -3,7 +3,7 @@
  * in their `loaderDeps`, so the router never serves one user's cached or preloaded answer (identity, invitation)
  * to the next user of the same browser (reliability F4).
  */
-import { getToken } from '../../state/token'
+import { getToken } from './token'
 
 let lastToken: string | null | undefined
 let generation = 0

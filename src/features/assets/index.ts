@@ -1,0 +1,12 @@
+/** Assets (spec §2): the overview of the book with its wallets, kept for offline use; money formatting and labels. */
+export { AssetsLoginPrompt } from './AssetsLoginPrompt'
+export { BalanceRow } from './BalanceRow'
+export { OverviewCard } from './OverviewCard'
+export { OverviewAge } from './OverviewAge'
+export { Shortcuts } from './Shortcuts'
+export { WalletCard } from './WalletCard'
+export { loadOverview, type OverviewData } from './load-overview'
+export { overviewOwner } from './overview-owner'
+export { savedOverviews, type OverviewOwner, type OverviewStore, type SavedOverview } from './saved-overview'
+export { formatMoney, trendOf, type MoneyFormat } from './money-format'
+export { WALLET_LABELS } from './wallet-labels'

@@ -1,0 +1,167 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useRouteContext } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { SavedAddress, WithdrawOption } from '../../../common/api/assets'
+import { describeFailure } from '../../api/problem'
+import { formatMoney } from '../assets'
+import { appFormOptions, changeField, fieldError, setFieldProblem, useAppForm, useFormText } from '../../ui/form'
+import { showToast } from '../../ui/toast'
+import { AddressPicker } from './AddressPicker'
+import { AddressSheet } from './AddressSheet'
+import { allOf, normalizeAmount, readAmount } from './amount-check'
+import { amountText } from './bound-amount'
+import { WithdrawSummary } from './WithdrawSummary'
+import '../../styles/funds.css'
+
+interface Values {
+  address_id: number | null
+  amount: string
+  pay_password: string
+}
+
+/**
+ * A withdrawal (spec §5: address, amount and transaction password required; a coin address must be set first): the
+ * address, the amount with "All", the available balance, minimum and fee, what arrives and what is frozen, and the
+ * transaction password — or, without one, the way to set it. A refusal lands under the field the server names.
+ */
+export function WithdrawForm({
+  option,
+  addresses,
+  hasPayPassword,
+  onAddressesChanged,
+  onDone,
+}: {
+  option: WithdrawOption
+  /** The saved addresses of this currency and network. */
+  addresses: readonly SavedAddress[]
+  hasPayPassword: boolean
+  onAddressesChanged: () => Promise<unknown>
+  onDone: () => void
+}) {
+  const { api } = useRouteContext({ from: '__root__' })
+  const { t, i18n } = useLingui()
+  const show = useFormText()
+  const [adding, setAdding] = useState(false)
+  const { currency, chain, scale, available, withdraw_fee: fee, min_withdraw: min } = option
+  const form = useAppForm(
+    appFormOptions<Values>({
+      defaultValues: { address_id: addresses[0]?.id ?? null, amount: '', pay_password: '' },
+      check: (v) => ({
+        address_id:
+          v.address_id !== null
+            ? undefined
+            : addresses.length === 0
+              ? msg({ id: 'funds.addressFirst', message: 'Set your coin address first' })
+              : msg({ id: 'funds.chooseAddress', message: 'Choose the address to withdraw to' }),
+        amount: amountText(v.amount, currency, { scale, min, available, fee }),
+        pay_password: v.pay_password
+          ? undefined
+          : msg({ id: 'funds.payPasswordRequired', message: 'Please enter your transaction password' }),
+      }),
+      describe: describeFailure,
+      send: async (v) => {
+        await api.withdraw(
+          {
+            currency,
+            chain,
+            address_id: v.address_id ?? 0,
+            amount: readAmount(v.amount) ?? v.amount,
+            pay_password: v.pay_password,
+          },
+          { silent: true },
+        )
+        showToast(msg({ id: 'funds.withdrawSubmitted', message: 'Withdrawal submitted' }), 'success')
+        onDone()
+      },
+    }),
+  )
+  const fillAll = () => {
+    form.setFieldValue('amount', allOf(available, scale, fee))
+    setFieldProblem(form, 'amount', undefined)
+  }
+  const money = (v: string) => `${formatMoney(v, i18n.locale)} ${currency}`
+  return (
+    <form.AppForm>
+      <form.Form className="fd-card fd-form">
+        <form.Field name="address_id">
+          {(field) => (
+            <AddressPicker
+              addresses={addresses}
+              value={field.state.value}
+              onChange={(id) => changeField(field, id)}
+              onAdd={() => setAdding(true)}
+              onDeleted={(id) => {
+                if (field.state.value === id) changeField(field, null)
+                void onAddressesChanged()
+              }}
+              error={show(fieldError(field))}
+            />
+          )}
+        </form.Field>
+        <AddressSheet
+          open={adding}
+          currency={currency}
+          chain={chain}
+          onClose={() => setAdding(false)}
+          onSaved={(id) => {
+            setAdding(false)
+            void onAddressesChanged().then(() => form.setFieldValue('address_id', id))
+            setFieldProblem(form, 'address_id', undefined)
+          }}
+        />
+        <p className="fd-available">
+          <Trans id="funds.available">Available</Trans>{' '}
+          <strong data-testid="withdraw-available">{money(available)}</strong>
+        </p>
+        <form.AppField name="amount">
+          {(f) => (
+            <f.TextField
+              label={t({ id: 'funds.withdrawAmount', message: `Amount (${currency})` })}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t({ id: 'funds.minimumHint', message: `At least ${min}` })}
+              normalize={normalizeAmount}
+              hint={t({ id: 'funds.minAndFee', message: `Minimum ${min} ${currency} · fee ${fee} ${currency}` })}
+              suffix={
+                <button type="button" className="fd-all" onClick={fillAll}>
+                  <Trans id="funds.all">All</Trans>
+                </button>
+              }
+            />
+          )}
+        </form.AppField>
+        <form.Subscribe selector={(s) => s.values.amount}>
+          {(amount) => <WithdrawSummary amount={amount} fee={fee} currency={currency} />}
+        </form.Subscribe>
+        {hasPayPassword ? (
+          <>
+            <form.AppField name="pay_password">
+              {(f) => (
+                <f.SecretField
+                  label={t({ id: 'funds.payPassword', message: 'Transaction password' })}
+                  autoComplete="off"
+                />
+              )}
+            </form.AppField>
+            <form.FormProblem />
+            <form.SubmitButton busyLabel={<Trans id="identity.submitting">Submitting…</Trans>}>
+              <Trans id="funds.withdrawSubmit">Withdraw</Trans>
+            </form.SubmitButton>
+          </>
+        ) : (
+          <div className="fd-nopay" role="note">
+            <p>
+              <Trans id="funds.setPayPasswordFirst">
+                Withdrawals ask for a transaction password. Set one in the security center first.
+              </Trans>
+            </p>
+            <Link to="/change-pay-passwd" className="btn btn--primary btn--block">
+              <Trans id="security.setPayTitle">Set transaction password</Trans>
+            </Link>
+          </div>
+        )}
+      </form.Form>
+    </form.AppForm>
+  )
+}

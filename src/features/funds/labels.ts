@@ -1,0 +1,21 @@
+/** Names of the review states (spec §4: pending review, passed, rejected) and of the account change record kinds. */
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { LedgerKind, ReviewState } from '../../../common/api/assets'
+
+export const REVIEW_STATE_LABELS: Record<ReviewState, MessageDescriptor> = {
+  pending: msg({ id: 'funds.state.pending', message: 'Pending review' }),
+  approved: msg({ id: 'funds.state.approved', message: 'Approved' }),
+  rejected: msg({ id: 'funds.state.rejected', message: 'Rejected' }),
+}
+
+/** One label per LEDGER_KINDS entry, as the records list and its filter show them. */
+export const LEDGER_KIND_LABELS: Record<LedgerKind, MessageDescriptor> = {
+  deposit: msg({ id: 'funds.kind.deposit', message: 'Deposit' }),
+  withdraw_request: msg({ id: 'funds.kind.withdrawRequest', message: 'Withdrawal requested' }),
+  withdraw_approve: msg({ id: 'funds.kind.withdrawApprove', message: 'Withdrawal paid out' }),
+  withdraw_reject: msg({ id: 'funds.kind.withdrawReject', message: 'Withdrawal rejected' }),
+  transfer: msg({ id: 'funds.kind.transfer', message: 'Transfer' }),
+  demo_fund: msg({ id: 'funds.kind.demoFund', message: 'Demo funds' }),
+  demo_adjust: msg({ id: 'funds.kind.demoAdjust', message: 'Demo balance adjusted' }),
+}
