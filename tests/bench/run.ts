@@ -20,6 +20,9 @@ const benches: Bench[] = [
   { name: 'frame fuzz', run: async () => (await import('./gateway-fuzz')).runGatewayFuzzBench() },
   { name: 'api throughput', run: async () => (await import('./api-throughput')).runApiThroughputBench() },
   { name: 'server start', run: async () => (await import('./server-start')).runServerStartBench() },
+  { name: 'ledger', run: async () => (await import('./ledger')).runLedgerBench() },
+  { name: 'model soak', run: async () => (await import('./ledger-soak')).runModelSoak() },
+  { name: 'crash soak', run: async () => (await import('./ledger-soak')).runCrashSoak() },
 ]
 
 const only = process.argv.slice(2)

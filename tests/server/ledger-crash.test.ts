@@ -9,7 +9,7 @@
  * - every transfer cut off by the kill, replayed under its key, is applied exactly once (by the first try if it
  *   committed, else by the replay): in the end one transfer record and one ledger transaction per key, and the
  *   balances moved by exactly (number of keys) × the amount.
- * LEDGER_CRASH_ROUNDS sets the number of kills (default 3; the bench-sized run, `npm run bench -- ledger-soak`, 10).
+ * LEDGER_CRASH_ROUNDS sets the number of kills (default 3; the bench-sized run, `npm run bench -- crash`, 10).
  */
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
