@@ -8,6 +8,7 @@ import { Sheet } from '../../ui/Sheet'
 import { Spinner } from '../../ui/Spinner'
 import { LEDGER_KIND_LABELS } from './labels'
 import { RecordFacts } from './RecordFacts'
+import { referenceText } from './reference-text'
 import '../../styles/funds.css'
 
 /**
@@ -17,7 +18,7 @@ import '../../styles/funds.css'
  */
 export function LedgerDetailSheet({ record, onClose }: { record: LedgerRecord | null; onClose: () => void }) {
   const { api } = useRouteContext({ from: '__root__' })
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [detail, setDetail] = useState<{ id: number; data: LedgerDetail | null } | null>(null)
   useEffect(() => {
     if (!record) return
@@ -47,7 +48,7 @@ export function LedgerDetailSheet({ record, onClose }: { record: LedgerRecord | 
           <>
             <RecordFacts
               facts={[
-                [t({ id: 'funds.reference', message: 'Reference' }), shown.data.reference],
+                [t({ id: 'funds.reference', message: 'Operation' }), referenceText(shown.data.reference, i18n)],
                 [t({ id: 'funds.transactionId', message: 'Transaction number' }), String(shown.data.transaction_id)],
               ]}
             />

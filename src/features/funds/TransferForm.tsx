@@ -47,7 +47,8 @@ export function TransferForm({ overview, onDone }: { overview: Overview | null; 
         const amount = readAmount(v.amount) ?? v.amount
         await api.transfer({ currency: v.currency, from: v.from, to: v.to, amount }, { silent: true })
         showToast(msg({ id: 'funds.transferDone', message: 'Transfer successful' }), 'success')
-        f.setFieldValue('amount', '')
+        // A fresh form for the next transfer (same accounts and currency): no "enter an amount" under the empty field.
+        f.reset({ ...v, amount: '' })
         onDone()
       },
     }),

@@ -1,0 +1,25 @@
+/**
+ * The operation a ledger transaction belongs to, from its reference (`deposit:12`, `withdrawal:3`, `transfer:7`;
+ * server/money), as people read it: "Deposit #12". References of other kinds (the demo book's) read as their kind.
+ */
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { LEDGER_KIND_LABELS } from './labels'
+
+/** `reference` in words, in `i18n`'s language; the raw reference when its kind is unknown. */
+export function referenceText(reference: string, i18n: I18n): string {
+  const [kind = '', id = ''] = reference.split(':')
+  switch (kind) {
+    case 'deposit':
+      return i18n._(msg({ id: 'funds.ref.deposit', message: `Deposit #${id}` }))
+    case 'withdrawal':
+      return i18n._(msg({ id: 'funds.ref.withdrawal', message: `Withdrawal #${id}` }))
+    case 'transfer':
+      return i18n._(msg({ id: 'funds.ref.transfer', message: `Transfer #${id}` }))
+    case 'demo_fund':
+    case 'demo_adjust':
+      return i18n._(LEDGER_KIND_LABELS[kind])
+    default:
+      return reference
+  }
+}

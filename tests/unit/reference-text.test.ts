@@ -1,0 +1,30 @@
+// The "Operation" line of an account change record: the server's reference (`deposit:12`) as people read it, in
+// their language; an unknown kind stays as the server wrote it rather than vanishing.
+import { setupI18n, type Messages } from '@lingui/core'
+import { describe, expect, it } from 'vitest'
+import { referenceText } from '../../src/features/funds/reference-text'
+
+async function i18nIn(locale: 'en' | 'ja') {
+  // A template import has no static type; the shape is the one src/i18n/po.d.ts declares for every catalog.
+  const { messages } = (await import(`../../locales/${locale}/messages.po`)) as { messages: Messages }
+  return setupI18n({ locale, messages: { [locale]: messages } })
+}
+
+describe('referenceText', () => {
+  it('names the operation and its number', async () => {
+    const en = await i18nIn('en')
+    expect(referenceText('deposit:12', en)).toBe('Deposit #12')
+    expect(referenceText('withdrawal:3', en)).toBe('Withdrawal #3')
+    expect(referenceText('transfer:7', en)).toBe('Transfer #7')
+    expect(referenceText('demo_fund:41', en)).toBe('Demo funds')
+    expect(referenceText('demo_adjust:41', en)).toBe('Demo balance adjusted')
+  })
+
+  it("speaks the reader's language", async () => {
+    expect(referenceText('withdrawal:3', await i18nIn('ja'))).toBe('出金 #3')
+  })
+
+  it('keeps a reference of a kind it does not know as it is', async () => {
+    expect(referenceText('order:99', await i18nIn('en'))).toBe('order:99')
+  })
+})
