@@ -1,14 +1,15 @@
 /**
- * Every account screen of issue 3 at the phone widths the app supports (360 and 540 px), in light and dark: the
- * screen draws its title, nothing scrolls sideways or sticks out past the right edge, and the background follows
- * the theme. A fresh user with a feedback ticket and a basic identity in review gives the screens content.
- * Screenshots land in tests/e2e/out/account/ for people to look at.
+ * Every account and money screen (issues 3 and 10) at the phone widths the app supports (360 and 540 px), in light
+ * and dark: the screen draws its title, nothing scrolls sideways or sticks out past the right edge, and the background
+ * follows the theme. A fresh user with a feedback ticket, a basic identity in review and some money history (a
+ * deposit approved, one rejected, a transfer, a withdrawal pending) gives the screens content. Screenshots land in
+ * tests/e2e/out/account/ for people to look at.
  */
 import type { Page } from '@playwright/test'
 import { assertNoSideScroll, backgroundLuminance, settled, settledShot } from './context'
-import { expect, logPageErrors, sessionState, test } from './fixtures'
+import { expect, logPageErrors, sessionState, test, type E2EServer } from './fixtures'
 import { PHONE } from './phone'
-import { api, newUser, type Session } from './sessions'
+import { adminCommand, api, newUser, type Session } from './sessions'
 import { cutTexts, inLocale, LOCALES, narrowPhoneIn, type Locale } from './text-cut'
 
 /** Screens of a signed-in user; `{feedback}` is the user's ticket id. */
@@ -30,9 +31,18 @@ const SIGNED_IN = [
   '/primary',
   '/advanced',
   '/identity',
+  '/assets',
+  '/deposit',
+  '/deposit-record',
+  '/withdrawal',
+  '/withdrawal-record',
+  '/transfer',
+  '/account-record',
 ]
 /** Screens of someone signed out. */
-const SIGNED_OUT = ['/login', '/register', '/user-center']
+const SIGNED_OUT = ['/login', '/register', '/user-center', '/assets']
+/** The title of a sub-page or of a tab screen (Assets). */
+const TITLE = '.page-header__title, .tab-header__title'
 
 /** Visible elements whose box reaches past the viewport's right edge (clipped by an overflow: hidden parent). */
 function stickingOut(page: Page): Promise<string[]> {
@@ -57,7 +67,7 @@ function stickingOut(page: Page): Promise<string[]> {
 
 async function look(page: Page, path: string, theme: 'light' | 'dark', tag: string): Promise<void> {
   await page.goto(path)
-  await expect(page.locator('.page-header__title').first()).not.toBeEmpty()
+  await expect(page.locator(TITLE).first()).not.toBeEmpty()
   await settled(page)
   const where = `${path} at ${page.viewportSize()?.width} px, ${theme}`
   await assertNoSideScroll(page)
@@ -69,7 +79,7 @@ async function look(page: Page, path: string, theme: 'light' | 'dark', tag: stri
   await settledShot(page, `account/${tag}-${slug}-${page.viewportSize()?.width}-${theme}`)
 }
 
-let session: Session
+let session: Session & { password: string }
 let ticketId = 0
 
 test.beforeAll(async ({ server }) => {
@@ -100,7 +110,61 @@ test.beforeAll(async ({ server }) => {
     session.token,
   )
   expect(basic, 'user/identity_basic').toMatchObject({ code: 1 })
+  await moneyHistory(server, session)
 })
+
+/** A valid TRON address (base58check), the platform's and the user's. */
+const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8'
+
+/**
+ * Money for the money screens: 1,000 USDT deposited and approved, a claim rejected with a reason, 200 moved to the
+ * contract account, a saved address and a withdrawal waiting for review.
+ */
+async function moneyHistory(server: E2EServer, user: Session & { password: string }): Promise<void> {
+  const keyed = (path: string, body: unknown) =>
+    fetch(`${server.url}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: user.token, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ code: number; data: { id: number } }>)
+  await adminCommand(server, ['chains', 'set', 'USDT', 'TRC20', '--address', TRON, '--min', '10', '--fee', '1'])
+  const claim = { currency: 'USDT', chain: 'TRC20', from_address: TRON }
+  const credited = await keyed('assets/deposit_claim', { ...claim, amount: '1000' })
+  expect(credited, 'deposit_claim').toMatchObject({ code: 1 })
+  await adminCommand(server, ['deposits', 'approve', String(credited.data.id)])
+  const refused = await keyed('assets/deposit_claim', { ...claim, amount: '55.5', tx_hash: 'a'.repeat(64) })
+  await adminCommand(server, ['deposits', 'reject', String(refused.data.id), 'No transfer with this hash on chain'])
+  expect(
+    await keyed('assets/transfer', { currency: 'USDT', from: 'spot', to: 'contract', amount: '200' }),
+  ).toMatchObject({ code: 1 })
+  const pay = 'look vault 99'
+  await api(
+    server,
+    'POST',
+    'user/set_pay_password',
+    {
+      login_password: user.password,
+      pay_password: pay,
+      re_pay_password: pay,
+    },
+    user.token,
+  )
+  const address = await api<{ id: number }>(
+    server,
+    'POST',
+    'assets/address_save',
+    { currency: 'USDT', chain: 'TRC20', address: TRON, label: 'Hardware wallet' },
+    user.token,
+  )
+  const withdrawal = await keyed('assets/withdraw', {
+    currency: 'USDT',
+    chain: 'TRC20',
+    address_id: address.data.id,
+    amount: '120',
+    pay_password: pay,
+  })
+  expect(withdrawal, 'withdraw').toMatchObject({ code: 1 })
+}
 
 // One phone per theme and width, signed in and signed out, shared by that group's screens: a fresh context per
 // screen would download and compile the whole app again for each of the 80 looks. The screens only read.
@@ -145,7 +209,7 @@ for (const theme of ['light', 'dark'] as const) {
 async function cutsOn(page: Page, path: string, locale: Locale): Promise<string[]> {
   await page.goto(path)
   await inLocale(page, locale)
-  await expect(page.locator('.page-header__title').first()).not.toBeEmpty()
+  await expect(page.locator(TITLE).first()).not.toBeEmpty()
   await settled(page)
   return cutTexts(page)
 }
