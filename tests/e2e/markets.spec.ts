@@ -2,7 +2,8 @@
 import { feedRequest } from './feed-client'
 import { assertNoSideScroll, displayedNumber, marketRows, pricedRows, shot } from './context'
 import { expect, test } from './fixtures'
-import { btcFirstBars, NO_REPLAY_DATA } from './replay-data'
+import { recordedBarAt } from '../helpers/market-klines'
+import { btcRecording, NO_REPLAY_DATA } from './replay-data'
 
 test('/ opens Home with the popular list, the gain list and the not-live badge', async ({ page, server }) => {
   await page.goto('/')
@@ -22,12 +23,14 @@ test('Market lists the replayed symbols per tab with prices from the recorded fi
   const expected = ['ADA/USDT', 'BTC/USDT', 'DOGE/USDT', 'ETH/USDT', 'LTC/USDT', 'SOL/USDT', 'XRP/USDT']
   await expect.poll(async () => (await marketRows(page)).map((r) => r.pair).sort()).toEqual(expected)
   await pricedRows(page, expected.length)
-  // The replay starts in the oldest BTC file (2023-04, ~28k): the shown price lies inside that file's range.
-  const bars = btcFirstBars()
-  const low = Math.min(...bars.map((b) => b[3]!))
-  const high = Math.max(...bars.map((b) => b[2]!))
+  // The replay plays the recorded bar the wall clock maps to: the shown price lies in the range of the bars of the
+  // last few minutes (the list's ticker may be up to 5 s old and the minute may have turned).
   const btc = displayedNumber((await marketRows(page)).find((r) => r.pair === 'BTC/USDT')!.price)
-  expect(btc, `BTC's price lies in the recording's ${low}–${high}`).toBeGreaterThanOrEqual(low)
+  const minute = Math.floor(Date.now() / 60_000) * 60
+  const bars = [-120, -60, 0, 60].map((d) => recordedBarAt(btcRecording(), minute + d))
+  const low = Math.min(...bars.map((b) => Number(b.low)))
+  const high = Math.max(...bars.map((b) => Number(b.high)))
+  expect(btc, `BTC's price lies in the recorded bars' ${low}–${high}`).toBeGreaterThanOrEqual(low)
   expect(btc).toBeLessThanOrEqual(high)
   await shot(page, 'market-spot-light-390')
   await page.getByRole('tab', { name: 'Futures' }).click()
@@ -42,7 +45,8 @@ test('the gateway serves the recorded 1min bars as history (req)', async ({ serv
   const latest = await feedRequest<{ id: number }[]>(url, { req: 'market.btcusdt.kline.1min' })
   expect(latest).toHaveLength(300)
   // History starts 3 days (4,320 bars) before the play head, which has moved a few minutes since the start:
-  // a window ending 4,100 bars back holds fewer than 300 bars, so the answer begins with the oldest bar.
+  // a window ending 4,100 bars back holds fewer than 300 bars, so the answer begins with the oldest bar, which is the
+  // recorded bar of its minute.
   const head = latest[latest.length - 1]!.id
   const oldest = await feedRequest<
     { id: number; open: number; high: number; low: number; close: number; amount: number }[]
@@ -53,8 +57,14 @@ test('the gateway serves the recorded 1min bars as history (req)', async ({ serv
   })
   expect(oldest.length).toBeGreaterThan(0)
   expect(oldest.length).toBeLessThan(300)
-  const [, open, high, low, close, amount] = btcFirstBars()[0]!
-  expect(oldest[0], "the first served bar is the file's first row").toMatchObject({ open, high, low, close, amount })
+  const f = recordedBarAt(btcRecording(), oldest[0]!.id)
+  expect(oldest[0], 'the first served bar is the recorded one').toMatchObject({
+    open: Number(f.open),
+    high: Number(f.high),
+    low: Number(f.low),
+    close: Number(f.close),
+    amount: Number(f.volume),
+  })
 })
 
 test('the API names the bad field in its envelope (real server)', async ({ server }) => {

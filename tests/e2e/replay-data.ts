@@ -1,9 +1,9 @@
 /**
- * What the end-to-end run knows of the recorded candles it replays: where they are, and the first bars of the
- * BTC/USDT recording (the oldest file, freqtrade 2023-04), to compare with what the gateway serves.
+ * What the end-to-end run knows of the recorded candles it replays: where they are, and the BTC/USDT recording, to
+ * compare with what the gateway serves.
  */
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { type OracleBar, readRealKlines } from '../helpers/market-klines'
 import { recordedDataPresent } from '../helpers/prerequisites'
 
 export const KLINES_DIR = resolve(process.cwd(), '..', 'shared', 'data', 'market', 'klines')
@@ -17,7 +17,7 @@ export function replayDataPresent(): boolean {
   return recordedDataPresent(KLINES_DIR) && recordedDataPresent(BTC_FREQTRADE)
 }
 
-/** `[open_ms, open, high, low, close, volume]` rows of the oldest BTC/USDT recording. */
-export function btcFirstBars(): number[][] {
-  return JSON.parse(readFileSync(BTC_FREQTRADE, 'utf8')) as number[][]
+/** The BTC/USDT recording as the replay plays it: every file's bars merged by open time (the oracle's reading). */
+export function btcRecording(): OracleBar[] {
+  return readRealKlines().get('btcusdt') ?? []
 }

@@ -79,3 +79,16 @@ export function readRealKlines(): Map<string, OracleBar[]> {
   }
   return out
 }
+
+/**
+ * The replay's documented rule (server/market/sources/replay/index.ts), restated here rather than imported: at speed 1
+ * bar i of the endless loop over a symbol's merged recording plays in minute i after 2020-01-01T00:00Z.
+ */
+const REPLAY_EPOCH_S = Date.UTC(2020, 0, 1) / 1000
+
+/** The recorded bar a speed-1 replay plays (or played) in the minute opening at `id` (epoch seconds). */
+export function recordedBarAt<T>(bars: readonly T[], id: number): T {
+  const i = (id - REPLAY_EPOCH_S) / 60
+  if (!Number.isInteger(i)) throw new Error(`${id} is not a minute boundary`)
+  return bars[((i % bars.length) + bars.length) % bars.length]!
+}

@@ -1,13 +1,15 @@
 // How a recorded bar is played: the running 1min bar grows along the derived price path and equals the file's bar
 // exactly once complete; derived trades split the volume exactly; the recording loops; the derived book brackets
-// the last price.
+// the last price; a restart resumes where the wall clock says instead of rewinding.
 import Big from 'big.js'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { KlineTick, TradeItem } from '../../common/feed/messages'
+import { createReplaySource } from '../../server/market/sources/replay/index'
 import { loadReplay } from '../../server/market/sources/replay/load'
 import { SymbolPlayer } from '../../server/market/sources/replay/player'
 import type { MarketEvent } from '../../server/market/types'
+import { recordedBarAt } from '../helpers/market-klines'
 
 const GOOD = join(import.meta.dirname, '../fixtures/market/good')
 const BASE = 1_800_000_000 - (1_800_000_000 % 60)
@@ -92,5 +94,39 @@ describe('replay play', () => {
     expect(bids.map((l) => l[0])).toEqual([...bids.map((l) => l[0])].sort((a, b) => b - a))
     expect(asks.map((l) => l[0])).toEqual([...asks.map((l) => l[0])].sort((a, b) => a - b))
     for (const [, size] of [...bids, ...asks]) expect(size).toBeGreaterThan(0)
+  })
+
+  it('resumes across a restart: each minute plays the bar the wall clock maps to, whenever the server started', async () => {
+    const recorded = (await loadReplay(GOOD)).find((x) => x.spec.symbol === 'testusdt')!.bars
+    /** Starts a replay whose wall clock reads `at` (ms); answers its history and first candles of testusdt. */
+    async function runAt(at: number) {
+      const source = await createReplaySource(GOOD, { speed: 1, now: () => at })
+      const history: KlineTick[] = []
+      const live: KlineTick[] = []
+      await source.start({
+        history: (symbol, bars) => symbol === 'testusdt' && history.push(...bars),
+        event: (e) => e.type === 'candle' && e.symbol === 'testusdt' && live.push(e.bar),
+      })
+      await source.stop()
+      return { history, live }
+    }
+    const first = await runAt(BASE * 1000 + 20_000)
+    // Restarted 2 min 30 s later: not rewound to the recording's start, but on the bars the clock says.
+    const second = await runAt(BASE * 1000 + 170_000)
+    expect(first.live.at(-1)!.id).toBe(BASE)
+    expect(second.live.at(-1)!.id).toBe(BASE + 120)
+    for (const run of [first, second]) {
+      for (const bar of run.history) {
+        const file = recordedBarAt(recorded, bar.id)
+        expect([bar.open, bar.high, bar.low, bar.close], `bar ${bar.id}`).toEqual(
+          [file.open, file.high, file.low, file.close].map(Number),
+        )
+      }
+    }
+    // The bars both runs know are the same bars.
+    const again = new Map(second.history.map((b) => [b.id, b]))
+    const shared = first.history.filter((b) => again.has(b.id))
+    expect(shared.length).toBeGreaterThan(0)
+    for (const b of shared) expect(again.get(b.id)).toEqual(b)
   })
 })

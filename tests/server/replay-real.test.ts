@@ -1,12 +1,13 @@
 // MARKET_SOURCE=replay on the REAL kline files (../shared/data/market/klines): every file loads, the symbols are
-// listed, `req` serves the files' own bars, coarser periods aggregate them exactly, and the last price is theirs.
+// listed, `req` serves the files' own bars (each minute the bar the wall clock maps to), coarser periods aggregate them
+// exactly, and the last price is theirs.
 import Big from 'big.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { KlineTick } from '../../common/feed/messages'
 import { startMarket } from '../../server/market/index'
 import type { MarketService } from '../../server/market/types'
 import { FeedClient } from '../helpers/market-client'
-import { HAVE_REAL_KLINES, type OracleBar, REAL_KLINES, readRealKlines } from '../helpers/market-klines'
+import { HAVE_REAL_KLINES, type OracleBar, REAL_KLINES, readRealKlines, recordedBarAt } from '../helpers/market-klines'
 
 if (!HAVE_REAL_KLINES)
   console.warn(`replay-real: SKIPPED, ${REAL_KLINES} is absent (real market data not on this machine)`)
@@ -23,7 +24,7 @@ describe.skipIf(!HAVE_REAL_KLINES)('replay of the real kline files', () => {
   let market: MarketService
   let client: FeedClient
   let oracle: Map<string, OracleBar[]>
-  /** Per symbol: open time of re-timed bar 0 and of the in-progress bar when first asked (epoch seconds). */
+  /** Per symbol: open time of the oldest history bar and of the in-progress bar when first asked (epoch seconds). */
   const timeline = new Map<string, { t0: number; head: number; history: KlineTick[] }>()
 
   const kline = async (symbol: string, period: string, range: { from?: number; to?: number } = {}) => {
@@ -82,7 +83,7 @@ describe.skipIf(!HAVE_REAL_KLINES)('replay of the real kline files', () => {
       const files = oracle.get(symbol)!
       expect((head - t0) / 60).toBeGreaterThanOrEqual(4319)
       history.forEach((b, i) => {
-        const f = files[i]!
+        const f = recordedBarAt(files, b.id)
         expect(b.id).toBe(t0 + i * 60)
         expect([b.open, b.high, b.low, b.close, b.amount]).toEqual(
           [f.open, f.high, f.low, f.close, f.volume].map(Number),
@@ -108,7 +109,8 @@ describe.skipIf(!HAVE_REAL_KLINES)('replay of the real kline files', () => {
     const complete = bars.filter((b) => b.id + LEN[period] <= head)
     expect(complete.length).toBeGreaterThanOrEqual(period === '1day' ? 2 : 10)
     for (const b of complete.slice(-40)) {
-      const mins = files.filter((_, i) => bucket(period, t0 + i * 60) === b.id && t0 + i * 60 < head)
+      const ids = Array.from({ length: (head - t0) / 60 }, (_, i) => t0 + i * 60)
+      const mins = ids.filter((id) => bucket(period, id) === b.id).map((id) => recordedBarAt(files, id))
       expect(b).toMatchObject({
         open: Number(mins[0]!.open),
         close: Number(mins.at(-1)!.close),
@@ -116,7 +118,7 @@ describe.skipIf(!HAVE_REAL_KLINES)('replay of the real kline files', () => {
         low: Math.min(...mins.map((m) => Number(m.low))),
         amount: sum(mins.map((m) => m.volume)),
       })
-      if (mins[0]!.quote !== undefined) {
+      if (mins.every((m) => m.quote !== undefined)) {
         expect(b.vol).toBe(sum(mins.map((m) => m.quote!)))
         expect(b.count).toBe(mins.reduce((s, m) => s + m.count!, 0))
       }
@@ -125,10 +127,10 @@ describe.skipIf(!HAVE_REAL_KLINES)('replay of the real kline files', () => {
 
   it('quotes last prices taken from the files (inside the playing bar’s recorded range)', async () => {
     for (const symbol of ['btcusdt', 'ethusdt', 'NEAR-USDT']) {
-      const { t0 } = await timelineOf(symbol)
       const latest = (await kline(symbol, '1min')).at(-1)!
       // The minute may roll between the two requests: the price is in this bar's range or the next one's.
-      const recs = oracle.get(symbol)!.slice((latest.id - t0) / 60, (latest.id - t0) / 60 + 2)
+      const files = oracle.get(symbol)!
+      const recs = [recordedBarAt(files, latest.id), recordedBarAt(files, latest.id + 60)]
       const low = Math.min(...recs.map((r) => Number(r.low)))
       const high = Math.max(...recs.map((r) => Number(r.high)))
       const ticker = (await client.call({ req: `market.${symbol}.ticker` })).data as { close: number }

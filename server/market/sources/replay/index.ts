@@ -6,10 +6,14 @@
  * - Recorded: every 1min bar's open, high, low, close, base volume, and (Binance klines) quote volume and trade
  *   count. Served unchanged once a bar is complete, and as history to `req`.
  * - Re-timed: a symbol's files are merged in time order (de-duplicated by open time) and the bars are laid back to
- *   back by index on a clock shifted to now: the play head starts with ~3 days of bars (HISTORY_BARS, or all but the
- *   last bar of a shorter recording) already in the past, and the recording loops forever after its last bar.
- *   Gaps between files (2023 → 2024 → 2025) vanish, so prices jump at file boundaries and at the loop: that is the
- *   data, not a glitch. REPLAY_SPEED multiplies the clock; bar times then run ahead of the wall clock.
+ *   back by index, looping forever after the last bar. Where the play head is follows from the wall clock alone
+ *   (`replayIndexAt`): bar i of the endless loop plays in minute i after REPLAY_EPOCH_MS, so a restart resumes
+ *   where the last run would be now instead of rewinding, and a bar keeps its open time across restarts (what the
+ *   app kept offline still lines up). The ~3 days of bars before the play head (HISTORY_BARS, or all but one bar of a
+ *   shorter recording) are history. Gaps between files (2023 → 2024 → 2025) vanish, so prices jump at file
+ *   boundaries and at the loop: that is the data, not a glitch. REPLAY_SPEED multiplies the clock: the file position
+ *   still follows the wall clock (× speed) across restarts, but bar times run ahead of the wall clock from the
+ *   start of each run.
  * - Derived: within a bar, a price path O→L→H→C (close ≥ open) or O→H→L→C, played as ticks (about one per second
  *   at speed 1, at least 4 per bar); each tick is a derived trade whose size splits the bar's volume evenly
  *   (taker side = direction of the move) and whose trade count and quote volume grow pro rata. Files without a quote
@@ -23,6 +27,19 @@ import { SymbolPlayer } from './player'
 
 /** Bars before the play head served as history at start (3 days of 1min bars). */
 export const HISTORY_BARS = 3 * 1440
+/**
+ * Wall-clock origin of the replay loop (2020-01-01T00:00Z, a minute boundary): bar i of the endless loop plays in
+ * minute i after it (at speed 1). Any fixed instant would do; one well in the past keeps every index positive.
+ */
+export const REPLAY_EPOCH_MS = Date.UTC(2020, 0, 1)
+
+/**
+ * Virtual index of the bar playing at wall time `wallMs` (ms) at clock multiplier `speed`: minutes of recording
+ * played since REPLAY_EPOCH_MS. The file bar is this index modulo the recording's length.
+ */
+export function replayIndexAt(wallMs: number, speed: number): number {
+  return Math.floor(((wallMs - REPLAY_EPOCH_MS) * speed) / 60_000)
+}
 /** Book push interval, real ms. */
 const BOOK_MS = 1000
 
@@ -56,10 +73,12 @@ export async function createReplaySource(path: string, opts: ReplayOptions): Pro
     async start(sink: SourceSink) {
       const startWall = now()
       const clock = () => startWall + (now() - startWall) * opts.speed
+      // The bar playing now opens at the current minute (for speed 1 that makes baseId REPLAY_EPOCH_MS in seconds).
+      const current = replayIndexAt(startWall, opts.speed)
+      const baseId = Math.floor(startWall / 60_000) * 60 - current * 60
       const players = series.map((s) => {
         const head = Math.min(HISTORY_BARS, s.bars.length - 1)
-        const baseId = Math.floor(startWall / 60_000) * 60 - head * 60
-        const player = new SymbolPlayer(s.spec, s.bars, baseId, steps, Math.max(0, head - 1))
+        const player = new SymbolPlayer(s.spec, s.bars, baseId, steps, current - 1)
         sink.history(s.spec.symbol, player.history(head))
         return player
       })

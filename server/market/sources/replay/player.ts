@@ -41,10 +41,10 @@ export class SymbolPlayer {
     this.rand = mulberry32(hash32(`replay-book:${spec.symbol}`))
   }
 
-  /** Completed bars 0..count-1 as 1min bars for history. */
+  /** The `count` completed bars up to and including the start index, oldest first, as 1min bars for history. */
   history(count: number): KlineTick[] {
     const out: KlineTick[] = []
-    for (let i = 0; i < count; i++) {
+    for (let i = this.idx - count + 1; i <= this.idx; i++) {
       const plan = this.planOf(i)
       out.push(barAt(plan, plan.points.length, this.barId(i), this.spec))
       this.noteVolume(plan.volumeUnits)
@@ -140,7 +140,8 @@ export class SymbolPlayer {
   }
 
   private planOf(i: number): BarPlan {
-    return planBar(this.bars[i % this.bars.length] as RawBar, this.spec, this.steps)
+    const n = this.bars.length
+    return planBar(this.bars[((i % n) + n) % n] as RawBar, this.spec, this.steps)
   }
 
   private barId(i: number): number {
