@@ -1,18 +1,18 @@
 /**
  * Starts the real server once for the whole run (build if stale, API, market gateway) on the replayed recordings of
- * ../shared/data/market/klines, or on the sim source when they are absent (locally only: under CI=true that fails,
+ * ../shared/data/market (crypto klines and forex), or on the sim source when they are absent (locally only: under CI=true that fails,
  * see replay-data.ts). Workers find it through E2E_SERVER (JSON of `E2EServer`); its output is written to
  * tests/e2e/out/server.log when the run ends.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { startAppServer } from '../helpers/app-server'
 import type { E2EServer } from './fixtures'
-import { KLINES_DIR, replayDataPresent } from './replay-data'
+import { REPLAY_DIR, replayDataPresent } from './replay-data'
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const replay = replayDataPresent()
-  if (!replay) console.log(`e2e: ${KLINES_DIR} is absent — running on the sim source; replay tests skip`)
-  const server = await startAppServer({ env: { MARKET_SOURCE: replay ? `replay:${KLINES_DIR}` : 'sim' } })
+  if (!replay) console.log(`e2e: ${REPLAY_DIR} is absent — running on the sim source; replay tests skip`)
+  const server = await startAppServer({ env: { MARKET_SOURCE: replay ? `replay:${REPLAY_DIR}` : 'sim' } })
   const shared: E2EServer = { url: server.url, marketPort: server.marketPort, dataDir: server.dataDir, replay }
   process.env.E2E_SERVER = JSON.stringify(shared)
   return async () => {

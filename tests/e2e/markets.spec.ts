@@ -15,7 +15,10 @@ test('/ opens Home with the popular list, the gain list and the not-live badge',
   await shot(page, 'home-light-390')
 })
 
-test('Market lists the replayed symbols per tab with prices from the recorded files', async ({ page, server }) => {
+test('Market lists the replayed symbols per tab (spot, futures, forex) with prices from the recorded files', async ({
+  page,
+  server,
+}) => {
   test.skip(!server.replay, NO_REPLAY_DATA)
   await page.goto('/home')
   await page.locator('.tab-bar a[href="/market"]').click()
@@ -37,6 +40,12 @@ test('Market lists the replayed symbols per tab with prices from the recorded fi
   await expect
     .poll(async () => (await marketRows(page)).map((r) => r.pair))
     .toEqual(expect.arrayContaining(['LTC/USDT', 'NEAR/USDT']))
+  // Forex from the recorded Oanda and FXCM minute bars.
+  await page.getByRole('tab', { name: 'Forex' }).click()
+  const forex = ['EUR/USD', 'GBP/USD', 'USD/JPY', 'XAU/USD']
+  await expect.poll(async () => (await marketRows(page)).map((r) => r.pair).sort()).toEqual(forex)
+  await pricedRows(page, forex.length)
+  await shot(page, 'market-forex-light-390')
 })
 
 test('the gateway serves the recorded 1min bars as history (req)', async ({ server }) => {

@@ -11,7 +11,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { startAppServer, type AppServer } from '../helpers/app-server'
 import { chartDrawn, pricedRows, shot } from './context'
 import { expect, test as shared } from './fixtures'
-import { KLINES_DIR } from './replay-data'
+import { REPLAY_DIR } from './replay-data'
 import { kept, serviceWorkerInControl } from './stored'
 import type { Page } from '@playwright/test'
 
@@ -26,7 +26,7 @@ interface Manifest {
 const test = shared.extend<{ own: AppServer }, { ownServer: AppServer }>({
   ownServer: [
     async ({ server }, use) => {
-      const own = await startAppServer({ env: { MARKET_SOURCE: server.replay ? `replay:${KLINES_DIR}` : 'sim' } })
+      const own = await startAppServer({ env: { MARKET_SOURCE: server.replay ? `replay:${REPLAY_DIR}` : 'sim' } })
       await use(own)
       await own.stop()
     },

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { startMarket } from '../../server/market/index'
 import { loadReplay, type ReplaySeries } from '../../server/market/sources/replay/load'
 import { symbolFromFileName } from '../../server/market/sources/replay/file-name'
+import { replayKindOf } from '../../server/market/sources/replay/files'
+import { leanQuoteDay, parseLeanQuoteCsv, parseLeanQuoteZip } from '../../server/market/sources/replay/parse-lean'
 
 const FIX = join(import.meta.dirname, '../fixtures/market')
 const GOOD = join(FIX, 'good')
@@ -132,5 +134,34 @@ describe('bad replay files', () => {
     await expect(startMarket({ host: '127.0.0.1', port: 0, source: 'bogus', replaySpeed: 1 })).rejects.toThrow(
       /MARKET_SOURCE/,
     )
+  })
+
+  it('reads a LEAN minute quote file by its day and bid columns, and names the line of a bad row', () => {
+    const day = leanQuoteDay('20140501_quote.zip')!
+    expect(new Date(day).toISOString()).toBe('2014-05-01T00:00:00.000Z')
+    expect(leanQuoteDay('20140501_trade.zip')).toBeUndefined()
+    const csv =
+      '0,1.38676,1.38686,1.38669,1.38686,0,1.38686,1.38697,1.38680,1.38697,0\n' +
+      '60000,1.38688,1.38688,1.38685,1.38685,0,1.38700,1.38700,1.38696,1.38698,0\n'
+    expect(parseLeanQuoteCsv(csv, 'q.csv', day)).toEqual([
+      { t: day, open: '1.38676', high: '1.38686', low: '1.38669', close: '1.38686', volume: '0' },
+      { t: day + 60_000, open: '1.38688', high: '1.38688', low: '1.38685', close: '1.38685', volume: '0' },
+    ])
+    expect(() => parseLeanQuoteCsv(`${csv}90000000,1,1,1,1,0,1,1,1,1,0\n`, 'q.csv', day)).toThrow(
+      /^q\.csv:3: time 90000000 is not milliseconds within the day/,
+    )
+    expect(() => parseLeanQuoteZip(new TextEncoder().encode('not a zip'), 'x_quote.zip', day)).toThrow(
+      /^x_quote\.zip:1: not a readable zip file/,
+    )
+  })
+
+  it('classes files of a data tree by name: what it plays and what it leaves', () => {
+    expect(replayKindOf('binance-spot-BTCUSDT-1m-2025-10-29_2025-11-01.csv')).toBe('kline')
+    expect(replayKindOf('nautilus-fxcm-GBPUSD-1m-bid-2012-02-01_07.csv')).toBe('fx-bid')
+    expect(replayKindOf('nautilus-fxcm-GBPUSD-1m-ask-2012-02-01_07.csv')).toBeUndefined()
+    expect(replayKindOf('20140501_quote.zip')).toBe('lean-quote')
+    expect(replayKindOf('lean-oanda-EURUSD-1h-2017-01-01_2018-12-31.csv')).toBeUndefined()
+    expect(replayKindOf('nautilus-binance-spot-BTCUSDT-trades-2021-01-08T0000_0001.csv')).toBeUndefined()
+    expect(replayKindOf('PROVENANCE.md')).toBeUndefined()
   })
 })

@@ -1,6 +1,7 @@
 /**
  * `replay:<file or folder>`: recorded Binance 1-minute klines (data.binance.vision CSV with or without header,
- * epoch ms/µs or ISO times; REST /api/v3/klines JSON) and freqtrade JSON OHLCV, played as a market.
+ * epoch ms/µs or ISO times; REST /api/v3/klines JSON), freqtrade JSON OHLCV and forex minute bars (FXCM bid CSV,
+ * LEAN Oanda quote zips, bid side; files.ts lists what a folder tree contributes), played as a market.
  *
  * What is recorded and what is derived:
  * - Recorded: every 1min bar's open, high, low, close, base volume, and (Binance klines) quote volume and trade
@@ -60,7 +61,14 @@ export function stepsPerBar(speed: number): number {
 export async function createReplaySource(path: string, opts: ReplayOptions): Promise<MarketSource> {
   if (!(opts.speed > 0) || !Number.isFinite(opts.speed))
     throw new Error(`REPLAY_SPEED must be a number > 0, got ${opts.speed}`)
-  const series = await loadReplay(path)
+  const series = await loadReplay(path, ({ skipped }) => {
+    if (skipped.length > 0) {
+      const some = skipped.slice(0, 6).join(', ')
+      opts.log?.(
+        `market: replay does not play ${skipped.length} file(s) under ${path}: ${some}${skipped.length > 6 ? ', …' : ''}`,
+      )
+    }
+  })
   const now = opts.now ?? Date.now
   const steps = stepsPerBar(opts.speed)
   let timers: NodeJS.Timeout[] = []

@@ -1,17 +1,19 @@
 /**
- * Loads a replay file or folder: parses every .csv/.json kline file, groups them by the symbol in their names,
- * merges each symbol's files in time order (de-duplicated by open time, the first file read wins) and works out
- * its precision: from the catalog when it lists the symbol, else from the data (never fewer decimals than the data
- * has, so recorded bars are served unchanged).
+ * Loads a replay file or folder tree (files.ts says which files are played and as what): parses every kline, FXCM bid
+ * and LEAN quote file, groups them by the symbol in their names, merges each symbol's files in time order
+ * (de-duplicated by open time, the first file read wins) and works out its precision: from the catalog when it lists
+ * the symbol, else from the data (never fewer decimals than the data has, so recorded bars are served unchanged).
  */
-import { readFile, readdir, stat } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
 import { catalogEntry } from '../../catalog'
 import type { SymbolSpec } from '../source'
 import { decimalsOf } from '../units'
 import { type FileSymbol, symbolFromFileName } from './file-name'
+import { type ReplayFile, listReplayFiles } from './files'
 import { parseKlineCsv } from './parse-csv'
 import { parseKlineJson } from './parse-json'
+import { leanQuoteDay, parseLeanQuoteZip } from './parse-lean'
 import { type RawBar, ReplayFileError } from './row'
 
 /** One symbol's merged recording. */
@@ -21,44 +23,47 @@ export interface ReplaySeries {
   files: string[]
 }
 
-const KLINE_FILE = /\.(csv|json)$/i
+/** What a load found besides the series: files under the path that are not played (relative paths). */
+export interface ReplayLoadReport {
+  skipped: string[]
+}
 
-/** Reads `path` (a file or a folder of files); throws ReplayFileError / Error naming the file on any problem. */
-export async function loadReplay(path: string): Promise<ReplaySeries[]> {
-  const files = await listFiles(path)
+/** Reads `path` (a file or a folder tree); throws ReplayFileError / Error naming the file on any problem. */
+export async function loadReplay(path: string, report?: (r: ReplayLoadReport) => void): Promise<ReplaySeries[]> {
+  const listing = await listReplayFiles(path)
+  report?.({ skipped: listing.skipped })
   const groups = new Map<string, { sym: FileSymbol; files: string[]; bars: RawBar[][] }>()
-  for (const file of files) {
-    const sym = symbolFromFileName(basename(file))
+  for (const file of listing.files) {
+    if (file.kind === 'capture') continue
+    const sym = symbolFromFileName(file.symbolName)
     if (!sym)
       throw new ReplayFileError(
-        file,
+        file.path,
         1,
         'cannot tell the symbol from the file name (expected e.g. …-BTCUSDT-… or …-BTC_USDT-…)',
       )
-    const text = await readFile(file, 'utf8')
-    const bars = /\.json$/i.test(file) ? parseKlineJson(text, file) : parseKlineCsv(text, file)
+    const bars = await readBars(file)
     const g = groups.get(sym.symbol) ?? { sym, files: [], bars: [] }
-    g.files.push(file)
+    g.files.push(file.path)
     g.bars.push(bars)
     groups.set(sym.symbol, g)
   }
+  if (groups.size === 0) throw new Error(`no bars to replay in ${path}`)
   return [...groups.values()].map((g) => {
     const bars = mergeBars(g.bars)
     return { spec: specFor(g.sym, bars), bars, files: g.files }
   })
 }
 
-async function listFiles(path: string): Promise<string[]> {
-  let info
-  try {
-    info = await stat(path)
-  } catch {
-    throw new Error(`replay path not found: ${path}`)
+async function readBars(file: ReplayFile): Promise<RawBar[]> {
+  if (file.kind === 'lean-quote') {
+    // listReplayFiles classed it by this very name, so the day is there.
+    const day = leanQuoteDay(basename(file.path)) as number
+    return parseLeanQuoteZip(await readFile(file.path), file.path, day)
   }
-  if (!info.isDirectory()) return [path]
-  const names = (await readdir(path)).filter((n) => KLINE_FILE.test(n)).sort()
-  if (names.length === 0) throw new Error(`no kline files (.csv, .json) in ${path}`)
-  return names.map((n) => join(path, n))
+  const text = await readFile(file.path, 'utf8')
+  if (/\.json$/i.test(file.path)) return parseKlineJson(text, file.path)
+  return parseKlineCsv(text, file.path, { volumeOptional: file.kind === 'fx-bid' })
 }
 
 /** Merges files' bars by open time; a later file's bar with an open time already seen is dropped. */

@@ -2,7 +2,7 @@
  * Binance 1-minute kline CSV: the data.binance.vision dump layout (12 columns, no header in older dumps, a header in
  * newer ones; open time in ms or µs) and the same columns with a header and ISO times. With a header, columns are
  * found by name; without one, by the dump's positions (open_time, open, high, low, close, volume, close_time,
- * quote_volume, count, …).
+ * quote_volume, count, …). FXCM bid bars (`timestamp,open,high,low,close`, no volume) read with `volumeOptional`.
  */
 import { type RawBar, ReplayFileError, atLine, checkBar, numberField, timeField } from './row'
 
@@ -21,14 +21,20 @@ const NAMES: Record<Column, string[]> = {
 
 const POSITIONS: Record<Column, number> = { time: 0, open: 1, high: 2, low: 3, close: 4, volume: 5, quote: 7, count: 8 }
 
+/** Options of parseKlineCsv. */
+export interface KlineCsvOptions {
+  /** A file with a header but no volume column (quote files: FXCM bid bars) gets volume 0 instead of an error. */
+  volumeOptional?: boolean
+}
+
 /** Parses CSV text of `file` into checked bars; throws ReplayFileError naming the line. */
-export function parseKlineCsv(text: string, file: string): RawBar[] {
+export function parseKlineCsv(text: string, file: string, opts: KlineCsvOptions = {}): RawBar[] {
   const lines = text.split(/\r?\n/)
   const first = lines.findIndex((l) => l.trim() !== '')
   if (first < 0) throw new ReplayFileError(file, 1, 'the file is empty')
   const head = (lines[first] as string).split(',').map((f) => f.trim().toLowerCase())
   const hasHeader = !isTime(head[0])
-  const cols = hasHeader ? columnsFromHeader(head, file, first + 1) : POSITIONS
+  const cols = hasHeader ? columnsFromHeader(head, file, first + 1, opts) : POSITIONS
   const bars: RawBar[] = []
   for (let i = hasHeader ? first + 1 : first; i < lines.length; i++) {
     const line = lines[i] as string
@@ -55,11 +61,12 @@ function isTime(field: string | undefined): boolean {
   }
 }
 
-function columnsFromHeader(head: string[], file: string, line: number): Record<Column, number> {
+function columnsFromHeader(head: string[], file: string, line: number, opts: KlineCsvOptions): Record<Column, number> {
   const out = {} as Record<Column, number>
   for (const col of Object.keys(NAMES) as Column[]) {
     const i = head.findIndex((h) => NAMES[col].includes(h))
-    if (i < 0 && col !== 'quote' && col !== 'count') {
+    const optional = col === 'quote' || col === 'count' || (col === 'volume' && opts.volumeOptional === true)
+    if (i < 0 && !optional) {
       throw new ReplayFileError(file, line, `header has no ${col} column (${NAMES[col].join(' / ')})`)
     }
     out[col] = i
@@ -78,7 +85,7 @@ function toBar(fields: string[], cols: Record<Column, number>): RawBar {
     high: numberField(get('high'), 'high'),
     low: numberField(get('low'), 'low'),
     close: numberField(get('close'), 'close'),
-    volume: numberField(get('volume'), 'volume'),
+    volume: cols.volume >= 0 ? numberField(get('volume'), 'volume') : '0',
   }
   const quote = get('quote')
   if (quote !== undefined && quote.trim() !== '') bar.quote = numberField(quote, 'quote volume')

@@ -1,0 +1,66 @@
+/**
+ * QuantConnect LEAN minute quote bars (`Data/forex/oanda/minute/<pair>/YYYYMMDD_quote.zip`, one CSV inside):
+ * rows `Time, BidOpen, BidHigh, BidLow, BidClose, LastBidSize, AskOpen, AskHigh, AskLow, AskClose, LastAskSize`
+ * with no header, `Time` in milliseconds since midnight of the file's date, in the data time zone (UTC for Oanda
+ * forex and CFDs, per LEAN's `market-hours-database.json`). Source of the layout: LEAN's `QuoteBar` reader and
+ * ../shared/data/market/PROVENANCE.md §4.
+ *
+ * The replay plays the bid side: forex charts quote the bid, and the bid bars are recorded prices (a mid would be a
+ * computed one). Oanda files carry no traded volume (sizes are 0), so the bars have volume 0 and no derived trades.
+ */
+import { unzipSync } from 'fflate'
+import { type RawBar, ReplayFileError, atLine, checkBar, numberField } from './row'
+
+const ZIP_NAME = /^(\d{4})(\d{2})(\d{2})_quote\.zip$/i
+
+/** Midnight UTC (epoch ms) of a `YYYYMMDD_quote.zip` file name; undefined for any other name. */
+export function leanQuoteDay(name: string): number | undefined {
+  const m = ZIP_NAME.exec(name)
+  if (!m) return undefined
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
+  return Number.isNaN(ms) ? undefined : ms
+}
+
+/** Unzips one LEAN daily quote file and parses its CSV; throws ReplayFileError naming the file and line. */
+export function parseLeanQuoteZip(zip: Uint8Array, file: string, dayMs: number): RawBar[] {
+  let entries: Record<string, Uint8Array>
+  try {
+    entries = unzipSync(zip)
+  } catch (err) {
+    throw new ReplayFileError(file, 1, `not a readable zip file (${(err as Error).message})`)
+  }
+  const csv = Object.keys(entries).find((n) => n.toLowerCase().endsWith('.csv'))
+  if (!csv) throw new ReplayFileError(file, 1, 'the zip holds no .csv file')
+  return parseLeanQuoteCsv(new TextDecoder().decode(entries[csv]), `${file}:${csv}`, dayMs)
+}
+
+/** Parses the CSV text of one LEAN minute quote file of the day starting at `dayMs` (epoch ms, UTC midnight). */
+export function parseLeanQuoteCsv(text: string, file: string, dayMs: number): RawBar[] {
+  const bars: RawBar[] = []
+  const lines = text.split(/\r?\n/)
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] as string).trim()
+    if (line === '') continue
+    const bar = atLine(file, i + 1, () => {
+      const f = line.split(',')
+      if (f.length < 5) throw new Error(`expected 11 columns (time, bid OHLC, size, ask OHLC, size), found ${f.length}`)
+      const ms = Number(numberField(f[0], 'time'))
+      if (!Number.isInteger(ms) || ms < 0 || ms >= 86_400_000) {
+        throw new Error(`time ${f[0]} is not milliseconds within the day`)
+      }
+      const b: RawBar = {
+        t: dayMs + ms,
+        open: numberField(f[1], 'bid open'),
+        high: numberField(f[2], 'bid high'),
+        low: numberField(f[3], 'bid low'),
+        close: numberField(f[4], 'bid close'),
+        volume: '0',
+      }
+      checkBar(b, bars[bars.length - 1]?.t)
+      return b
+    })
+    bars.push(bar)
+  }
+  if (bars.length === 0) throw new ReplayFileError(file, 1, 'no quote rows')
+  return bars
+}

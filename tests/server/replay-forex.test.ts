@@ -1,0 +1,95 @@
+// Forex on replay, from the REAL files in ../shared/data/market/forex-futures: the LEAN Oanda minute quote zips
+// (EURUSD, XAUUSD) and the FXCM bid minute bars (GBPUSD, USDJPY) become the four forex markets, bid side, every bar as
+// recorded; the ask twins, hourly/daily files and other layouts are not played, and a replay of the whole data folder
+// lists forex beside the crypto markets. The oracle reads the files its own way (fflate for the zips, a split for
+// the CSV), sharing no code with the server's parsers.
+import { unzipSync } from 'fflate'
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadReplay, type ReplaySeries } from '../../server/market/sources/replay/load'
+import { recordedDataPresent } from '../helpers/prerequisites'
+
+const DATA = join(import.meta.dirname, '../../../shared/data/market')
+const FOREX = join(DATA, 'forex-futures')
+const HAVE = recordedDataPresent(FOREX)
+if (!HAVE) console.warn(`replay-forex: SKIPPED, ${FOREX} is absent (real market data not on this machine)`)
+
+/** [open time ms, bid open, high, low, close] as the files hold them. */
+type Row = [number, string, string, string, string]
+
+/** Every minute bar of a LEAN quote folder: day from the zip's name, ms since midnight UTC in the first column. */
+function leanFolder(folder: string): Row[] {
+  const rows: Row[] = []
+  for (const name of readdirSync(join(FOREX, folder)).sort()) {
+    const [, y, m, d] = /^(\d{4})(\d{2})(\d{2})_quote\.zip$/.exec(name)!
+    const day = Date.UTC(Number(y), Number(m) - 1, Number(d))
+    const [csv] = Object.values(unzipSync(readFileSync(join(FOREX, folder, name))))
+    for (const line of new TextDecoder().decode(csv).trim().split('\n')) {
+      const f = line.trim().split(',')
+      rows.push([day + Number(f[0]), f[1]!, f[2]!, f[3]!, f[4]!])
+    }
+  }
+  return rows
+}
+
+/** Every row of an FXCM `timestamp,open,high,low,close` file. */
+function fxcm(file: string): Row[] {
+  const [, ...lines] = readFileSync(join(FOREX, file), 'utf8').trim().split('\n')
+  return lines.map((l) => {
+    const f = l.trim().split(',')
+    return [Date.parse(f[0]!.replace(' ', 'T')), f[1]!, f[2]!, f[3]!, f[4]!]
+  })
+}
+
+const played = (s: ReplaySeries): Row[] => s.bars.map((b) => [b.t, b.open, b.high, b.low, b.close])
+
+describe.skipIf(!HAVE)('replay of the real forex files', () => {
+  it('plays the four pairs as forex markets, bid bars exactly as recorded', async () => {
+    const series = await loadReplay(FOREX)
+    expect(series.map((s) => `${s.spec.symbol}:${s.spec.category}`).sort()).toEqual([
+      'eurusd:forex',
+      'gbpusd:forex',
+      'usdjpy:forex',
+      'xauusd:forex',
+    ])
+    const of = (symbol: string) => series.find((s) => s.spec.symbol === symbol)!
+    const expected: Record<string, Row[]> = {
+      eurusd: leanFolder('lean-oanda-EURUSD-1m-2014-05-01_15'),
+      xauusd: leanFolder('lean-oanda-XAUUSD-1m-2014-05-01_15'),
+      gbpusd: fxcm('nautilus-fxcm-GBPUSD-1m-bid-2012-02-01_07.csv'),
+      usdjpy: fxcm('nautilus-fxcm-USDJPY-1m-bid-2013-02-01_07.csv'),
+    }
+    // Counts from PROVENANCE.md §4.
+    expect(Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, v.length]))).toEqual({
+      eurusd: 15_366,
+      xauusd: 15_222,
+      gbpusd: 7_163,
+      usdjpy: 7_194,
+    })
+    for (const [symbol, rows] of Object.entries(expected)) {
+      expect(played(of(symbol)), symbol).toEqual(rows)
+      // Quote files carry no traded volume.
+      expect(of(symbol).bars.every((b) => b.volume === '0')).toBe(true)
+    }
+    // At least the recorded decimals, so no price is rounded: EURUSD 1.38686, XAUUSD 1291.464.
+    expect(of('eurusd').spec.price_precision).toBe(5)
+    expect(of('xauusd').spec.price_precision).toBe(3)
+  })
+
+  it('replays the whole data folder: crypto and forex together, the rest reported as not played', async () => {
+    let skipped: string[] = []
+    const series = await loadReplay(DATA, (r) => (skipped = r.skipped))
+    const symbols = series.map((s) => s.spec.symbol)
+    expect(symbols).toEqual(expect.arrayContaining(['btcusdt', 'LTC-USDT', 'eurusd', 'gbpusd', 'usdjpy', 'xauusd']))
+    expect(skipped).toEqual(
+      expect.arrayContaining([
+        'PROVENANCE.md',
+        'forex-futures/nautilus-fxcm-GBPUSD-1m-ask-2012-02-01_07.csv',
+        'forex-futures/lean-oanda-EURUSD-1h-2017-01-01_2018-12-31.csv',
+        'forex-futures/nautilus-truefx-USDJPY-ticks-2013-01-01T2200_2235.csv',
+      ]),
+    )
+    expect(skipped.some((p) => p.includes('-1m-bid-') || p.endsWith('_quote.zip'))).toBe(false)
+  })
+})
