@@ -12,6 +12,22 @@ import { queryIdSchema } from './ids'
 export const MARKET_SOURCE_KINDS = ['htx', 'replay', 'sim'] as const
 export type MarketSourceKind = (typeof MARKET_SOURCE_KINDS)[number]
 
+/** Parts of a market's feed: 1min candles, the 24 h ticker, trades, the order book. */
+export const FEED_PARTS = ['candles', 'ticker', 'trades', 'book'] as const
+export type FeedPart = (typeof FEED_PARTS)[number]
+
+/**
+ * How a replayed market's feed is made: the parts played as recorded and the parts the source derives (from the
+ * candles). A part in both lists is recorded for some stretches (a capture's minutes) and derived elsewhere; a part in
+ * neither is not sent (forex quote files have no trades).
+ */
+export const feedMakeupSchema = z.object({
+  symbol: z.string(),
+  recorded: z.array(z.enum(FEED_PARTS)),
+  derived: z.array(z.enum(FEED_PARTS)),
+})
+export type FeedMakeup = z.infer<typeof feedMakeupSchema>
+
 /** GET common/config. `web_maintain` 1 = maintenance off (spec §3). `server_time` epoch ms. */
 export const configSchema = z.object({
   web_maintain: z.int(),
@@ -22,6 +38,8 @@ export const configSchema = z.object({
   market_live: z.boolean(),
   /** Human detail of the source, e.g. the replayed folder; not translated. */
   market_source_detail: z.string(),
+  /** Per market, what of a replayed feed is recorded and what derived; empty for the live relay and the sim. */
+  market_feed: z._default(z.array(feedMakeupSchema), []),
   market_port: z.int(),
   server_time: z.int(),
   /** Registration needs an invitation code (operator setting `invite_required`). */

@@ -36,6 +36,7 @@ export const configRoute = defineRoute({
       market_source: deps.market.source,
       market_live: deps.market.live,
       market_source_detail: deps.market.sourceDetail,
+      market_feed: deps.market.makeup,
       market_port: deps.marketPublicPort,
       server_time: Date.now(),
       invite_required: s.invite_required === '1',

@@ -48,6 +48,7 @@ export async function startMarket(opts: MarketOptions, tuning: MarketTuning = {}
     source: source.kind,
     sourceDetail: source.detail,
     live: source.live,
+    makeup: source.makeup ?? [],
     listings: () =>
       source.specs.map(({ symbol, category, base, quote, price_precision, amount_precision }) => ({
         symbol,

@@ -4,7 +4,7 @@
  * `listings()` to know which markets the active source quotes.
  */
 import type { MarketCategory, Tradable } from '../../common/market'
-import type { MarketSourceKind } from '../../common/api/public'
+import type { FeedMakeup, MarketSourceKind } from '../../common/api/public'
 import type { DepthTick, KlineTick, TickerTick, TradeItem } from '../../common/feed/messages'
 
 /** A market the active source quotes. `symbol` is the feed symbol (`btcusdt`, `BTC-USDT`, `eurusd`). */
@@ -24,8 +24,11 @@ export interface SourceListing {
 /** Domain events every source produces for every listed symbol (DESIGN §3). Times ms unless noted. */
 export type MarketEvent =
   | { type: 'ticker'; symbol: string; ts: number; tick: TickerTick }
-  | { type: 'book'; symbol: string; ts: number; tick: DepthTick }
-  | { type: 'trades'; symbol: string; ts: number; trades: TradeItem[] }
+  /** `recorded`: replayed from a recording of the book (true), or derived by the source (false or absent: sim, replay
+   * elsewhere); the live relay leaves it out. */
+  | { type: 'book'; symbol: string; ts: number; tick: DepthTick; recorded?: boolean }
+  /** `recorded` as for books: trades replayed as recorded, or derived from candles. */
+  | { type: 'trades'; symbol: string; ts: number; trades: TradeItem[]; recorded?: boolean }
   /** A 1min bar changed or opened (`bar.id` seconds). Coarser periods are aggregated by the hub. */
   | { type: 'candle'; symbol: string; ts: number; bar: KlineTick }
 
@@ -36,6 +39,8 @@ export interface MarketService {
   sourceDetail: string
   /** True only for the live relay. */
   live: boolean
+  /** What of each replayed market's feed is recorded and what derived (empty unless replaying). */
+  makeup: FeedMakeup[]
   listings(): SourceListing[]
   /** Subscribe to domain events (for the trading engines of later issues). Returns an unsubscribe function. */
   onEvent(listener: (event: MarketEvent) => void): () => void

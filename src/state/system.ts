@@ -27,6 +27,6 @@ export function setConfig(config: Config): void {
 }
 
 /** True when the config says the site is under maintenance (spec §3: web_maintain 1 = maintenance off). */
-export function isMaintenance(config: Config | null): boolean {
+export function isMaintenance(config: Pick<Config, 'web_maintain'> | null): boolean {
   return config !== null && config.web_maintain !== 1
 }

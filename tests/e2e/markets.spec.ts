@@ -30,7 +30,8 @@ test('Market lists the replayed symbols per tab (spot, futures, forex) with pric
   // last few minutes (the list's ticker may be up to 5 s old and the minute may have turned).
   const btc = displayedNumber((await marketRows(page)).find((r) => r.pair === 'BTC/USDT')!.price)
   const minute = Math.floor(Date.now() / 60_000) * 60
-  const bars = [-120, -60, 0, 60].map((d) => recordedBarAt(btcRecording(), minute + d))
+  const recording = await btcRecording()
+  const bars = [-120, -60, 0, 60].map((d) => recordedBarAt(recording, minute + d))
   const low = Math.min(...bars.map((b) => Number(b.low)))
   const high = Math.max(...bars.map((b) => Number(b.high)))
   expect(btc, `BTC's price lies in the recorded bars' ${low}–${high}`).toBeGreaterThanOrEqual(low)
@@ -66,7 +67,7 @@ test('the gateway serves the recorded 1min bars as history (req)', async ({ serv
   })
   expect(oldest.length).toBeGreaterThan(0)
   expect(oldest.length).toBeLessThan(300)
-  const f = recordedBarAt(btcRecording(), oldest[0]!.id)
+  const f = recordedBarAt(await btcRecording(), oldest[0]!.id)
   expect(oldest[0], 'the first served bar is the recorded one').toMatchObject({
     open: Number(f.open),
     high: Number(f.high),
@@ -74,6 +75,21 @@ test('the gateway serves the recorded 1min bars as history (req)', async ({ serv
     close: Number(f.close),
     amount: Number(f.volume),
   })
+})
+
+test('common/config says what of each replayed feed is recorded and what derived', async ({ server }) => {
+  test.skip(!server.replay, NO_REPLAY_DATA)
+  const res = await fetch(`${server.url}/api/common/config`)
+  const { data } = (await res.json()) as {
+    data: { market_feed: { symbol: string; recorded: string[]; derived: string[] }[] }
+  }
+  const of = (symbol: string) => data.market_feed.find((m) => m.symbol === symbol)
+  expect(of('btcusdt')).toEqual({
+    symbol: 'btcusdt',
+    recorded: ['candles', 'trades', 'book'],
+    derived: ['ticker', 'trades', 'book'],
+  })
+  expect(of('xauusd')).toEqual({ symbol: 'xauusd', recorded: ['candles'], derived: ['ticker', 'book'] })
 })
 
 test('the API names the bad field in its envelope (real server)', async ({ server }) => {

@@ -3,7 +3,8 @@
  * compare with what the gateway serves.
  */
 import { resolve } from 'node:path'
-import { type OracleBar, readRealKlines } from '../helpers/market-klines'
+import { loadReplay } from '../../server/market/sources/replay/load'
+import type { RawBar } from '../../server/market/sources/replay/row'
 import { recordedDataPresent } from '../helpers/prerequisites'
 
 /** The recorded data the end-to-end server replays: crypto klines, forex minute bars (and what else it plays). */
@@ -20,7 +21,12 @@ export function replayDataPresent(): boolean {
   return recordedDataPresent(KLINES_DIR) && recordedDataPresent(BTC_FREQTRADE) && recordedDataPresent(FOREX_DIR)
 }
 
-/** The BTC/USDT recording as the replay plays it: every file's bars merged by open time (the oracle's reading). */
-export function btcRecording(): OracleBar[] {
-  return readRealKlines().get('btcusdt') ?? []
+/**
+ * The BTC/USDT recording as the replay plays it: every file's bars merged by open time, the trades capture's minutes
+ * included. Read with the server's own loader: its reading of the files is checked against independent readers in
+ * tests/server/replay-real, replay-forex and replay-tape; here the question is whether the screens show what it plays.
+ */
+export async function btcRecording(): Promise<RawBar[]> {
+  const series = await loadReplay(REPLAY_DIR)
+  return series.find((s) => s.spec.symbol === 'btcusdt')?.bars ?? []
 }

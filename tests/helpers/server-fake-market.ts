@@ -26,6 +26,7 @@ export function fakeMarket(
     source: opts.source ?? 'sim',
     sourceDetail: opts.sourceDetail ?? 'sim seed 42 (fake)',
     live: opts.live ?? false,
+    makeup: [],
     port: opts.port ?? 18292,
     closed: false,
     listings: () => listings,

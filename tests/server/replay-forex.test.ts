@@ -1,12 +1,13 @@
 // Forex on replay, from the REAL files in ../shared/data/market/forex-futures: the LEAN Oanda minute quote zips
 // (EURUSD, XAUUSD) and the FXCM bid minute bars (GBPUSD, USDJPY) become the four forex markets, bid side, every bar as
 // recorded; the ask twins, hourly/daily files and other layouts are not played, and a replay of the whole data folder
-// lists forex beside the crypto markets. The oracle reads the files its own way (fflate for the zips, a split for
+// lists forex beside the crypto markets, saying what of each feed is recorded. The oracle reads the files its own way (fflate for the zips, a split for
 // the CSV), sharing no code with the server's parsers.
 import { unzipSync } from 'fflate'
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { makeupOf } from '../../server/market/sources/replay/index'
 import { loadReplay, type ReplaySeries } from '../../server/market/sources/replay/load'
 import { recordedDataPresent } from '../helpers/prerequisites'
 
@@ -91,5 +92,15 @@ describe.skipIf(!HAVE)('replay of the real forex files', () => {
       ]),
     )
     expect(skipped.some((p) => p.includes('-1m-bid-') || p.endsWith('_quote.zip'))).toBe(false)
+    // What common/config says of each feed: recorded candles everywhere; BTC's trades and book recorded in the
+    // capture's minutes and derived elsewhere; forex quote files have no trades.
+    const makeup = Object.fromEntries(series.map((s) => [s.spec.symbol, makeupOf(s)]))
+    expect(makeup.btcusdt).toEqual({
+      symbol: 'btcusdt',
+      recorded: ['candles', 'trades', 'book'],
+      derived: ['ticker', 'trades', 'book'],
+    })
+    expect(makeup.ethusdt).toEqual({ symbol: 'ethusdt', recorded: ['candles'], derived: ['ticker', 'trades', 'book'] })
+    expect(makeup.eurusd).toEqual({ symbol: 'eurusd', recorded: ['candles'], derived: ['ticker', 'book'] })
   })
 })

@@ -134,6 +134,7 @@ describe('SourceBadge', () => {
     market_source: 'sim' as const,
     market_live: false,
     market_source_detail: 'sim',
+    market_feed: [],
     market_port: 8292,
     server_time: 0,
     invite_required: false,

@@ -118,6 +118,7 @@ describe('persisted client state', () => {
       market_source: 'sim' as const,
       market_live: false,
       market_source_detail: 'sim',
+      market_feed: [],
       market_port: 8292,
       server_time: 1,
       invite_required: false,

@@ -2,7 +2,7 @@
  * What a market source is to the rest of the market side: it lists symbols with their precision, produces domain
  * events (MarketEvent) into a sink, and may load history before it goes live. index.ts wires a source to the hub.
  */
-import type { MarketSourceKind } from '../../../common/api/public'
+import type { FeedMakeup, MarketSourceKind } from '../../../common/api/public'
 import type { KlineTick } from '../../../common/feed/messages'
 import type { KlinePeriod } from '../../../common/feed/topics'
 import type { MarketEvent, SourceListing } from '../types'
@@ -41,6 +41,8 @@ export interface MarketSource {
   specs: SymbolSpec[]
   /** true: the hub derives tickers from the 1min bars; false: the source sends ticker events (htx). */
   tickerFromBars: boolean
+  /** Replay: per symbol, which parts of the feed are played as recorded and which are derived (common/config). */
+  makeup?: FeedMakeup[]
   /** Set when coarser periods come from upstream (htx): the hub waits for `seedPeriod` before pushing them. */
   history?: HistoryProvider
   start(sink: SourceSink): Promise<void>

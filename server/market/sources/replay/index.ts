@@ -1,7 +1,8 @@
 /**
  * `replay:<file or folder>`: recorded Binance 1-minute klines (data.binance.vision CSV with or without header,
  * epoch ms/µs or ISO times; REST /api/v3/klines JSON), freqtrade JSON OHLCV and forex minute bars (FXCM bid CSV,
- * LEAN Oanda quote zips, bid side; files.ts lists what a folder tree contributes), played as a market.
+ * LEAN Oanda quote zips, bid side) and websocket captures of trades and depth (files.ts lists what a folder tree
+ * contributes), played as a market.
  *
  * What is recorded and what is derived:
  * - Recorded: every 1min bar's open, high, low, close, base volume, and (Binance klines) quote volume and trade
@@ -20,11 +21,18 @@
  *   (taker side = direction of the move) and whose trade count and quote volume grow pro rata. Files without a quote
  *   volume (freqtrade) get volume × (O+H+L+C)/4; files without a trade count count the derived trades.
  * - Derived: the ticker is computed by the hub from the bars (rolling 24 h), and an order book is derived around
- *   the last price about every second (derive-book.ts). Neither is recorded.
+ *   the last price about every second (derive-book.ts).
+ * - Recorded trades and book where a capture has them (a tape, parse-capture.ts): the minutes a capture covers are
+ *   bars of its trades, merged into the symbol's recording by time; when the loop plays such a minute, the recorded
+ *   trades are sent at their offsets within it (their own exchange id as `id`) and the recorded book (rebuilt from
+ *   the snapshot and diffs, the state at that recording time) replaces the derived one. Events carry `recorded`, and
+ *   common/config's `market_feed` lists per symbol what is recorded and what derived (`makeupOf`).
  */
 import type { MarketSource, SourceSink } from '../source'
-import { loadReplay } from './load'
+import type { FeedMakeup, FeedPart } from '../../../../common/api/public'
+import { loadReplay, type ReplaySeries } from './load'
 import { SymbolPlayer } from './player'
+import { TapePlayback } from './tape'
 
 /** Bars before the play head served as history at start (3 days of 1min bars). */
 export const HISTORY_BARS = 3 * 1440
@@ -77,6 +85,7 @@ export async function createReplaySource(path: string, opts: ReplayOptions): Pro
     detail: path,
     live: false,
     specs: series.map((s) => s.spec),
+    makeup: series.map(makeupOf),
     tickerFromBars: true,
     async start(sink: SourceSink) {
       const startWall = now()
@@ -86,7 +95,8 @@ export async function createReplaySource(path: string, opts: ReplayOptions): Pro
       const baseId = Math.floor(startWall / 60_000) * 60 - current * 60
       const players = series.map((s) => {
         const head = Math.min(HISTORY_BARS, s.bars.length - 1)
-        const player = new SymbolPlayer(s.spec, s.bars, baseId, steps, current - 1)
+        const tape = s.tape ? new TapePlayback(s.tape) : undefined
+        const player = new SymbolPlayer(s.spec, s.bars, baseId, steps, current - 1, tape)
         sink.history(s.spec.symbol, player.history(head))
         return player
       })
@@ -108,4 +118,19 @@ export async function createReplaySource(path: string, opts: ReplayOptions): Pro
       timers = []
     },
   }
+}
+
+/**
+ * What of a series' feed is recorded: its candles always; trades and the book in a tape's minutes. The ticker is
+ * computed from the bars, so derived; trades and the book are derived wherever no tape covers the bar, and a series
+ * with no volume at all (forex quote files) has no trades.
+ */
+export function makeupOf(s: ReplaySeries): FeedMakeup {
+  const taped = new Set(s.tape?.bars.map((b) => b.t))
+  const untaped = s.bars.filter((b) => !taped.has(b.t))
+  const recorded: FeedPart[] = ['candles', ...(s.tape ? (['trades', 'book'] as const) : [])]
+  const derived: FeedPart[] = ['ticker']
+  if (untaped.some((b) => Number(b.volume) > 0)) derived.push('trades')
+  if (untaped.length > 0) derived.push('book')
+  return { symbol: s.spec.symbol, recorded, derived }
 }

@@ -1,6 +1,7 @@
 /**
  * Loads a replay file or folder tree (files.ts says which files are played and as what): parses every kline, FXCM bid
- * and LEAN quote file, groups them by the symbol in their names, merges each symbol's files in time order
+ * and LEAN quote file and websocket capture (a tape of trades and depth, whose trades also make 1min bars), groups
+ * them by the symbol in their names, merges each symbol's files in time order
  * (de-duplicated by open time, the first file read wins) and works out its precision: from the catalog when it lists
  * the symbol, else from the data (never fewer decimals than the data has, so recorded bars are served unchanged).
  */
@@ -11,6 +12,7 @@ import type { SymbolSpec } from '../source'
 import { decimalsOf } from '../units'
 import { type FileSymbol, symbolFromFileName } from './file-name'
 import { type ReplayFile, listReplayFiles } from './files'
+import { type Tape, parseCapture } from './parse-capture'
 import { parseKlineCsv } from './parse-csv'
 import { parseKlineJson } from './parse-json'
 import { leanQuoteDay, parseLeanQuoteZip } from './parse-lean'
@@ -19,8 +21,11 @@ import { type RawBar, ReplayFileError } from './row'
 /** One symbol's merged recording. */
 export interface ReplaySeries {
   spec: SymbolSpec
+  /** 1min bars of every file, the tape's minutes included (from its trades). */
   bars: RawBar[]
   files: string[]
+  /** Recorded trades and depth of some minutes (websocket captures), when there are any. */
+  tape?: Tape
 }
 
 /** What a load found besides the series: files under the path that are not played (relative paths). */
@@ -32,9 +37,8 @@ export interface ReplayLoadReport {
 export async function loadReplay(path: string, report?: (r: ReplayLoadReport) => void): Promise<ReplaySeries[]> {
   const listing = await listReplayFiles(path)
   report?.({ skipped: listing.skipped })
-  const groups = new Map<string, { sym: FileSymbol; files: string[]; bars: RawBar[][] }>()
+  const groups = new Map<string, { sym: FileSymbol; files: string[]; bars: RawBar[][]; tapes: Tape[] }>()
   for (const file of listing.files) {
-    if (file.kind === 'capture') continue
     const sym = symbolFromFileName(file.symbolName)
     if (!sym)
       throw new ReplayFileError(
@@ -42,17 +46,35 @@ export async function loadReplay(path: string, report?: (r: ReplayLoadReport) =>
         1,
         'cannot tell the symbol from the file name (expected e.g. …-BTCUSDT-… or …-BTC_USDT-…)',
       )
-    const bars = await readBars(file)
-    const g = groups.get(sym.symbol) ?? { sym, files: [], bars: [] }
+    const g = groups.get(sym.symbol) ?? { sym, files: [], bars: [], tapes: [] }
+    if (file.kind === 'capture') {
+      const tape = parseCapture(await readFile(file.path), file.path, sym.symbol)
+      g.tapes.push(tape)
+      g.bars.push(tape.bars)
+    } else {
+      g.bars.push(await readBars(file))
+    }
     g.files.push(file.path)
-    g.bars.push(bars)
     groups.set(sym.symbol, g)
   }
   if (groups.size === 0) throw new Error(`no bars to replay in ${path}`)
   return [...groups.values()].map((g) => {
     const bars = mergeBars(g.bars)
-    return { spec: specFor(g.sym, bars), bars, files: g.files }
+    const tape = mergeTapes(g.tapes)
+    return { spec: specFor(g.sym, bars), bars, files: g.files, ...(tape ? { tape } : {}) }
   })
+}
+
+/** One tape of several captures of a symbol: trades and book states in time order. */
+function mergeTapes(tapes: Tape[]): Tape | undefined {
+  if (tapes.length <= 1) return tapes[0]
+  const first = tapes[0] as Tape
+  return {
+    symbol: first.symbol,
+    trades: tapes.flatMap((t) => t.trades).sort((a, b) => a.ts - b.ts || a.id - b.id),
+    books: tapes.flatMap((t) => t.books).sort((a, b) => a.ts - b.ts),
+    bars: mergeBars(tapes.map((t) => t.bars)),
+  }
 }
 
 async function readBars(file: ReplayFile): Promise<RawBar[]> {
