@@ -1,14 +1,20 @@
 // Forex on replay, from the REAL files in ../shared/data/market/forex-futures: the LEAN Oanda minute quote zips
 // (EURUSD, XAUUSD) and the FXCM bid minute bars (GBPUSD, USDJPY) become the four forex markets, bid side, every bar as
-// recorded; the ask twins, hourly/daily files and other layouts are not played, and a replay of the whole data folder
+// recorded; the daily files (EURUSD, GBPUSD) are 1day/1week/1mon history before the minutes; the ask twins, hourly
+// files and other layouts are not played, and a replay of the whole data folder
 // lists forex beside the crypto markets, saying what of each feed is recorded. The oracle reads the files its own way (fflate for the zips, a split for
 // the CSV), sharing no code with the server's parsers.
 import { unzipSync } from 'fflate'
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { makeupOf } from '../../server/market/sources/replay/index'
+import type { KlineTick } from '../../common/feed/messages'
+import { startMarket } from '../../server/market/index'
+import { REQ_TIME_MIN_S } from '../../server/market/gateway/protocol'
+import { bucketStart } from '../../server/market/hub/periods'
+import { HISTORY_BARS, makeupOf } from '../../server/market/sources/replay/index'
 import { loadReplay, type ReplaySeries } from '../../server/market/sources/replay/load'
+import { FeedClient } from '../helpers/market-client'
 import { recordedDataPresent } from '../helpers/prerequisites'
 
 const DATA = join(import.meta.dirname, '../../../shared/data/market')
@@ -102,5 +108,55 @@ describe.skipIf(!HAVE)('replay of the real forex files', () => {
     })
     expect(makeup.ethusdt).toEqual({ symbol: 'ethusdt', recorded: ['candles'], derived: ['ticker', 'trades', 'book'] })
     expect(makeup.eurusd).toEqual({ symbol: 'eurusd', recorded: ['candles'], derived: ['ticker', 'book'] })
+  })
+
+  it('serves the daily files as 1day, 1week and 1mon history before the minutes, bars as recorded', async () => {
+    const market = await startMarket(
+      { host: '127.0.0.1', port: 0, source: `replay:${FOREX}`, replaySpeed: 1 },
+      { limits: { reqPerSec: 1000, reqBurst: 1000 } },
+    )
+    const client = await FeedClient.connect(`ws://127.0.0.1:${market.port}`)
+    try {
+      const kline = async (req: string, range: { from?: number; to?: number } = {}) => {
+        const rep = await client.call({ req, ...range })
+        expect(rep.status, `${req} ${JSON.stringify(range)}: ${JSON.stringify(rep)}`).toBe('ok')
+        return rep.data as KlineTick[]
+      }
+      const [csv] = Object.values(unzipSync(readFileSync(join(FOREX, 'lean-oanda-EURUSD-1d-2007-2018.zip'))))
+      const days = new TextDecoder()
+        .decode(csv)
+        .trim()
+        .split('\n')
+        .map((l) => l.trim().split(','))
+      expect(days).toHaveLength(3_738) // PROVENANCE.md §4
+      // The minutes' history starts HISTORY_BARS before the playing bar; the days end on the day before its day.
+      const minutesFrom = (await kline('market.eurusd.kline.1min')).at(-1)!.id - HISTORY_BARS * 60
+      // Paging back with `to` from the day before the minutes, as far as `to` may go (HTX's earliest, 2017-07-27),
+      // serves the newest recorded days, one per day, oldest first.
+      const served: KlineTick[] = []
+      let to = bucketStart('1day', minutesFrom) - 86_400
+      while (to >= REQ_TIME_MIN_S) {
+        const page = await kline('market.eurusd.kline.1day', { to })
+        const older = page.filter((b) => b.id <= to && !served.some((x) => x.id === b.id))
+        if (older.length === 0) break
+        served.unshift(...older)
+        to = older[0]!.id - 86_400
+      }
+      expect(served.length).toBeGreaterThan(3_000)
+      const newest = days.slice(-served.length)
+      served.forEach((b, i) => {
+        expect([b.open, b.high, b.low, b.close], `day ${newest[i]![0]}`).toEqual(newest[i]!.slice(1, 5).map(Number))
+        if (i > 0) expect(b.id - served[i - 1]!.id).toBe(86_400)
+      })
+      // 1mon reaches back over the ten years of days.
+      const months = await kline('market.eurusd.kline.1mon')
+      expect(months.length).toBeGreaterThan(120)
+      expect(months[0]!.id).toBeLessThan(minutesFrom - 10 * 365 * 86_400)
+      const weeks = await kline('market.gbpusd.kline.1week')
+      expect(weeks).toHaveLength(300)
+    } finally {
+      client.close()
+      await market.close()
+    }
   })
 })

@@ -111,6 +111,13 @@ export class CandleSeries {
     return cur ? aggToTick(cur, this.precision) : undefined
   }
 
+  /** The oldest bar held of a period, rounded; undefined before any data. */
+  first(period: KlinePeriod): KlineTick | undefined {
+    if (period === '1min') return this.minutes.at(0)
+    const state = this.periods.get(period)
+    return state?.closed[0] ?? this.current(period)
+  }
+
   /** Bars of a period with `from ≤ id ≤ to` (seconds), ascending, the last `limit` of them. */
   range(period: KlinePeriod, from: number, to: number, limit: number): KlineTick[] {
     if (period === '1min') {

@@ -2,12 +2,13 @@
  * Everything the hub holds for one symbol: candles (all periods), the rolling ticker, the latest book and the last
  * 300 trades.
  */
-import type { DepthTick, TickerTick, TradeItem } from '../../../common/feed/messages'
+import type { DepthTick, KlineTick, TickerTick, TradeItem } from '../../../common/feed/messages'
 import type { KlinePeriod } from '../../../common/feed/topics'
 import { TRADE_REQ_MAX } from '../../../common/constants'
 import type { SymbolSpec } from '../sources/source'
 import type { BarPrecision } from './bar-agg'
 import { CandleSeries } from './candle-series'
+import type { DayPeriod } from './earlier-days'
 import { RollingTicker } from './rolling-ticker'
 
 export class SymbolState {
@@ -20,6 +21,8 @@ export class SymbolState {
   private readonly trades: TradeItem[] = []
   /** Coarser periods whose current bar is trustworthy (all of them unless the source seeds from upstream). */
   readonly seeded = new Set<KlinePeriod>()
+  /** Day, week and month bars from before the minutes (a replay's daily files), when the source has them. */
+  earlier: Map<DayPeriod, KlineTick[]> | undefined
 
   constructor(readonly spec: SymbolSpec) {
     this.precision = { price: spec.price_precision, volume: spec.volume_decimals, turnover: spec.turnover_decimals }

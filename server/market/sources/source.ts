@@ -24,6 +24,11 @@ export interface SourceSink {
   /** Completed 1min bars before the play head, ascending `id` (seconds); loaded silently as history for `req`. */
   history(symbol: string, bars: KlineTick[]): void
   /**
+   * Day bars from before the 1min history (ids at 1day bucket starts, ascending), for the 1day/1week/1mon history
+   * `req` serves (a replay's daily files).
+   */
+  earlierDays?(symbol: string, days: KlineTick[]): void
+  /**
    * The current bar of a coarser period, taken from upstream (htx relay): `minuteThen` is the upstream 1min bar it
    * already includes. Until seeded, that period's live bars are not pushed.
    */

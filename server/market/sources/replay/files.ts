@@ -6,6 +6,7 @@
  * - `fx-bid`: `…-1m-bid-….csv` (FXCM bid bars, no volume); its `…-1m-ask-…` twin is not played (the bid is the quote);
  * - `lean-quote`: `YYYYMMDD_quote.zip` in a folder named for its pair (LEAN minute quote bars);
  * - `capture`: a gzipped Binance websocket capture with a depth snapshot (hftbacktest's `…-ws-capture-….gz`);
+ * - `daily`: a LEAN daily quote zip (`…-1d-….zip`): day bars of history before a market's minutes (1D/1W/1M);
  * - anything else (other periods, tick and depth files of other layouts, provenance notes) is skipped and reported.
  */
 import { readdir, stat } from 'node:fs/promises'
@@ -13,7 +14,7 @@ import { basename, dirname, join } from 'node:path'
 import { leanQuoteDay } from './parse-lean'
 
 /** How a replay file is read. */
-export type ReplayFileKind = 'kline' | 'fx-bid' | 'lean-quote' | 'capture'
+export type ReplayFileKind = 'kline' | 'fx-bid' | 'lean-quote' | 'capture' | 'daily'
 
 /** A file the replay plays: its path, its kind and the name its symbol is read from. */
 export interface ReplayFile {
@@ -40,6 +41,7 @@ export function replayKindOf(path: string): ReplayFileKind | undefined {
   const name = basename(path)
   if (leanQuoteDay(name) !== undefined) return 'lean-quote'
   if (/-ws-capture-.*\.gz$/i.test(name)) return 'capture'
+  if (/(^|[-_.])1d([-_.]).*\.zip$/i.test(name)) return 'daily'
   if (!KLINE_EXT.test(name) || !MINUTE.test(name)) return undefined
   if (/-1m-ask-/i.test(name)) return undefined
   if (/-1m-bid-/i.test(name)) return 'fx-bid'

@@ -28,9 +28,12 @@
  *   the snapshot and diffs, the state at that recording time) replaces the derived one. Events carry `recorded`, and
  *   common/config's `market_feed` lists per symbol what is recorded and what derived (`makeupOf`).
  */
+import type { KlineTick } from '../../../../common/feed/messages'
+import { bucketStart } from '../../hub/periods'
 import type { MarketSource, SourceSink } from '../source'
 import type { FeedMakeup, FeedPart } from '../../../../common/api/public'
 import { loadReplay, type ReplaySeries } from './load'
+import type { RawBar } from './row'
 import { SymbolPlayer } from './player'
 import { TapePlayback } from './tape'
 
@@ -97,7 +100,9 @@ export async function createReplaySource(path: string, opts: ReplayOptions): Pro
         const head = Math.min(HISTORY_BARS, s.bars.length - 1)
         const tape = s.tape ? new TapePlayback(s.tape) : undefined
         const player = new SymbolPlayer(s.spec, s.bars, baseId, steps, current - 1, tape)
-        sink.history(s.spec.symbol, player.history(head))
+        const history = player.history(head)
+        sink.history(s.spec.symbol, history)
+        if (s.daily && history[0]) sink.earlierDays?.(s.spec.symbol, dayHistory(s.daily, history[0].id))
         return player
       })
       const play = () => {
@@ -118,6 +123,26 @@ export async function createReplaySource(path: string, opts: ReplayOptions): Pro
       timers = []
     },
   }
+}
+
+/**
+ * Recorded day bars as history before the minutes that start at `firstMinuteId` (epoch s): laid back to back, the
+ * newest on the day before the minutes' first day (1day buckets of periods.ts), like the minutes re-timed by index.
+ * Their own dates (the daily files run 2007–2018) are not kept: like the gaps between minute files, they vanish.
+ * `vol` is the recorded quote volume, else 0 (LEAN's daily quote files carry no volume at all).
+ */
+export function dayHistory(days: readonly RawBar[], firstMinuteId: number): KlineTick[] {
+  const firstDay = bucketStart('1day', firstMinuteId)
+  return days.map((d, k) => ({
+    id: firstDay - (days.length - k) * 86_400,
+    open: Number(d.open),
+    high: Number(d.high),
+    low: Number(d.low),
+    close: Number(d.close),
+    amount: Number(d.volume),
+    vol: d.quote !== undefined ? Number(d.quote) : 0,
+    count: d.count ?? 0,
+  }))
 }
 
 /**

@@ -6,7 +6,7 @@
  * the symbol, else from the data (never fewer decimals than the data has, so recorded bars are served unchanged).
  */
 import { readFile } from 'node:fs/promises'
-import { basename } from 'node:path'
+import { basename, relative } from 'node:path'
 import { catalogEntry } from '../../catalog'
 import type { SymbolSpec } from '../source'
 import { decimalsOf } from '../units'
@@ -15,7 +15,7 @@ import { type ReplayFile, listReplayFiles } from './files'
 import { type Tape, parseCapture } from './parse-capture'
 import { parseKlineCsv } from './parse-csv'
 import { parseKlineJson } from './parse-json'
-import { leanQuoteDay, parseLeanQuoteZip } from './parse-lean'
+import { leanQuoteDay, parseLeanDailyZip, parseLeanQuoteZip } from './parse-lean'
 import { type RawBar, ReplayFileError } from './row'
 
 /** One symbol's merged recording. */
@@ -26,9 +26,14 @@ export interface ReplaySeries {
   files: string[]
   /** Recorded trades and depth of some minutes (websocket captures), when there are any. */
   tape?: Tape
+  /** Recorded day bars (daily files), oldest first, when there are any: history before the minutes. */
+  daily?: RawBar[]
 }
 
-/** What a load found besides the series: files under the path that are not played (relative paths). */
+/**
+ * What a load found besides the series: files under the path that are not played, relative to it (those of a market
+ * that has day bars but no minute bars to play included).
+ */
 export interface ReplayLoadReport {
   skipped: string[]
 }
@@ -36,8 +41,10 @@ export interface ReplayLoadReport {
 /** Reads `path` (a file or a folder tree); throws ReplayFileError / Error naming the file on any problem. */
 export async function loadReplay(path: string, report?: (r: ReplayLoadReport) => void): Promise<ReplaySeries[]> {
   const listing = await listReplayFiles(path)
-  report?.({ skipped: listing.skipped })
-  const groups = new Map<string, { sym: FileSymbol; files: string[]; bars: RawBar[][]; tapes: Tape[] }>()
+  const groups = new Map<
+    string,
+    { sym: FileSymbol; files: string[]; bars: RawBar[][]; tapes: Tape[]; daily: RawBar[][] }
+  >()
   for (const file of listing.files) {
     const sym = symbolFromFileName(file.symbolName)
     if (!sym)
@@ -46,8 +53,10 @@ export async function loadReplay(path: string, report?: (r: ReplayLoadReport) =>
         1,
         'cannot tell the symbol from the file name (expected e.g. …-BTCUSDT-… or …-BTC_USDT-…)',
       )
-    const g = groups.get(sym.symbol) ?? { sym, files: [], bars: [], tapes: [] }
-    if (file.kind === 'capture') {
+    const g = groups.get(sym.symbol) ?? { sym, files: [], bars: [], tapes: [], daily: [] }
+    if (file.kind === 'daily') {
+      g.daily.push(parseLeanDailyZip(await readFile(file.path), file.path))
+    } else if (file.kind === 'capture') {
       const tape = parseCapture(await readFile(file.path), file.path, sym.symbol)
       g.tapes.push(tape)
       g.bars.push(tape.bars)
@@ -57,11 +66,16 @@ export async function loadReplay(path: string, report?: (r: ReplayLoadReport) =>
     g.files.push(file.path)
     groups.set(sym.symbol, g)
   }
-  if (groups.size === 0) throw new Error(`no bars to replay in ${path}`)
-  return [...groups.values()].map((g) => {
+  // Day bars alone cannot be played (the replay plays minutes): such a market is left out and reported.
+  const playable = [...groups.values()].filter((g) => g.bars.length > 0)
+  const dayOnly = [...groups.values()].filter((g) => g.bars.length === 0).flatMap((g) => g.files)
+  report?.({ skipped: [...listing.skipped, ...dayOnly.map((f) => relative(path, f) || f)] })
+  if (playable.length === 0) throw new Error(`no bars to replay in ${path}`)
+  return playable.map((g) => {
     const bars = mergeBars(g.bars)
     const tape = mergeTapes(g.tapes)
-    return { spec: specFor(g.sym, bars), bars, files: g.files, ...(tape ? { tape } : {}) }
+    const daily = g.daily.length > 0 ? mergeBars(g.daily) : undefined
+    return { spec: specFor(g.sym, bars), bars, files: g.files, ...(tape ? { tape } : {}), ...(daily ? { daily } : {}) }
   })
 }
 

@@ -5,6 +5,8 @@
  * forex and CFDs, per LEAN's `market-hours-database.json`). Source of the layout: LEAN's `QuoteBar` reader and
  * ../shared/data/market/PROVENANCE.md §4.
  *
+ * Daily files (`Data/forex/oanda/daily/<pair>.zip`) hold the same columns with `Time` as `YYYYMMDD HH:mm`.
+ *
  * The replay plays the bid side: forex charts quote the bid, and the bid bars are recorded prices (a mid would be a
  * computed one). Oanda files carry no traded volume (sizes are 0), so the bars have volume 0 and no derived trades.
  */
@@ -23,15 +25,7 @@ export function leanQuoteDay(name: string): number | undefined {
 
 /** Unzips one LEAN daily quote file and parses its CSV; throws ReplayFileError naming the file and line. */
 export function parseLeanQuoteZip(zip: Uint8Array, file: string, dayMs: number): RawBar[] {
-  let entries: Record<string, Uint8Array>
-  try {
-    entries = unzipSync(zip)
-  } catch (err) {
-    throw new ReplayFileError(file, 1, `not a readable zip file (${(err as Error).message})`)
-  }
-  const csv = Object.keys(entries).find((n) => n.toLowerCase().endsWith('.csv'))
-  if (!csv) throw new ReplayFileError(file, 1, 'the zip holds no .csv file')
-  return parseLeanQuoteCsv(new TextDecoder().decode(entries[csv]), `${file}:${csv}`, dayMs)
+  return parseLeanQuoteCsv(unzipCsv(zip, file), file, dayMs)
 }
 
 /** Parses the CSV text of one LEAN minute quote file of the day starting at `dayMs` (epoch ms, UTC midnight). */
@@ -63,4 +57,52 @@ export function parseLeanQuoteCsv(text: string, file: string, dayMs: number): Ra
   }
   if (bars.length === 0) throw new ReplayFileError(file, 1, 'no quote rows')
   return bars
+}
+
+/** Unzips a LEAN daily quote file and parses its rows (`YYYYMMDD HH:mm`, bid OHLC, …) into day bars. */
+export function parseLeanDailyZip(zip: Uint8Array, file: string): RawBar[] {
+  const text = unzipCsv(zip, file)
+  const bars: RawBar[] = []
+  const lines = text.split(/\r?\n/)
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] as string).trim()
+    if (line === '') continue
+    const bar = atLine(file, i + 1, () => {
+      const f = line.split(',')
+      const m = /^(\d{4})(\d{2})(\d{2}) 00:00$/.exec(f[0] ?? '')
+      if (!m) throw new Error(`time ${JSON.stringify(f[0])} is not YYYYMMDD 00:00`)
+      const b: RawBar = {
+        t: Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])),
+        open: numberField(f[1], 'bid open'),
+        high: numberField(f[2], 'bid high'),
+        low: numberField(f[3], 'bid low'),
+        close: numberField(f[4], 'bid close'),
+        volume: '0',
+      }
+      checkDay(b, bars[bars.length - 1]?.t)
+      return b
+    })
+    bars.push(bar)
+  }
+  if (bars.length === 0) throw new ReplayFileError(file, 1, 'no daily rows')
+  return bars
+}
+
+/** checkBar's rules for a day bar: OHLC order, positive low, strictly later than the previous day. */
+function checkDay(bar: RawBar, prevT: number | undefined): void {
+  if (prevT !== undefined && bar.t <= prevT)
+    throw new Error(`day ${new Date(bar.t).toISOString().slice(0, 10)} is not after the previous row's`)
+  checkBar({ ...bar, t: 0 }, undefined)
+}
+
+function unzipCsv(zip: Uint8Array, file: string): string {
+  let entries: Record<string, Uint8Array>
+  try {
+    entries = unzipSync(zip)
+  } catch (err) {
+    throw new ReplayFileError(file, 1, `not a readable zip file (${(err as Error).message})`)
+  }
+  const csv = Object.keys(entries).find((n) => n.toLowerCase().endsWith('.csv'))
+  if (!csv) throw new ReplayFileError(file, 1, 'the zip holds no .csv file')
+  return new TextDecoder().decode(entries[csv])
 }
