@@ -8,6 +8,7 @@ import type { KlinePeriod } from '../../../common/feed/topics'
 // Feed numbers (JSON or decimal literals), read as written: common/decimal feedDec.
 import { feedDec as dec } from '../../../common/decimal'
 import { type AggBar, type BarPrecision, aggToTick, openAgg, roundNum } from './bar-agg'
+import { addChild } from './history-agg'
 import { bucketStart } from './periods'
 
 /** The periods day bars can make. */
@@ -27,21 +28,7 @@ export function earlierPeriods(days: readonly KlineTick[], precision: BarPrecisi
   const out = new Map<DayPeriod, KlineTick[]>([['1day', [...days]]])
   for (const period of ['1week', '1mon'] as const) {
     const aggs: AggBar[] = []
-    for (const d of days) {
-      const id = bucketStart(period, d.id)
-      const cur = aggs[aggs.length - 1]
-      if (cur?.id !== id) {
-        aggs.push(openAgg(id, d))
-        continue
-      }
-      cur.amount = cur.amount.plus(d.amount)
-      cur.vol = cur.vol.plus(d.vol)
-      cur.count += d.count
-      if (d.high > cur.high) cur.high = d.high
-      if (d.low < cur.low) cur.low = d.low
-      cur.close = d.close
-      cur.last = d.id
-    }
+    for (const d of days) addChild(aggs, bucketStart(period, d.id), openAgg(d.id, d))
     out.set(
       period,
       aggs.map((a) => aggToTick(a, precision)),

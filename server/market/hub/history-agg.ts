@@ -111,7 +111,7 @@ function bucketShape(bucket: number, minutes: readonly KlineTick[], from: number
 }
 
 /** Folds a finer bar that comes after everything already in `out` (so it closes the bucket and never opens it). */
-function addChild(out: AggBar[], bucket: number, c: AggBar): void {
+export function addChild(out: AggBar[], bucket: number, c: AggBar): void {
   const cur = out[out.length - 1]
   if (!cur || cur.id !== bucket) {
     out.push({ ...c, id: bucket })

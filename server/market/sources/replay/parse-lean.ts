@@ -30,6 +30,34 @@ export function parseLeanQuoteZip(zip: Uint8Array, file: string, dayMs: number):
 
 /** Parses the CSV text of one LEAN minute quote file of the day starting at `dayMs` (epoch ms, UTC midnight). */
 export function parseLeanQuoteCsv(text: string, file: string, dayMs: number): RawBar[] {
+  const minuteOf = (field: string | undefined) => {
+    const ms = Number(numberField(field, 'time'))
+    if (!Number.isInteger(ms) || ms < 0 || ms >= 86_400_000) {
+      throw new Error(`time ${field} is not milliseconds within the day`)
+    }
+    return dayMs + ms
+  }
+  return parseLeanRows(text, file, minuteOf, checkBar, 'no quote rows')
+}
+
+/** Unzips a LEAN daily quote file and parses its rows (`YYYYMMDD HH:mm`, bid OHLC, …) into day bars. */
+export function parseLeanDailyZip(zip: Uint8Array, file: string): RawBar[] {
+  const dayOf = (field: string | undefined) => {
+    const m = /^(\d{4})(\d{2})(\d{2}) 00:00$/.exec(field ?? '')
+    if (!m) throw new Error(`time ${JSON.stringify(field)} is not YYYYMMDD 00:00`)
+    return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
+  }
+  return parseLeanRows(unzipCsv(zip, file), file, dayOf, checkDay, 'no daily rows')
+}
+
+/** Rows of LEAN quote bars (time, bid OHLC, size, ask OHLC, size) as bid bars with volume 0, each checked. */
+function parseLeanRows(
+  text: string,
+  file: string,
+  timeOf: (field: string | undefined) => number,
+  check: (bar: RawBar, prevT: number | undefined) => void,
+  none: string,
+): RawBar[] {
   const bars: RawBar[] = []
   const lines = text.split(/\r?\n/)
   for (let i = 0; i < lines.length; i++) {
@@ -38,53 +66,20 @@ export function parseLeanQuoteCsv(text: string, file: string, dayMs: number): Ra
     const bar = atLine(file, i + 1, () => {
       const f = line.split(',')
       if (f.length < 5) throw new Error(`expected 11 columns (time, bid OHLC, size, ask OHLC, size), found ${f.length}`)
-      const ms = Number(numberField(f[0], 'time'))
-      if (!Number.isInteger(ms) || ms < 0 || ms >= 86_400_000) {
-        throw new Error(`time ${f[0]} is not milliseconds within the day`)
-      }
       const b: RawBar = {
-        t: dayMs + ms,
+        t: timeOf(f[0]),
         open: numberField(f[1], 'bid open'),
         high: numberField(f[2], 'bid high'),
         low: numberField(f[3], 'bid low'),
         close: numberField(f[4], 'bid close'),
         volume: '0',
       }
-      checkBar(b, bars[bars.length - 1]?.t)
+      check(b, bars[bars.length - 1]?.t)
       return b
     })
     bars.push(bar)
   }
-  if (bars.length === 0) throw new ReplayFileError(file, 1, 'no quote rows')
-  return bars
-}
-
-/** Unzips a LEAN daily quote file and parses its rows (`YYYYMMDD HH:mm`, bid OHLC, …) into day bars. */
-export function parseLeanDailyZip(zip: Uint8Array, file: string): RawBar[] {
-  const text = unzipCsv(zip, file)
-  const bars: RawBar[] = []
-  const lines = text.split(/\r?\n/)
-  for (let i = 0; i < lines.length; i++) {
-    const line = (lines[i] as string).trim()
-    if (line === '') continue
-    const bar = atLine(file, i + 1, () => {
-      const f = line.split(',')
-      const m = /^(\d{4})(\d{2})(\d{2}) 00:00$/.exec(f[0] ?? '')
-      if (!m) throw new Error(`time ${JSON.stringify(f[0])} is not YYYYMMDD 00:00`)
-      const b: RawBar = {
-        t: Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])),
-        open: numberField(f[1], 'bid open'),
-        high: numberField(f[2], 'bid high'),
-        low: numberField(f[3], 'bid low'),
-        close: numberField(f[4], 'bid close'),
-        volume: '0',
-      }
-      checkDay(b, bars[bars.length - 1]?.t)
-      return b
-    })
-    bars.push(bar)
-  }
-  if (bars.length === 0) throw new ReplayFileError(file, 1, 'no daily rows')
+  if (bars.length === 0) throw new ReplayFileError(file, 1, none)
   return bars
 }
 
