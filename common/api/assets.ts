@@ -36,7 +36,8 @@ export type ReviewState = (typeof REVIEW_STATES)[number]
 /**
  * Kinds of ledger transactions, i.e. of account change records: a deposit credited, a withdrawal requested (amount +
  * fee frozen), approved (paid out, fee charged) or rejected (unfrozen), a transfer between wallets, the demo book's
- * virtual funds credited or set by an operator.
+ * virtual funds credited or set by an operator; a spot order's funds frozen, a fill, and what an order still held
+ * given back when it is cancelled or done.
  */
 export const LEDGER_KINDS = [
   'deposit',
@@ -46,6 +47,9 @@ export const LEDGER_KINDS = [
   'transfer',
   'demo_fund',
   'demo_adjust',
+  'spot_order',
+  'spot_fill',
+  'spot_release',
 ] as const
 export type LedgerKind = (typeof LEDGER_KINDS)[number]
 

@@ -26,6 +26,7 @@ import { ASSETS_ROUTES } from './assets/index'
 import type { AppDeps } from './deps'
 import { IDENTITY_ROUTES } from './identity/index'
 import { SUPPORT_ROUTES } from './support/index'
+import { TRADE_ROUTES } from './trade/index'
 import { openApiDocument } from './docs'
 import { registerRoute, requestLocale, type ApiRoute } from './route'
 import { startLiveCache, type LiveCache } from '../cache/live-cache'
@@ -47,6 +48,7 @@ export const ALL_ROUTES: readonly ApiRoute[] = [
   ...IDENTITY_ROUTES,
   ...SUPPORT_ROUTES,
   ...ASSETS_ROUTES,
+  ...TRADE_ROUTES,
 ]
 
 /** Options of the HTTP layer itself. */

@@ -10,6 +10,7 @@ import { CORE_MESSAGES } from './messages/core'
 import { IDENTITY_MESSAGES } from './messages/identity'
 import { MONEY_MESSAGES } from './messages/money'
 import { SUPPORT_MESSAGES } from './messages/support'
+import { TRADE_MESSAGES } from './messages/trade'
 
 type KeysOf<T> = T extends { en: infer E } ? keyof E & string : never
 
@@ -20,8 +21,16 @@ export type ServerMessageKey =
   | KeysOf<typeof IDENTITY_MESSAGES>
   | KeysOf<typeof SUPPORT_MESSAGES>
   | KeysOf<typeof MONEY_MESSAGES>
+  | KeysOf<typeof TRADE_MESSAGES>
 
-const TABLES = [CORE_MESSAGES, AUTH_MESSAGES, IDENTITY_MESSAGES, SUPPORT_MESSAGES, MONEY_MESSAGES] as const
+const TABLES = [
+  CORE_MESSAGES,
+  AUTH_MESSAGES,
+  IDENTITY_MESSAGES,
+  SUPPORT_MESSAGES,
+  MONEY_MESSAGES,
+  TRADE_MESSAGES,
+] as const
 
 /** The message `key` in `locale`. */
 export function serverMessage(locale: Locale, key: ServerMessageKey): string {

@@ -24,10 +24,11 @@ import type { Chain, LedgerKind, ReviewState, Wallet } from '../../common/api/as
 import type { Book } from '../../common/api/user-info'
 import { uploads, users } from './schema-accounts'
 
-const at = (name: string) => timestamp(name, { withTimezone: true })
+/** A point in time, with its zone. */
+export const at = (name: string) => timestamp(name, { withTimezone: true })
 const createdAt = () => at('created_at').notNull().defaultNow()
 /** An exact amount; drizzle reads it as the decimal string PostgreSQL prints. */
-const amount = (name: string) => numeric(name, { precision: 38, scale: 18 })
+export const amount = (name: string) => numeric(name, { precision: 38, scale: 18 })
 
 /**
  * One balance: of a user (`owner` = `user:<id>`) or of the platform (`system:<name>`: deposits, withdrawals, fees,

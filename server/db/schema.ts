@@ -89,3 +89,4 @@ export const announcementTranslations = pgTable(
 export * from './schema-accounts'
 export * from './schema-content'
 export * from './schema-ledger'
+export * from './schema-trading'

@@ -16,6 +16,7 @@ import { openDatabase, type Database, type DatabaseOptions } from '../db/client'
 import { addMissingListings } from '../db/markets'
 import { seedDatabase } from '../db/seed'
 import type { MarketOptions, MarketService } from '../market/types'
+import { startSpotMatcher } from '../trading/spot/matcher'
 
 /** A started server. `close()` stops HTTP, the market and the database, in that order. */
 export interface RunningServer {
@@ -71,6 +72,12 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
     const market = await starting
     const added = await addMissingListings(database.db, market.listings())
     if (added.length > 0) log(`[db] listed ${added.length} new market(s) from the source: ${added.join(', ')}`)
+    // Limit orders fill from the feed's trades; stopped (before the market and database close) on close().
+    const matcher = startSpotMatcher({ db: database.db, market, log })
+    stack.push(async () => {
+      matcher.stop()
+      await matcher.idle()
+    })
     const distDir = deps.distDir ?? DEFAULT_DIST_DIR
     const marketPublicPort = config.marketPublicPort ?? market.port
     // PORT=0 binds any free port: the default origins are filled in below once it is known (the app reads the list

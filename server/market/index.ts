@@ -61,6 +61,7 @@ export async function startMarket(opts: MarketOptions, tuning: MarketTuning = {}
     onEvent: (listener) => hub.onEvent(listener),
     lastTicker: (symbol) => hub.lastTicker(symbol),
     lastTickerAt: (symbol) => hub.lastTickerAt(symbol),
+    lastBook: (symbol) => hub.lastBook(symbol),
     port: gateway.port,
     close: async () => {
       await source.stop()

@@ -48,6 +48,8 @@ export interface MarketService {
   lastTicker(symbol: string): TickerTick | undefined
   /** Event time (epoch ms) of that ticker, or undefined. */
   lastTickerAt(symbol: string): number | undefined
+  /** The latest order book (`tick.ts` its event time, ms), and whether a replay recorded it; undefined before one. */
+  lastBook(symbol: string): { tick: DepthTick; recorded: boolean | undefined } | undefined
   /** Port the gateway listens on. */
   port: number
   close(): Promise<void>

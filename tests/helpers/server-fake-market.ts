@@ -2,6 +2,7 @@
  * A stand-in MarketService for server tests: quotes a fixed list of listings (default: the whole catalogue, like
  * the sim source) and records the options it was started with. No sockets.
  */
+import type { DepthTick } from '../../common/feed/messages'
 import type { MarketEvent, MarketOptions, MarketService, SourceListing } from '../../server/market/types'
 import { CATALOG, catalogListing } from '../../server/market/catalog'
 
@@ -16,12 +17,19 @@ export interface FakeMarketOptions {
   port?: number
 }
 
+/** A fake market with its controls for tests. */
+export type FakeMarket = MarketService & {
+  closed: boolean
+  setListings(l: SourceListing[]): void
+  /** Hands `e` to the listeners as the hub would (a book becomes `lastBook`). */
+  emit(e: MarketEvent): void
+}
+
 /** A fake market; `listings` can be swapped later through the returned object's `setListings`. */
-export function fakeMarket(
-  opts: FakeMarketOptions = {},
-): MarketService & { closed: boolean; setListings(l: SourceListing[]): void } {
+export function fakeMarket(opts: FakeMarketOptions = {}): FakeMarket {
   let listings = opts.listings ?? CATALOG_LISTINGS
   const listeners = new Set<(e: MarketEvent) => void>()
+  const books = new Map<string, { tick: DepthTick; recorded: boolean | undefined }>()
   return {
     source: opts.source ?? 'sim',
     sourceDetail: opts.sourceDetail ?? 'sim seed 42 (fake)',
@@ -39,6 +47,11 @@ export function fakeMarket(
     },
     lastTicker: () => undefined,
     lastTickerAt: () => undefined,
+    lastBook: (symbol) => books.get(symbol),
+    emit(e) {
+      if (e.type === 'book') books.set(e.symbol, { tick: e.tick, recorded: e.recorded })
+      for (const l of listeners) l(e)
+    },
     async close() {
       this.closed = true
     },

@@ -54,6 +54,8 @@ interface World {
   /** A's saved coin address and one of A's account change records (issue 10). */
   aAddress: number
   aRecord: number
+  /** A's spot order (issue 11), placed in A's demo book. */
+  aOrder: number
 }
 
 function inputFields(route: (typeof ALL_ROUTES)[number]): string[] {
@@ -117,6 +119,14 @@ const OBJECT_CASES: Record<string, (w: World) => Promise<{ refused: boolean; bod
       pay_password: PAY_PASSWORD,
     })
     return { refused: res.body.code !== 1 && res.body.msg === 'Address not found', body: res.body }
+  },
+  'POST trade/order_cancel': async (w) => {
+    const res = await call(w.t.app, w.b.token, 'POST', 'trade/order_cancel', { id: w.aOrder })
+    return { refused: res.body.code !== 1 && res.body.msg === 'Order not found', body: res.body }
+  },
+  'GET trade/order_detail': async (w) => {
+    const res = await call(w.t.app, w.b.token, 'GET', 'trade/order_detail', { id: String(w.aOrder) })
+    return { refused: res.body.code !== 1, body: res.body }
   },
   'GET assets/ledger_detail': async (w) => {
     const res = await call(w.t.app, w.b.token, 'GET', 'assets/ledger_detail', { id: String(w.aRecord) })
@@ -184,6 +194,16 @@ function describeMatrix(label: string, open: () => Promise<Database>): void {
       expect((await moneyCall(w.t.app, w.a.token, 'POST', 'assets/demo_enter')).body.code).toBe(1)
       const records = await call<{ list: { id: number }[] }>(w.t.app, w.a.token, 'GET', 'assets/ledger')
       w.aRecord = records.body.data.list[0]!.id
+      const order = await moneyCall<{ id: number }>(w.t.app, w.a.token, 'POST', 'trade/order_place', {
+        symbol: 'btcusdt',
+        side: 'buy',
+        type: 'limit',
+        price: '40000',
+        amount: '0.01',
+        client_oid: 'alicia-1',
+      })
+      expect(order.body.code).toBe(1)
+      w.aOrder = order.body.data.id
       expect((await moneyCall(w.t.app, w.a.token, 'POST', 'assets/demo_exit')).body.code).toBe(1)
     })
     afterAll(async () => {

@@ -16,6 +16,8 @@ describe('referenceText', () => {
     expect(referenceText('deposit:12', en)).toBe('Deposit #12')
     expect(referenceText('withdrawal:3', en)).toBe('Withdrawal #3')
     expect(referenceText('transfer:7', en)).toBe('Transfer #7')
+    expect(referenceText('order:5', en)).toBe('Spot order #5')
+    expect(referenceText('fill:9', en)).toBe('Spot fill #9')
     expect(referenceText('demo_fund:41', en)).toBe('Demo funds')
     expect(referenceText('demo_adjust:41', en)).toBe('Demo balance adjusted')
   })
@@ -25,6 +27,6 @@ describe('referenceText', () => {
   })
 
   it('keeps a reference of a kind it does not know as it is', async () => {
-    expect(referenceText('order:99', await i18nIn('en'))).toBe('order:99')
+    expect(referenceText('position:99', await i18nIn('en'))).toBe('position:99')
   })
 })

@@ -8,6 +8,7 @@ import { CORE_MESSAGES } from '../../server/content/messages/core'
 import { IDENTITY_MESSAGES } from '../../server/content/messages/identity'
 import { MONEY_MESSAGES } from '../../server/content/messages/money'
 import { SUPPORT_MESSAGES } from '../../server/content/messages/support'
+import { TRADE_MESSAGES } from '../../server/content/messages/trade'
 import type { MessageTable } from '../../server/content/messages/table'
 
 /** The tables by the module that holds them (the name server-messages.ts imports it under). */
@@ -17,10 +18,11 @@ const TABLES: Record<string, MessageTable> = {
   identity: IDENTITY_MESSAGES,
   support: SUPPORT_MESSAGES,
   money: MONEY_MESSAGES,
+  trade: TRADE_MESSAGES,
 }
 
 /** Tables whose every non-English text must differ from the English one (a copy is an untranslated message). */
-const FULLY_TRANSLATED = new Set(['money'])
+const FULLY_TRANSLATED = new Set(['money', 'trade'])
 
 const OTHER_LOCALES = LOCALES.filter((locale) => locale !== 'en')
 

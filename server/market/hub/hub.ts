@@ -107,6 +107,7 @@ export class Hub implements SourceSink {
       this.push(tradeTopic(e.symbol), e.ts, tick)
     } else if (e.type === 'book') {
       s.book = e.tick
+      s.bookRecorded = e.recorded
       this.push(depthTopic(e.symbol), e.ts, e.tick)
     } else {
       s.ticker = e.tick
@@ -120,6 +121,12 @@ export class Hub implements SourceSink {
   /** Latest ticker of a symbol. */
   lastTicker(symbol: string) {
     return this.symbols.get(symbol)?.ticker
+  }
+
+  /** The latest book of a symbol (its `ts` the event time, ms) and whether it was recorded; undefined before one. */
+  lastBook(symbol: string): { tick: DepthTick; recorded: boolean | undefined } | undefined {
+    const s = this.symbols.get(symbol)
+    return s?.book ? { tick: s.book, recorded: s.bookRecorded } : undefined
   }
 
   /** Event time (epoch ms) of the latest ticker of a symbol. */

@@ -16,6 +16,8 @@ export class SymbolState {
   readonly series: CandleSeries
   readonly rolling: RollingTicker
   book: DepthTick | undefined
+  /** Whether the latest book was recorded (replay tapes), derived (false), or relayed live (undefined). */
+  bookRecorded: boolean | undefined
   ticker: TickerTick | undefined
   /** Oldest first; at most TRADE_REQ_MAX. */
   private readonly trades: TradeItem[] = []

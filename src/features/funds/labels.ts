@@ -18,4 +18,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, MessageDescriptor> = {
   transfer: msg({ id: 'funds.kind.transfer', message: 'Transfer' }),
   demo_fund: msg({ id: 'funds.kind.demoFund', message: 'Demo funds' }),
   demo_adjust: msg({ id: 'funds.kind.demoAdjust', message: 'Demo balance adjusted' }),
+  spot_order: msg({ id: 'funds.kind.spotOrder', message: 'Spot order placed' }),
+  spot_fill: msg({ id: 'funds.kind.spotFill', message: 'Spot trade' }),
+  spot_release: msg({ id: 'funds.kind.spotRelease', message: 'Spot order funds released' }),
 }

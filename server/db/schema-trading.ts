@@ -1,0 +1,117 @@
+/**
+ * Trading tables (issue 11, DESIGN §4 Trading models). Orders and fills are records; the money they move goes through
+ * server/ledger like every balance change. Amounts are NUMERIC(38,18) as in schema-ledger.ts.
+ */
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { MarketSourceKind } from '../../common/api/public'
+import type { OrderSide, OrderState, OrderType } from '../../common/api/trade'
+import type { Book } from '../../common/api/user-info'
+import { users } from './schema-accounts'
+import { amount, at } from './schema-ledger'
+
+/**
+ * What an operator sets per market for trading (POST admin/market_trade_config); a market without a row trades with
+ * the defaults of server/trading/spot/config.ts. Fee rates are fractions (0.002 = 0.2 %), `slippage_cap` the farthest
+ * a market order may fill from the best price, as a fraction of it; `min_amount` in the base currency.
+ */
+export const marketTradeConfig = pgTable(
+  'market_trade_config',
+  {
+    symbol: text('symbol').primaryKey(),
+    takerFeeRate: amount('taker_fee_rate').notNull(),
+    makerFeeRate: amount('maker_fee_rate').notNull(),
+    minAmount: amount('min_amount').notNull(),
+    slippageCap: amount('slippage_cap').notNull(),
+    spotOpen: boolean('spot_open').notNull(),
+    microOpen: boolean('micro_open').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'market_trade_config_rates',
+      sql`${t.takerFeeRate} >= 0 and ${t.takerFeeRate} < 1 and ${t.makerFeeRate} >= 0 and ${t.makerFeeRate} < 1 and ${t.slippageCap} > 0 and ${t.slippageCap} < 1 and ${t.minAmount} >= 0`,
+    ),
+  ],
+)
+
+/**
+ * A spot order. `frozen` is what it still holds (quote for a limit buy, base for a limit sell); `filled_amount` and
+ * `filled_quote` add up its fills, `fee` their fees in `fee_currency` (the currency the user receives).
+ */
+export const spotOrders = pgTable(
+  'spot_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    book: text('book').$type<Book>().notNull(),
+    symbol: text('symbol').notNull(),
+    base: text('base').notNull(),
+    quote: text('quote').notNull(),
+    side: text('side').$type<OrderSide>().notNull(),
+    type: text('type').$type<OrderType>().notNull(),
+    price: amount('price'),
+    amount: amount('amount').notNull(),
+    filledAmount: amount('filled_amount').notNull().default('0'),
+    filledQuote: amount('filled_quote').notNull().default('0'),
+    fee: amount('fee').notNull().default('0'),
+    feeCurrency: text('fee_currency').notNull(),
+    feeRate: amount('fee_rate').notNull(),
+    frozen: amount('frozen').notNull().default('0'),
+    status: text('status').$type<OrderState>().notNull(),
+    clientOid: text('client_oid').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    dealAt: at('deal_at'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('spot_orders_client_oid').on(t.userId, t.book, t.clientOid),
+    index('spot_orders_user').on(t.userId, t.book, t.id),
+    // The matcher's question for every feed trade: open limit orders of this symbol.
+    index('spot_orders_open')
+      .on(t.symbol, t.side, t.price)
+      .where(sql`${t.status} in ('pending', 'partially_filled')`),
+    check('spot_orders_side', sql`${t.side} in ('buy', 'sell')`),
+    check('spot_orders_type', sql`${t.type} in ('limit', 'market')`),
+    check('spot_orders_status', sql`${t.status} in ('pending', 'partially_filled', 'filled', 'cancelled', 'rejected')`),
+    check(
+      'spot_orders_amounts',
+      sql`${t.amount} > 0 and ${t.filledAmount} >= 0 and ${t.filledAmount} <= ${t.amount} and ${t.frozen} >= 0`,
+    ),
+    check('spot_orders_limit_price', sql`(${t.type} = 'limit') = (${t.price} is not null)`),
+  ],
+)
+
+/**
+ * One fill of an order, with the feed event it used: source, topic, event time (ms), price, the event's id
+ * (`trade:<tradeId>` or `book:<version>`) and whether a replayed event was recorded or derived. A feed trade fills an
+ * order at most once (unique order + event).
+ */
+export const spotFills = pgTable(
+  'spot_fills',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => spotOrders.id),
+    price: amount('price').notNull(),
+    amount: amount('amount').notNull(),
+    /** price × amount in the quote currency, at its scale. */
+    quoteAmount: amount('quote_amount').notNull(),
+    fee: amount('fee').notNull(),
+    feedSource: text('feed_source').$type<MarketSourceKind>().notNull(),
+    feedTopic: text('feed_topic').notNull(),
+    feedTs: at('feed_ts').notNull(),
+    feedPrice: amount('feed_price').notNull(),
+    feedRef: text('feed_ref').notNull(),
+    feedRecorded: boolean('feed_recorded'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('spot_fills_order').on(t.orderId, t.id),
+    uniqueIndex('spot_fills_order_event').on(t.orderId, t.feedRef, t.price),
+    check('spot_fills_positive', sql`${t.price} > 0 and ${t.amount} > 0 and ${t.fee} >= 0`),
+  ],
+)

@@ -1,0 +1,70 @@
+/**
+ * How a market order fills against a book (DESIGN §4 Spot: "walk the levels, VWAP"): a buy takes the asks from the
+ * best up, a sell the bids from the best down, each level up to its size, until the order's amount is filled. Exact
+ * decimals throughout (common/amount); the VWAP is Σ price × amount / Σ amount.
+ */
+import {
+  add,
+  compare,
+  divide,
+  multiply,
+  parseDecimal,
+  sign,
+  subtract,
+  type DecimalString,
+} from '../../../common/amount'
+import type { Level } from '../../../common/feed/messages'
+
+/** One level's part of the fill. */
+export interface LevelFill {
+  price: DecimalString
+  amount: DecimalString
+}
+
+/** A walk that filled the whole amount. */
+export interface Walk {
+  fills: LevelFill[]
+  /** Σ price × amount, exact. */
+  quote: DecimalString
+  /** Volume-weighted average price, rounded half-up at `scale` decimals. */
+  vwap: DecimalString
+  /** The farthest level used. */
+  worst: DecimalString
+}
+
+/** A level of a feed book as exact decimals (feed numbers are JSON numbers written as decimal literals). */
+function levelOf([price, size]: Level): LevelFill {
+  return { price: parseDecimal(String(price)), amount: parseDecimal(String(size)) }
+}
+
+/**
+ * Walks `levels` (best first) for `amount`; undefined when they hold less than `amount` in all.
+ * @param scale decimals of the returned VWAP (the market's price precision plus a few, for display)
+ */
+export function walkBook(levels: readonly Level[], amount: DecimalString, scale: number): Walk | undefined {
+  let left = amount
+  let quote = parseDecimal('0')
+  const fills: LevelFill[] = []
+  for (const raw of levels) {
+    if (sign(left) === 0) break
+    const level = levelOf(raw)
+    if (sign(level.amount) <= 0 || sign(level.price) <= 0) continue
+    const take = compare(level.amount, left) < 0 ? level.amount : left
+    fills.push({ price: level.price, amount: take })
+    quote = add(quote, multiply(level.price, take))
+    left = subtract(left, take)
+  }
+  if (sign(left) > 0 || fills.length === 0) return undefined
+  const worst = (fills[fills.length - 1] as LevelFill).price
+  return { fills, quote, vwap: divide(quote, amount, scale, 'half-up'), worst }
+}
+
+/**
+ * True when `worst` lies within `cap` (a fraction) of `best`: at most best × (1 + cap) for a buy, at least
+ * best × (1 − cap) for a sell.
+ */
+export function withinSlippage(side: 'buy' | 'sell', best: DecimalString, worst: DecimalString, cap: DecimalString) {
+  const one = parseDecimal('1')
+  const bound = multiply(best, side === 'buy' ? add(one, cap) : subtract(one, cap))
+  return side === 'buy' ? compare(worst, bound) <= 0 : compare(worst, bound) >= 0
+}
