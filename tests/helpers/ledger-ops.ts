@@ -180,6 +180,8 @@ export async function clearMoneyTables(db: Db): Promise<void> {
     'withdrawals',
     'transfers',
     'coin_addresses',
+    'spot_fills',
+    'spot_orders',
   ]
   // Data-modifying CTEs: the foreign keys are checked at the end of the statement, when all of them are gone.
   await db.execute(sql.raw(`with ${tables.map((t) => `d_${t} as (delete from ${t})`).join(', ')} select 1`))
