@@ -108,3 +108,37 @@ export const orderListSchema = z.object({
   page: z.int(),
   limit: z.int(),
 })
+
+/**
+ * POST admin/market_trade_config: a market's trading terms. Rates are fractions (0.002 = 0.2 %); `min_amount` in the
+ * base currency; `slippage_cap` the farthest a market order may fill from the best price, as a fraction of it;
+ * `price_precision`/`amount_precision` the decimals orders may carry (left as they are when absent).
+ */
+export const marketTradeConfigInput = z.object({
+  symbol: symbolField,
+  taker_fee_rate: amountField,
+  maker_fee_rate: amountField,
+  min_amount: amountField,
+  slippage_cap: amountField,
+  spot_open: z.boolean(),
+  micro_open: z.boolean(),
+  price_precision: z.optional(z.int().check(z.minimum(0), z.maximum(12))),
+  amount_precision: z.optional(z.int().check(z.minimum(0), z.maximum(12))),
+})
+export type MarketTradeConfigInput = z.infer<typeof marketTradeConfigInput>
+
+/** A market's trading terms as saved. */
+export const marketTradeConfigSchema = z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  taker_fee_rate: money,
+  maker_fee_rate: money,
+  min_amount: money,
+  slippage_cap: money,
+  spot_open: z.boolean(),
+  micro_open: z.boolean(),
+  price_precision: z.int(),
+  amount_precision: z.int(),
+})
+export type MarketTradeConfig = z.infer<typeof marketTradeConfigSchema>

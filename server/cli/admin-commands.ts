@@ -14,6 +14,7 @@ import { ACCOUNTS_COMMANDS } from './commands/accounts'
 import { IDENTITY_COMMANDS } from './commands/identity'
 import { MONEY_COMMANDS } from './commands/money'
 import { SUPPORT_COMMANDS } from './commands/support'
+import { TRADING_COMMANDS } from './commands/trading'
 import { UsageError, type AdminCommand, type AdminIo } from './commands/types'
 
 export type { AdminIo }
@@ -23,6 +24,7 @@ const MODULE_COMMANDS: readonly AdminCommand[] = [
   ...IDENTITY_COMMANDS,
   ...SUPPORT_COMMANDS,
   ...MONEY_COMMANDS,
+  ...TRADING_COMMANDS,
 ]
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>

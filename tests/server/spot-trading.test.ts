@@ -18,6 +18,7 @@ import type { Order, OrderDetail } from '../../common/api/trade'
 import type { DepthTick, TradeItem } from '../../common/feed/messages'
 import type { Database } from '../../server/db/client'
 import { spotOrders } from '../../server/db/schema'
+import { runAdmin } from '../../server/cli/admin-commands'
 import { startSpotMatcher, type SpotMatcher } from '../../server/trading/spot/matcher'
 import { bucketsOf, moneyUser, openChain, serviceCalls } from '../helpers/ledger-ops'
 import { moneyCall } from '../helpers/money-calls'
@@ -243,6 +244,55 @@ function describeSpot(name: string, s: Suite) {
 describe('spot trading on PGlite', () => {
   const s = suiteOn(() => pgliteTestDb())
   describeSpot('PGlite', s)
+
+  it("takes a market's terms from the operator: fees, smallest order, slippage cap, spot closed", async () => {
+    const terms = {
+      symbol: 'ethusdt',
+      taker_fee_rate: '0.001',
+      maker_fee_rate: '0.0005',
+      min_amount: '0.01',
+      slippage_cap: '0.01',
+      spot_open: true,
+      micro_open: false,
+    }
+    const bad = await moneyCall(s.t.app, s.operator.token, 'POST', 'admin/market_trade_config', {
+      ...terms,
+      taker_fee_rate: '1.5',
+    })
+    expect(bad.body).toMatchObject({ data: { field: 'taker_fee_rate' } })
+    const saved = await moneyCall(s.t.app, s.operator.token, 'POST', 'admin/market_trade_config', terms)
+    expect(saved.body).toMatchObject({ code: 1, data: { ...terms, base: 'ETH', quote: 'USDT' } })
+    const u = await trader(s, '1000', '0')
+    const small = await place(s, u, {
+      symbol: 'ethusdt',
+      side: 'buy',
+      type: 'market',
+      amount: '0.005',
+      client_oid: 'e1',
+    })
+    expect(small.body).toMatchObject({ msg: 'The minimum order is 0.01 ETH', data: { field: 'amount' } })
+    // From the command line: spot closed, then open again.
+    const out: string[] = []
+    const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l) }
+    expect(
+      await runAdmin(s.database.db, ['markets', 'trade-config', 'ethusdt', '--spot', 'closed'], io),
+      out.join('\n'),
+    ).toBe(0)
+    expect(out.at(-1)).toContain('spot closed')
+    const closed = await place(s, u, {
+      symbol: 'ethusdt',
+      side: 'buy',
+      type: 'market',
+      amount: '0.02',
+      client_oid: 'e2',
+    })
+    expect(closed.body).toMatchObject({ msg: 'Spot trading of ETH/USDT is not open', data: { field: 'symbol' } })
+    expect(await runAdmin(s.database.db, ['markets', 'trade-config', 'ethusdt', '--spot', 'open'], io)).toBe(0)
+    expect(await runAdmin(s.database.db, ['markets', 'trade-config', 'ethusdt'], io)).toBe(0)
+    expect(out.at(-1)).toBe(
+      'ethusdt (ETH/USDT): taker 0.001, maker 0.0005, min 0.01 ETH, slippage cap 0.01, spot open, micro closed, price decimals 2, amount decimals 4',
+    )
+  })
 })
 
 await describePostgres('spot trading', (open) => {

@@ -1,9 +1,12 @@
 /**
- * The spot trading calls (issue 11 part 3). Each acts on the session's book; placing moves money, so it takes the
+ * The spot trading calls (issue 11 part 3) and the operator's terms of a market. Each user call acts on the session's
+ * book; placing moves money, so it takes the
  * Idempotency-Key header (and `client_oid` places an order once per caller and book).
  */
 import { idInput, idQuery } from '../../../common/api/assets'
 import {
+  marketTradeConfigInput,
+  marketTradeConfigSchema,
   orderDetailSchema,
   orderListQuery,
   orderListSchema,
@@ -11,6 +14,7 @@ import {
   orderSchema,
 } from '../../../common/api/trade'
 import { cancelOrder } from '../../trading/spot/cancel'
+import { saveTradeTerms } from '../../trading/spot/config'
 import { placeOrder } from '../../trading/spot/place'
 import { listOrders, orderDetail } from '../../trading/spot/views'
 import { defineRoute, type ApiRoute } from '../route'
@@ -56,9 +60,21 @@ export const orderDetailRoute = defineRoute({
   handler: ({ deps, session, query }) => orderDetail(deps.db, session.userId, session.book, query.id),
 })
 
+export const adminMarketTradeConfigRoute = defineRoute({
+  method: 'POST',
+  path: 'admin/market_trade_config',
+  summary:
+    "Set a market's trading terms: taker and maker fee rates, smallest order, slippage cap of market orders, order precisions, spot and micro open",
+  auth: 'operator',
+  input: marketTradeConfigInput,
+  data: marketTradeConfigSchema,
+  handler: ({ deps, body }) => saveTradeTerms(deps.db, body),
+})
+
 export const TRADE_ROUTES: readonly ApiRoute[] = [
   orderPlaceRoute,
   orderCancelRoute,
   orderListRoute,
   orderDetailRoute,
+  adminMarketTradeConfigRoute,
 ] as readonly ApiRoute[]

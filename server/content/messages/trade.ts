@@ -18,6 +18,8 @@ export const TRADE_MESSAGES = {
     orderNotFound: 'Order not found',
     orderNotOpen: 'This order can no longer be cancelled',
     clientOidReused: 'This order id was already used for a different order',
+    feeRateInvalid: 'A fee rate is a fraction from 0 up to (not including) 1: 0.002 is 0.2%',
+    slippageCapInvalid: 'The slippage cap is a fraction above 0 and below 1: 0.05 is 5%',
   },
   'zh-CN': {
     marketUnknown: '该市场不存在',
@@ -34,6 +36,8 @@ export const TRADE_MESSAGES = {
     orderNotFound: '订单不存在',
     orderNotOpen: '该订单已无法撤销',
     clientOidReused: '该订单编号已用于另一笔订单',
+    feeRateInvalid: '手续费率须为 0 到 1（不含 1）之间的小数：0.002 即 0.2%',
+    slippageCapInvalid: '滑点上限须为大于 0、小于 1 的小数：0.05 即 5%',
   },
   'zh-TW': {
     marketUnknown: '該市場不存在',
@@ -50,6 +54,8 @@ export const TRADE_MESSAGES = {
     orderNotFound: '訂單不存在',
     orderNotOpen: '該訂單已無法撤銷',
     clientOidReused: '該訂單編號已用於另一筆訂單',
+    feeRateInvalid: '手續費率須為 0 到 1（不含 1）之間的小數：0.002 即 0.2%',
+    slippageCapInvalid: '滑點上限須為大於 0、小於 1 的小數：0.05 即 5%',
   },
   es: {
     marketUnknown: 'Este mercado no existe',
@@ -68,6 +74,8 @@ export const TRADE_MESSAGES = {
     orderNotFound: 'Orden no encontrada',
     orderNotOpen: 'Esta orden ya no se puede cancelar',
     clientOidReused: 'Este identificador ya se usó para otra orden',
+    feeRateInvalid: 'La comisión es una fracción de 0 a 1 (sin incluir 1): 0,002 es un 0,2%',
+    slippageCapInvalid: 'El límite de deslizamiento es una fracción mayor que 0 y menor que 1: 0,05 es un 5%',
   },
   hi: {
     marketUnknown: 'यह मार्केट मौजूद नहीं है',
@@ -84,6 +92,8 @@ export const TRADE_MESSAGES = {
     orderNotFound: 'ऑर्डर नहीं मिला',
     orderNotOpen: 'यह ऑर्डर अब रद्द नहीं किया जा सकता',
     clientOidReused: 'यह ऑर्डर आईडी किसी दूसरे ऑर्डर के लिए इस्तेमाल हो चुकी है',
+    feeRateInvalid: 'फ़ीस दर 0 से 1 (1 शामिल नहीं) के बीच का भिन्न है: 0.002 यानी 0.2%',
+    slippageCapInvalid: 'स्लिपेज सीमा 0 से बड़ा और 1 से छोटा भिन्न है: 0.05 यानी 5%',
   },
   ko: {
     marketUnknown: '존재하지 않는 마켓입니다',
@@ -100,6 +110,8 @@ export const TRADE_MESSAGES = {
     orderNotFound: '주문을 찾을 수 없습니다',
     orderNotOpen: '이 주문은 더 이상 취소할 수 없습니다',
     clientOidReused: '이 주문 ID는 이미 다른 주문에 사용되었습니다',
+    feeRateInvalid: '수수료율은 0 이상 1 미만의 소수입니다: 0.002는 0.2%입니다',
+    slippageCapInvalid: '슬리피지 한도는 0보다 크고 1보다 작은 소수입니다: 0.05는 5%입니다',
   },
   ja: {
     marketUnknown: 'このマーケットは存在しません',
@@ -116,6 +128,8 @@ export const TRADE_MESSAGES = {
     orderNotFound: '注文が見つかりません',
     orderNotOpen: 'この注文はもう取り消せません',
     clientOidReused: 'この注文 ID は別の注文で使用済みです',
+    feeRateInvalid: '手数料率は 0 以上 1 未満の小数です（0.002 = 0.2%）',
+    slippageCapInvalid: 'スリッページ上限は 0 より大きく 1 未満の小数です（0.05 = 5%）',
   },
   pt: {
     marketUnknown: 'Este mercado não existe',
@@ -134,6 +148,8 @@ export const TRADE_MESSAGES = {
     orderNotFound: 'Ordem não encontrada',
     orderNotOpen: 'Esta ordem não pode mais ser cancelada',
     clientOidReused: 'Este identificador já foi usado em outra ordem',
+    feeRateInvalid: 'A taxa é uma fração de 0 até 1 (sem incluir 1): 0,002 é 0,2%',
+    slippageCapInvalid: 'O limite de derrapagem é uma fração maior que 0 e menor que 1: 0,05 é 5%',
   },
   vi: {
     marketUnknown: 'Thị trường này không tồn tại',
@@ -150,6 +166,8 @@ export const TRADE_MESSAGES = {
     orderNotFound: 'Không tìm thấy lệnh',
     orderNotOpen: 'Lệnh này không thể hủy nữa',
     clientOidReused: 'Mã lệnh này đã được dùng cho một lệnh khác',
+    feeRateInvalid: 'Tỷ lệ phí là số thập phân từ 0 đến dưới 1: 0,002 là 0,2%',
+    slippageCapInvalid: 'Giới hạn trượt giá là số thập phân lớn hơn 0 và nhỏ hơn 1: 0,05 là 5%',
   },
   id: {
     marketUnknown: 'Pasar ini tidak ada',
@@ -167,6 +185,8 @@ export const TRADE_MESSAGES = {
     orderNotFound: 'Order tidak ditemukan',
     orderNotOpen: 'Order ini tidak dapat dibatalkan lagi',
     clientOidReused: 'ID order ini sudah dipakai untuk order lain',
+    feeRateInvalid: 'Tarif biaya adalah pecahan dari 0 hingga kurang dari 1: 0,002 berarti 0,2%',
+    slippageCapInvalid: 'Batas slippage adalah pecahan di atas 0 dan di bawah 1: 0,05 berarti 5%',
   },
 } as const satisfies MessageTable
 

@@ -4,9 +4,12 @@
  * DEFAULT_TERMS, with spot open where the market is tradable on spot (markets.tradable_spot).
  */
 import { eq } from 'drizzle-orm'
-import { parseDecimal, type DecimalString } from '../../../common/amount'
+import { compare, parseDecimal, sign, type DecimalString } from '../../../common/amount'
+import type { MarketTradeConfig, MarketTradeConfigInput } from '../../../common/api/trade'
+import { notifyChange } from '../../cache/change-feed'
 import type { Db } from '../../db/client'
 import { marketTradeConfig, markets } from '../../db/schema'
+import { fieldError } from '../../money/amounts'
 
 /** A market's trading terms; rates are fractions (0.002 = 0.2 %). */
 export interface TradeTerms {
@@ -50,4 +53,68 @@ export async function tradeTerms(db: Db, symbol: string): Promise<TradeTerms | u
     spotOpen: c ? c.spotOpen && m.tradableSpot : m.tradableSpot,
     microOpen: c ? c.microOpen && m.tradableOption : m.tradableOption,
   }
+}
+
+/** The terms as the operator calls answer them. */
+export function termsView(t: TradeTerms): MarketTradeConfig {
+  return {
+    symbol: t.symbol,
+    base: t.base,
+    quote: t.quote,
+    taker_fee_rate: t.takerFeeRate,
+    maker_fee_rate: t.makerFeeRate,
+    min_amount: t.minAmount,
+    slippage_cap: t.slippageCap,
+    spot_open: t.spotOpen,
+    micro_open: t.microOpen,
+    price_precision: t.pricePrecision,
+    amount_precision: t.amountPrecision,
+  }
+}
+
+/**
+ * Saves a market's trading terms (and its order precisions when given); answers them as saved. Opening spot or micro
+ * also marks the market tradable there.
+ * @throws DomainError naming the field: `marketUnknown` (symbol); `feeRateInvalid` (taker_fee_rate, maker_fee_rate);
+ *   `slippageCapInvalid` (slippage_cap); `amountNotPositive` (min_amount below 0)
+ */
+export async function saveTradeTerms(db: Db, input: MarketTradeConfigInput): Promise<MarketTradeConfig> {
+  const rate = (field: 'taker_fee_rate' | 'maker_fee_rate') => {
+    const v = parseDecimal(input[field])
+    if (sign(v) < 0 || compare(v, parseDecimal('1')) >= 0) throw fieldError(field, 'feeRateInvalid')
+    return v
+  }
+  const taker = rate('taker_fee_rate')
+  const maker = rate('maker_fee_rate')
+  const cap = parseDecimal(input.slippage_cap)
+  if (sign(cap) <= 0 || compare(cap, parseDecimal('1')) >= 0) throw fieldError('slippage_cap', 'slippageCapInvalid')
+  const min = parseDecimal(input.min_amount)
+  if (sign(min) < 0) throw fieldError('min_amount', 'amountNotPositive')
+  return db.transaction(async (tx) => {
+    const [m] = await tx.select().from(markets).where(eq(markets.symbol, input.symbol)).for('update')
+    if (!m) throw fieldError('symbol', 'marketUnknown')
+    const market = {
+      ...(input.price_precision === undefined ? {} : { pricePrecision: input.price_precision }),
+      ...(input.amount_precision === undefined ? {} : { amountPrecision: input.amount_precision }),
+      ...(input.spot_open ? { tradableSpot: true } : {}),
+      ...(input.micro_open ? { tradableOption: true } : {}),
+    }
+    if (Object.keys(market).length > 0) await tx.update(markets).set(market).where(eq(markets.symbol, input.symbol))
+    // The market list answered from memory says where a market trades: every process drops its copy on commit.
+    await notifyChange(tx, 'markets')
+    const row = {
+      takerFeeRate: taker,
+      makerFeeRate: maker,
+      minAmount: min,
+      slippageCap: cap,
+      spotOpen: input.spot_open,
+      microOpen: input.micro_open,
+      updatedAt: new Date(),
+    }
+    await tx
+      .insert(marketTradeConfig)
+      .values({ symbol: input.symbol, ...row })
+      .onConflictDoUpdate({ target: marketTradeConfig.symbol, set: row })
+    return termsView((await tradeTerms(tx, input.symbol))!)
+  })
 }

@@ -1,0 +1,75 @@
+/**
+ * Operator commands of trading (issue 11): a market's trading terms — fee rates, smallest order, slippage cap of
+ * market orders, order precisions, spot and micro open or closed. The same service as `admin/market_trade_config`.
+ */
+import { parseArgs } from 'node:util'
+import { parseDecimal, type DecimalString } from '../../../common/amount'
+import type { MarketTradeConfig } from '../../../common/api/trade'
+import { saveTradeTerms, termsView, tradeTerms } from '../../trading/spot/config'
+import { withDomainErrors } from './errors'
+import { UsageError, type AdminCommand } from './types'
+
+const USAGE =
+  'markets trade-config <symbol> [--taker R] [--maker R] [--min N] [--slippage R] [--spot open|closed] [--micro open|closed] [--price-precision N] [--amount-precision N]'
+
+function line(c: MarketTradeConfig): string {
+  return `${c.symbol} (${c.base}/${c.quote}): taker ${c.taker_fee_rate}, maker ${c.maker_fee_rate}, min ${c.min_amount} ${c.base}, slippage cap ${c.slippage_cap}, spot ${c.spot_open ? 'open' : 'closed'}, micro ${c.micro_open ? 'open' : 'closed'}, price decimals ${c.price_precision}, amount decimals ${c.amount_precision}`
+}
+
+const tradeConfig: AdminCommand = {
+  name: 'markets trade-config',
+  usage: `  ${USAGE}\n                              show a market's trading terms, or change the ones given (rates are fractions: 0.002 = 0.2%)`,
+  async run(db, args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        taker: { type: 'string' },
+        maker: { type: 'string' },
+        min: { type: 'string' },
+        slippage: { type: 'string' },
+        spot: { type: 'string' },
+        micro: { type: 'string' },
+        'price-precision': { type: 'string' },
+        'amount-precision': { type: 'string' },
+      },
+    })
+    const [symbol] = positionals
+    if (positionals.length !== 1 || !symbol) throw new UsageError(USAGE)
+    const was = await tradeTerms(db, symbol)
+    if (!was) throw new Error(`${symbol}: no such market (npm run admin -- markets list)`)
+    if (Object.values(values).every((v) => v === undefined)) return io.out(line(termsView(was)))
+    const decimal = (v: string | undefined, old: DecimalString): DecimalString => {
+      if (v === undefined) return old
+      if (!/^\d+(\.\d+)?$/.test(v)) throw new UsageError(`expected a decimal number, got "${v}"\n${USAGE}`)
+      return parseDecimal(v)
+    }
+    const openClosed = (v: string | undefined, name: string, old: boolean) => {
+      if (v === undefined) return old
+      if (v !== 'open' && v !== 'closed') throw new UsageError(`--${name} must be open or closed`)
+      return v === 'open'
+    }
+    const digits = (v: string | undefined, name: string) => {
+      if (v === undefined) return undefined
+      if (!/^\d{1,2}$/.test(v) || Number(v) > 12) throw new UsageError(`--${name} must be a whole number 0–12`)
+      return Number(v)
+    }
+    const saved = await withDomainErrors(symbol, () =>
+      saveTradeTerms(db, {
+        symbol,
+        taker_fee_rate: decimal(values.taker, was.takerFeeRate),
+        maker_fee_rate: decimal(values.maker, was.makerFeeRate),
+        min_amount: decimal(values.min, was.minAmount),
+        slippage_cap: decimal(values.slippage, was.slippageCap),
+        spot_open: openClosed(values.spot, 'spot', was.spotOpen),
+        micro_open: openClosed(values.micro, 'micro', was.microOpen),
+        price_precision: digits(values['price-precision'], 'price-precision'),
+        amount_precision: digits(values['amount-precision'], 'amount-precision'),
+      }),
+    )
+    io.out(line(saved))
+  },
+}
+
+export const TRADING_COMMANDS: readonly AdminCommand[] = [tradeConfig]
