@@ -37,7 +37,7 @@ export type ReviewState = (typeof REVIEW_STATES)[number]
  * Kinds of ledger transactions, i.e. of account change records: a deposit credited, a withdrawal requested (amount +
  * fee frozen), approved (paid out, fee charged) or rejected (unfrozen), a transfer between wallets, the demo book's
  * virtual funds credited or set by an operator; a spot order's funds frozen, a fill, and what an order still held
- * given back when it is cancelled or done.
+ * given back when it is cancelled or done; a second contract's stake frozen (and fee paid), and its settlement.
  */
 export const LEDGER_KINDS = [
   'deposit',
@@ -50,6 +50,8 @@ export const LEDGER_KINDS = [
   'spot_order',
   'spot_fill',
   'spot_release',
+  'micro_order',
+  'micro_settle',
 ] as const
 export type LedgerKind = (typeof LEDGER_KINDS)[number]
 

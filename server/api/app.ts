@@ -26,6 +26,7 @@ import { ASSETS_ROUTES } from './assets/index'
 import type { AppDeps } from './deps'
 import { IDENTITY_ROUTES } from './identity/index'
 import { SUPPORT_ROUTES } from './support/index'
+import { MICRO_ROUTES } from './micro/index'
 import { TRADE_ROUTES } from './trade/index'
 import { openApiDocument } from './docs'
 import { registerRoute, requestLocale, type ApiRoute } from './route'
@@ -49,6 +50,7 @@ export const ALL_ROUTES: readonly ApiRoute[] = [
   ...SUPPORT_ROUTES,
   ...ASSETS_ROUTES,
   ...TRADE_ROUTES,
+  ...MICRO_ROUTES,
 ]
 
 /** Options of the HTTP layer itself. */

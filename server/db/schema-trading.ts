@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { MarketSourceKind } from '../../common/api/public'
+import type { MicroDirection, MicroState } from '../../common/api/micro'
 import type { OrderSide, OrderState, OrderType } from '../../common/api/trade'
 import type { Book } from '../../common/api/user-info'
 import { users } from './schema-accounts'
@@ -113,5 +114,71 @@ export const spotFills = pgTable(
     index('spot_fills_order').on(t.orderId, t.id),
     uniqueIndex('spot_fills_order_event').on(t.orderId, t.feedRef, t.price),
     check('spot_fills_positive', sql`${t.price} > 0 and ${t.amount} > 0 and ${t.fee} >= 0`),
+  ],
+)
+
+/** A second-contract product: a market and a duration, with its payout rate, smallest stake and fee rate. */
+export const microProducts = pgTable(
+  'micro_products',
+  {
+    id: serial('id').primaryKey(),
+    symbol: text('symbol').notNull(),
+    durationS: integer('duration_s').notNull(),
+    payoutRate: amount('payout_rate').notNull(),
+    minAmount: amount('min_amount').notNull(),
+    feeRate: amount('fee_rate').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('micro_products_symbol_duration').on(t.symbol, t.durationS),
+    check(
+      'micro_products_terms',
+      sql`${t.durationS} between 5 and 86400 and ${t.payoutRate} > 0 and ${t.payoutRate} <= 10 and ${t.minAmount} > 0 and ${t.feeRate} >= 0 and ${t.feeRate} < 1`,
+    ),
+  ],
+)
+
+/**
+ * A second-contract order: the stake (frozen in the options wallet until settled), the open price and its feed event,
+ * the delivery time; once settled the close price and its feed event, the outcome and the profit or loss.
+ */
+export const microOrders = pgTable(
+  'micro_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    book: text('book').$type<Book>().notNull(),
+    symbol: text('symbol').notNull(),
+    currency: text('currency').notNull(),
+    direction: text('direction').$type<MicroDirection>().notNull(),
+    durationS: integer('duration_s').notNull(),
+    amount: amount('amount').notNull(),
+    fee: amount('fee').notNull(),
+    payoutRate: amount('payout_rate').notNull(),
+    openPrice: amount('open_price').notNull(),
+    openTs: at('open_ts').notNull(),
+    openSource: text('open_source').$type<MarketSourceKind>().notNull(),
+    deliveryAt: at('delivery_at').notNull(),
+    closePrice: amount('close_price'),
+    closeTs: at('close_ts'),
+    status: text('status').$type<MicroState>().notNull(),
+    pnl: amount('pnl'),
+    clientOid: text('client_oid').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('micro_orders_client_oid').on(t.userId, t.book, t.clientOid),
+    index('micro_orders_user').on(t.userId, t.book, t.id),
+    // The settlement job's question: open orders due by now, oldest delivery first.
+    index('micro_orders_due')
+      .on(t.deliveryAt)
+      .where(sql`${t.status} = 'open'`),
+    check('micro_orders_direction', sql`${t.direction} in ('up', 'down')`),
+    check('micro_orders_status', sql`${t.status} in ('open', 'won', 'lost', 'draw')`),
+    check('micro_orders_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.openPrice} > 0`),
   ],
 )

@@ -16,6 +16,7 @@ import { openDatabase, type Database, type DatabaseOptions } from '../db/client'
 import { addMissingListings } from '../db/markets'
 import { seedDatabase } from '../db/seed'
 import type { MarketOptions, MarketService } from '../market/types'
+import { startMicroSettler } from '../trading/micro/settler'
 import { startSpotMatcher } from '../trading/spot/matcher'
 
 /** A started server. `close()` stops HTTP, the market and the database, in that order. */
@@ -78,6 +79,9 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
       matcher.stop()
       await matcher.idle()
     })
+    // Second contracts settle at delivery, in every process (each order once: see the settler).
+    const settler = startMicroSettler({ db: database.db, market, log })
+    stack.push(() => settler.stop())
     const distDir = deps.distDir ?? DEFAULT_DIST_DIR
     const marketPublicPort = config.marketPublicPort ?? market.port
     // PORT=0 binds any free port: the default origins are filled in below once it is known (the app reads the list

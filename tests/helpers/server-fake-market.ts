@@ -2,7 +2,7 @@
  * A stand-in MarketService for server tests: quotes a fixed list of listings (default: the whole catalogue, like
  * the sim source) and records the options it was started with. No sockets.
  */
-import type { DepthTick } from '../../common/feed/messages'
+import type { DepthTick, TickerTick } from '../../common/feed/messages'
 import type { MarketEvent, MarketOptions, MarketService, SourceListing } from '../../server/market/types'
 import { CATALOG, catalogListing } from '../../server/market/catalog'
 
@@ -30,6 +30,7 @@ export function fakeMarket(opts: FakeMarketOptions = {}): FakeMarket {
   let listings = opts.listings ?? CATALOG_LISTINGS
   const listeners = new Set<(e: MarketEvent) => void>()
   const books = new Map<string, { tick: DepthTick; recorded: boolean | undefined }>()
+  const tickers = new Map<string, { tick: TickerTick; ts: number }>()
   return {
     source: opts.source ?? 'sim',
     sourceDetail: opts.sourceDetail ?? 'sim seed 42 (fake)',
@@ -45,11 +46,12 @@ export function fakeMarket(opts: FakeMarketOptions = {}): FakeMarket {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    lastTicker: () => undefined,
-    lastTickerAt: () => undefined,
+    lastTicker: (symbol) => tickers.get(symbol)?.tick,
+    lastTickerAt: (symbol) => tickers.get(symbol)?.ts,
     lastBook: (symbol) => books.get(symbol),
     emit(e) {
       if (e.type === 'book') books.set(e.symbol, { tick: e.tick, recorded: e.recorded })
+      if (e.type === 'ticker') tickers.set(e.symbol, { tick: e.tick, ts: e.ts })
       for (const l of listeners) l(e)
     },
     async close() {

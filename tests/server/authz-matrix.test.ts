@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_ROUTES } from '../../server/api/app'
 import type { Database } from '../../server/db/client'
 import { feedback, identitySubmissions, users } from '../../server/db/schema'
+import type { FakeMarket } from '../helpers/server-fake-market'
 import { testApp, type TestApp } from '../helpers/server-app'
 import { describePostgres, pgliteTestDb } from '../helpers/server-db'
 import {
@@ -54,8 +55,9 @@ interface World {
   /** A's saved coin address and one of A's account change records (issue 10). */
   aAddress: number
   aRecord: number
-  /** A's spot order (issue 11), placed in A's demo book. */
+  /** A's spot order and second contract (issue 11), placed in A's demo book. */
   aOrder: number
+  aMicro: number
 }
 
 function inputFields(route: (typeof ALL_ROUTES)[number]): string[] {
@@ -123,6 +125,10 @@ const OBJECT_CASES: Record<string, (w: World) => Promise<{ refused: boolean; bod
   'POST trade/order_cancel': async (w) => {
     const res = await call(w.t.app, w.b.token, 'POST', 'trade/order_cancel', { id: w.aOrder })
     return { refused: res.body.code !== 1 && res.body.msg === 'Order not found', body: res.body }
+  },
+  'GET micro/order_detail': async (w) => {
+    const res = await call(w.t.app, w.b.token, 'GET', 'micro/order_detail', { id: String(w.aMicro) })
+    return { refused: res.body.code !== 1, body: res.body }
   },
   'GET trade/order_detail': async (w) => {
     const res = await call(w.t.app, w.b.token, 'GET', 'trade/order_detail', { id: String(w.aOrder) })
@@ -204,6 +210,25 @@ function describeMatrix(label: string, open: () => Promise<Database>): void {
       })
       expect(order.body.code).toBe(1)
       w.aOrder = order.body.data.id
+      const moved = await moneyCall(w.t.app, w.a.token, 'POST', 'assets/transfer', {
+        currency: 'USDT',
+        from: 'spot',
+        to: 'option',
+        amount: '100',
+      })
+      expect(moved.body.code).toBe(1)
+      const price = { open: 1, high: 1, low: 1, close: 60000, amount: 1, vol: 1, count: 1 }
+      const tick = { ...price, bid: 1, bidSize: 1, ask: 1, askSize: 1, lastPrice: 60000, lastSize: 1 }
+      ;(w.t.market as FakeMarket).emit({ type: 'ticker', symbol: 'btcusdt', ts: Date.now(), tick })
+      const micro = await moneyCall<{ id: number }>(w.t.app, w.a.token, 'POST', 'micro/order_place', {
+        symbol: 'btcusdt',
+        direction: 'up',
+        duration_s: 300,
+        amount: '10',
+        client_oid: 'alicia-micro-1',
+      })
+      expect(micro.body.code).toBe(1)
+      w.aMicro = micro.body.data.id
       expect((await moneyCall(w.t.app, w.a.token, 'POST', 'assets/demo_exit')).body.code).toBe(1)
     })
     afterAll(async () => {

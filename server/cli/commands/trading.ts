@@ -1,10 +1,14 @@
 /**
  * Operator commands of trading (issue 11): a market's trading terms — fee rates, smallest order, slippage cap of
- * market orders, order precisions, spot and micro open or closed. The same service as `admin/market_trade_config`.
+ * market orders, order precisions, spot and micro open or closed — and the second-contract products. The same
+ * services as `admin/market_trade_config` and `admin/micro_product_save`.
  */
 import { parseArgs } from 'node:util'
 import { parseDecimal, type DecimalString } from '../../../common/amount'
 import type { MarketTradeConfig } from '../../../common/api/trade'
+import { and, asc, eq } from 'drizzle-orm'
+import { microProducts } from '../../db/schema'
+import { saveProduct } from '../../trading/micro/products'
 import { saveTradeTerms, termsView, tradeTerms } from '../../trading/spot/config'
 import { withDomainErrors } from './errors'
 import { UsageError, type AdminCommand } from './types'
@@ -72,4 +76,66 @@ const tradeConfig: AdminCommand = {
   },
 }
 
-export const TRADING_COMMANDS: readonly AdminCommand[] = [tradeConfig]
+const MICRO_USAGE = 'micro set <symbol> <seconds> [--payout R] [--min N] [--fee R] [--enabled yes|no]'
+
+const microList: AdminCommand = {
+  name: 'micro list',
+  usage: '  micro list                  second-contract products: payout rate, minimum stake, fee rate',
+  async run(db, args, io) {
+    if (args.length > 0) throw new UsageError('micro list')
+    const rows = await db.select().from(microProducts).orderBy(asc(microProducts.symbol), asc(microProducts.durationS))
+    for (const p of rows) {
+      io.out(
+        `${p.symbol.padEnd(10)} ${String(p.durationS).padStart(5)} s  payout ${parseDecimal(p.payoutRate)}  min ${parseDecimal(p.minAmount)}  fee ${parseDecimal(p.feeRate)}  ${p.enabled ? 'open' : 'closed'}`,
+      )
+    }
+  },
+}
+
+const microSet: AdminCommand = {
+  name: 'micro set',
+  usage: `  ${MICRO_USAGE}\n                              create or change a product (rates are fractions: 0.85 pays 85% on top of the stake)`,
+  async run(db, args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        payout: { type: 'string' },
+        min: { type: 'string' },
+        fee: { type: 'string' },
+        enabled: { type: 'string' },
+      },
+    })
+    const [symbol, seconds] = positionals
+    if (positionals.length !== 2 || !symbol || !seconds || !/^\d{1,5}$/.test(seconds)) throw new UsageError(MICRO_USAGE)
+    const [was] = await db
+      .select()
+      .from(microProducts)
+      .where(and(eq(microProducts.symbol, symbol), eq(microProducts.durationS, Number(seconds))))
+    const decimal = (v: string | undefined, old: string | undefined, name: string): DecimalString => {
+      const value = v ?? old
+      if (value === undefined) throw new UsageError(`--${name} is needed for a new product\n${MICRO_USAGE}`)
+      if (!/^\d+(\.\d+)?$/.test(value)) throw new UsageError(`--${name}: expected a decimal number, got "${value}"`)
+      return parseDecimal(value)
+    }
+    if (values.enabled !== undefined && values.enabled !== 'yes' && values.enabled !== 'no') {
+      throw new UsageError('--enabled must be yes or no')
+    }
+    const saved = await withDomainErrors(`${symbol} ${seconds} s`, () =>
+      saveProduct(db, {
+        symbol,
+        duration_s: Number(seconds),
+        payout_rate: decimal(values.payout, was?.payoutRate, 'payout'),
+        min_amount: decimal(values.min, was?.minAmount, 'min'),
+        fee_rate: decimal(values.fee, was?.feeRate ?? '0', 'fee'),
+        enabled: values.enabled === undefined ? (was?.enabled ?? true) : values.enabled === 'yes',
+      }),
+    )
+    io.out(
+      `${saved.symbol} ${saved.duration_s} s: payout ${saved.payout_rate}, min ${saved.min_amount} ${saved.currency}, fee ${saved.fee_rate}`,
+    )
+  },
+}
+
+export const TRADING_COMMANDS: readonly AdminCommand[] = [tradeConfig, microList, microSet]

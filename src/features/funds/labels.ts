@@ -21,4 +21,6 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, MessageDescriptor> = {
   spot_order: msg({ id: 'funds.kind.spotOrder', message: 'Spot order placed' }),
   spot_fill: msg({ id: 'funds.kind.spotFill', message: 'Spot trade' }),
   spot_release: msg({ id: 'funds.kind.spotRelease', message: 'Spot order funds released' }),
+  micro_order: msg({ id: 'funds.kind.microOrder', message: 'Options order placed' }),
+  micro_settle: msg({ id: 'funds.kind.microSettle', message: 'Options order settled' }),
 }

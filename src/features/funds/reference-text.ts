@@ -1,6 +1,6 @@
 /**
  * The operation a ledger transaction belongs to, from its reference (`deposit:12`, `withdrawal:3`, `transfer:7`;
- * server/money; `order:5`, `fill:9`: server/trading), as people read it: "Deposit #12". References of other kinds (the demo book's) read as their kind.
+ * server/money; `order:5`, `fill:9`, `micro:4`: server/trading), as people read it: "Deposit #12". References of other kinds (the demo book's) read as their kind.
  */
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -18,6 +18,8 @@ export function referenceText(reference: string, i18n: I18n): string {
       return i18n._(msg({ id: 'funds.ref.transfer', message: `Transfer #${id}` }))
     case 'order':
       return i18n._(msg({ id: 'funds.ref.order', message: `Spot order #${id}` }))
+    case 'micro':
+      return i18n._(msg({ id: 'funds.ref.micro', message: `Options order #${id}` }))
     case 'fill':
       return i18n._(msg({ id: 'funds.ref.fill', message: `Spot fill #${id}` }))
     case 'demo_fund':

@@ -1,0 +1,139 @@
+/**
+ * kill -9 during open second contracts, then restart, and two server processes on one PostgreSQL (issue 11 "Done
+ * when"): the real server runs as its own process (sim feed) on a PostgreSQL test database; a user opens 40 five-second
+ * contracts through the API over about 4 s, and the server's process group gets SIGKILL at a random moment while they
+ * expire and settle. Then TWO server processes start on the same database and settle what is left. In the end:
+ * - every contract is settled, by exactly one ledger posting (`micro_settle`, `micro:<id>`), none twice;
+ * - the user's options wallet is the funds less every stake and fee, plus stake + payout for each win and the stake
+ *   for each draw, nothing left frozen, and the ledger check holds.
+ * MICRO_CRASH_ROUNDS sets the number of kills (default 2).
+ */
+import { randomUUID } from 'node:crypto'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { add, negate, parseDecimal, sign } from '../../common/amount'
+import type { MicroOrder } from '../../common/api/micro'
+import type { Database } from '../../server/db/client'
+import { ledgerTransactions, microOrders } from '../../server/db/schema'
+import { checkLedger } from '../../server/ledger/check'
+import { saveProduct } from '../../server/trading/micro/products'
+import { bucketsOf, moneyUser, openChain, rowsOf, serviceCalls } from '../helpers/ledger-ops'
+import { startLedgerServer, type LedgerServer } from '../helpers/ledger-server'
+import { describePostgres, PG_ADMIN_URL } from '../helpers/server-db'
+import { makeUser, type TestUser } from '../helpers/server-users'
+
+const ROUNDS = Number(process.env.MICRO_CRASH_ROUNDS ?? 2)
+const CONTRACTS = 40
+const STAKE = '10'
+const FUNDS = '1000'
+
+async function placeMicro(url: string, user: TestUser, direction: 'up' | 'down'): Promise<MicroOrder> {
+  const res = await fetch(`${url}/api/micro/order_place`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token: user.token, 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ symbol: 'btcusdt', direction, duration_s: 5, amount: STAKE, client_oid: randomUUID() }),
+  })
+  const body = (await res.json()) as { code: number; msg: string; data: MicroOrder }
+  if (body.code !== 1) throw new Error(`micro/order_place refused: ${body.msg}`)
+  return body.data
+}
+
+await describePostgres('second contracts across kill -9', (open) => {
+  let database: Database
+  let url = ''
+  const servers: LedgerServer[] = []
+
+  beforeAll(async () => {
+    database = await open()
+    const [current] = await rowsOf<{ name: string }>(database.db, sql`select current_database() as name`)
+    const u = new URL(PG_ADMIN_URL)
+    u.pathname = `/${current!.name}`
+    url = u.toString()
+    await openChain(database.db, 'USDT', { fee: '1', min: '2' })
+    const five = { symbol: 'btcusdt', duration_s: 5, payout_rate: '0.8', min_amount: '1', fee_rate: '0.01' } as const
+    await saveProduct(database.db, { ...five, enabled: true })
+  })
+  afterAll(async () => {
+    for (const s of servers) await s.stop()
+    await database?.close()
+  })
+
+  it(`settles every contract exactly once across ${ROUNDS} kill -9 and two processes after each`, async () => {
+    const db = database.db
+    for (let round = 0; round < ROUNDS; round++) {
+      const user = await makeUser(db)
+      const money = await moneyUser(db, user.id)
+      const calls = serviceCalls(db, new Map([[user.id, money]]))
+      await calls.deposit(user.id, 'USDT', parseDecimal(FUNDS), randomUUID())
+      await calls.transfer(
+        { userId: user.id, book: 'live', key: randomUUID() },
+        { currency: 'USDT', from: 'spot', to: 'option', amount: parseDecimal(FUNDS) },
+      )
+      const first = await startLedgerServer(url)
+      servers.push(first)
+      // The sim feed's first tickers: placing needs a price no older than 10 s.
+      let placed: MicroOrder[] = []
+      for (let tries = 0; placed.length === 0; tries++) {
+        try {
+          placed = [await placeMicro(first.url, user, 'up')]
+        } catch (err) {
+          if (tries > 100) throw err
+          await new Promise((r) => setTimeout(r, 100))
+        }
+      }
+      // Placed over about 4 s, so deliveries (5 s after each) spread over 4 s too; the kill falls among them.
+      const started = Date.now()
+      while (placed.length < CONTRACTS) {
+        placed.push(await placeMicro(first.url, user, placed.length % 2 ? 'down' : 'up'))
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      const killAt = started + 5000 + Math.random() * 4000
+      await new Promise((r) => setTimeout(r, Math.max(0, killAt - Date.now())))
+      await first.kill9()
+      expect(first.output(), 'no settlement failed').not.toMatch(/\[trading\].*failed/)
+      const ids = placed.map((p) => p.id)
+      const settledBefore = await settledCount(database, ids)
+      const what = `round ${round}: killed with ${settledBefore} of ${CONTRACTS} settled`
+
+      const [a, b] = await Promise.all([startLedgerServer(url), startLedgerServer(url)])
+      servers.push(a, b)
+      const deadline = Date.now() + 60_000
+      while ((await settledCount(database, ids)) < CONTRACTS && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200))
+      }
+      await Promise.all([a.stop(), b.stop()])
+
+      const [postings] = await db
+        .select({ n: count() })
+        .from(ledgerTransactions)
+        .where(and(eq(ledgerTransactions.kind, 'micro_settle'), eq(ledgerTransactions.userId, user.id)))
+      expect(postings!.n, what).toBe(CONTRACTS)
+      const rows = await db.select().from(microOrders).where(inArray(microOrders.id, ids))
+      expect(
+        rows.filter((r) => r.status === 'open'),
+        what,
+      ).toEqual([])
+      let expected = parseDecimal(FUNDS)
+      for (const r of rows) {
+        expected = add(expected, negate(add(parseDecimal(r.amount), parseDecimal(r.fee))))
+        if (r.status !== 'lost') expected = add(expected, parseDecimal(r.amount))
+        if (r.status === 'won') expected = add(expected, parseDecimal(r.pnl!))
+        expect(r.closeTs!.getTime(), `${what}: #${r.id} closes at or after delivery`).toBeGreaterThanOrEqual(
+          r.deliveryAt.getTime(),
+        )
+      }
+      expect(await bucketsOf(db, user.id, 'USDT', 'option'), what).toEqual({ available: expected, frozen: '0' })
+      expect(sign(expected)).toBeGreaterThan(0)
+      expect((await checkLedger(db)).ok, what).toBe(true)
+      console.log(`${what}; all ${CONTRACTS} settled once by the two processes that followed`)
+    }
+  }, 600_000)
+})
+
+async function settledCount(database: Database, ids: number[]): Promise<number> {
+  const [r] = await database.db
+    .select({ n: count() })
+    .from(microOrders)
+    .where(and(inArray(microOrders.id, ids), sql`${microOrders.status} <> 'open'`))
+  return r!.n
+}

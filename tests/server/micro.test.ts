@@ -1,0 +1,277 @@
+/**
+ * Second contracts through the HTTP calls and the settlement job (issue 11 parts 2 and 3), on a fake feed whose
+ * tickers the test sends and a settler whose clock the test sets:
+ * - the seeded products (30, 60, 120, 300 s for BTC/USDT and ETH/USDT);
+ * - a 30 s rise at 60000 settles at the first price at or after delivery (not an earlier one): up → won, the stake
+ *   back with 80 % on top; down → lost; an equal price → draw, the stake back; open and close prices with their
+ *   feed times on the order;
+ * - bad input by field (duration not offered, below the minimum, unknown market, stale price, short funds), nothing
+ *   frozen;
+ * - a settler started after delivery (a restart: it has seen no price before) settles at the first price it sees;
+ * - on PostgreSQL two settlers on one database settle 120 due contracts, each exactly once;
+ * - the ledger balances after each.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseDecimal } from '../../common/amount'
+import type { MicroOrder, MicroProduct } from '../../common/api/micro'
+import type { TickerTick } from '../../common/feed/messages'
+import type { Database } from '../../server/db/client'
+import { ledgerTransactions, microOrders } from '../../server/db/schema'
+import { runAdmin } from '../../server/cli/admin-commands'
+import { startMicroSettler, type MicroSettler } from '../../server/trading/micro/settler'
+import { bucketsOf, moneyUser, openChain, serviceCalls } from '../helpers/ledger-ops'
+import { moneyCall } from '../helpers/money-calls'
+import { describePostgres, pgliteTestDb } from '../helpers/server-db'
+import { fakeMarket, type FakeMarket } from '../helpers/server-fake-market'
+import { testApp, type TestApp } from '../helpers/server-app'
+import { makeUser, type TestUser } from '../helpers/server-users'
+
+interface Suite {
+  database: Database
+  t: TestApp
+  market: FakeMarket
+  operator: TestUser
+}
+
+function suiteOn(open: () => Promise<Database>): Suite {
+  const s = {} as Suite
+  beforeAll(async () => {
+    s.database = await open()
+    s.market = fakeMarket({ source: 'replay' })
+    s.t = await testApp({ db: s.database.db, market: s.market })
+    await openChain(s.database.db, 'USDT', { fee: '1', min: '2' })
+    s.operator = await makeUser(s.database.db, 'operator')
+  })
+  afterAll(async () => {
+    await s.t?.app.close()
+    await s.database?.close()
+  })
+  return s
+}
+
+/** A ticker of `symbol` (default BTC/USDT) at `price`, event time `ts` (ms). */
+function ticker(s: Suite, price: number, ts: number, symbol = 'btcusdt') {
+  const tick: TickerTick = {
+    open: price,
+    high: price,
+    low: price,
+    close: price,
+    amount: 1,
+    vol: price,
+    count: 1,
+    bid: price,
+    bidSize: 1,
+    ask: price,
+    askSize: 1,
+    lastPrice: price,
+    lastSize: 1,
+  }
+  s.market.emit({ type: 'ticker', symbol, ts, tick })
+}
+
+/** A user with `usdt` USDT in the options wallet (deposited, then moved from the coin account). */
+async function player(s: Suite, usdt: string): Promise<TestUser> {
+  const user = await makeUser(s.database.db)
+  const money = await moneyUser(s.database.db, user.id)
+  const calls = serviceCalls(s.database.db, new Map([[user.id, money]]))
+  await calls.deposit(user.id, 'USDT', parseDecimal(usdt), randomUUID())
+  const who = { userId: user.id, book: 'live' as const, key: randomUUID() }
+  await calls.transfer(who, { currency: 'USDT', from: 'spot', to: 'option', amount: parseDecimal(usdt) })
+  return user
+}
+
+const place = (s: Suite, u: TestUser, order: object) =>
+  moneyCall<MicroOrder>(s.t.app, u.token, 'POST', 'micro/order_place', {
+    symbol: 'btcusdt',
+    duration_s: 30,
+    client_oid: randomUUID(),
+    ...order,
+  })
+const detail = async (s: Suite, u: TestUser, id: number) =>
+  (await moneyCall<MicroOrder>(s.t.app, u.token, 'GET', 'micro/order_detail', { id: String(id) })).body.data
+const option = (s: Suite, u: TestUser) => bucketsOf(s.database.db, u.id, 'USDT', 'option')
+
+async function expectBalancedLedger(s: Suite) {
+  const check = await moneyCall<{ ok: boolean }>(s.t.app, s.operator.token, 'GET', 'admin/ledger_check')
+  expect(check.body.data).toMatchObject({ ok: true, mismatches: [] })
+}
+
+/** A settler whose clock reads `clock.now`. */
+function settlerAt(s: Suite, clock: { now: number }): MicroSettler {
+  return startMicroSettler({
+    db: s.database.db,
+    market: s.market,
+    now: () => new Date(clock.now),
+    intervalMs: 3_600_000,
+  })
+}
+
+function describeMicro(name: string, s: Suite) {
+  it(`lists the seeded products (${name})`, async () => {
+    const r = await moneyCall<MicroProduct[]>(s.t.app, '', 'GET', 'micro/products', { symbol: 'btcusdt' })
+    expect(r.body.data.map((p) => [p.duration_s, p.payout_rate, p.min_amount, p.fee_rate, p.currency])).toEqual([
+      [30, '0.8', '10', '0', 'USDT'],
+      [60, '0.85', '10', '0', 'USDT'],
+      [120, '0.88', '10', '0', 'USDT'],
+      [300, '0.9', '10', '0', 'USDT'],
+    ])
+  })
+
+  it(`settles rise, fall and equal at the first price at or after delivery (${name})`, async () => {
+    const u = await player(s, '1000')
+    const clock = { now: Date.now() }
+    const settler = settlerAt(s, clock)
+    try {
+      const opened = Date.now()
+      ticker(s, 60000, opened)
+      const up = await place(s, u, { direction: 'up', amount: '100' })
+      const down = await place(s, u, { direction: 'down', amount: '50' })
+      expect(up.body.data).toMatchObject({ status: 'open', open_price: '60000', open_ts: opened, pnl: null })
+      expect(await option(s, u)).toEqual({ available: '850', frozen: '150' })
+      const delivery = Date.now() + 30_000
+      // Before delivery: a price that would decide them the other way is not the close.
+      ticker(s, 59000, delivery - 2000)
+      clock.now = delivery + 5000
+      expect(await settler.pass()).toBe(0)
+      ticker(s, 60000.5, delivery + 1200)
+      expect(await settler.pass()).toBe(2)
+      const won = await detail(s, u, up.body.data.id)
+      expect(won).toMatchObject({ status: 'won', close_price: '60000.5', pnl: '80', percentage: '80' })
+      expect(won.close_ts).toBe(delivery + 1200)
+      expect(await detail(s, u, down.body.data.id)).toMatchObject({ status: 'lost', pnl: '-50', percentage: '-100' })
+      // An equal price is a draw: the stake comes back (ETH/USDT, whose prices this test has not moved ahead).
+      ticker(s, 3000, Date.now(), 'ethusdt')
+      const flat = await place(s, u, { symbol: 'ethusdt', direction: 'up', amount: '20' })
+      const flatDelivery = Date.now() + 30_000
+      ticker(s, 3000, flatDelivery + 500, 'ethusdt')
+      clock.now = flatDelivery + 5000
+      expect(await settler.pass()).toBe(1)
+      expect(await detail(s, u, flat.body.data.id)).toMatchObject({ status: 'draw', pnl: '0', close_price: '3000' })
+      // 850 + (100 + 80) + 0 = 1030.
+      expect(await option(s, u)).toEqual({ available: '1030', frozen: '0' })
+      expect(await settler.pass()).toBe(0)
+      await expectBalancedLedger(s)
+    } finally {
+      await settler.stop()
+    }
+  })
+
+  it(`refuses bad input by field, freezing nothing (${name})`, async () => {
+    const u = await player(s, '30')
+    ticker(s, 60000, Date.now())
+    const refuse = async (order: object, field: string, msg: string) => {
+      const r = await place(s, u, { direction: 'up', amount: '20', ...order })
+      expect(r.body, JSON.stringify(order)).toMatchObject({ msg, data: { field } })
+    }
+    await refuse({ duration_s: 45 }, 'duration_s', 'BTC/USDT options are not offered for 45 seconds')
+    await refuse({ amount: '5' }, 'amount', 'The minimum stake is 10 USDT')
+    await refuse({ amount: '40' }, 'amount', 'Lack of funds')
+    await refuse({ symbol: 'nopeusdt' }, 'symbol', 'This market does not exist')
+    ticker(s, 60000, Date.now() - 60_000)
+    await refuse({}, 'symbol', 'Prices are not up to date right now. Please try again in a moment')
+    expect(await option(s, u)).toEqual({ available: '30', frozen: '0' })
+  })
+
+  it(`settles after a restart at the first price the new process sees (${name})`, async () => {
+    const u = await player(s, '100')
+    ticker(s, 61000, Date.now())
+    const r = await place(s, u, { direction: 'down', amount: '10' })
+    const delivery = Date.now() + 30_000
+    // The first process stops before delivery; the next starts after it, having seen no price yet.
+    const clock = { now: delivery + 60_000 }
+    const next = settlerAt(s, clock)
+    try {
+      expect(await next.pass()).toBe(0)
+      ticker(s, 60990, delivery + 61_000)
+      expect(await next.pass()).toBe(1)
+      expect(await detail(s, u, r.body.data.id)).toMatchObject({ status: 'won', close_ts: delivery + 61_000, pnl: '8' })
+      await expectBalancedLedger(s)
+    } finally {
+      await next.stop()
+    }
+  })
+}
+
+describe('second contracts on PGlite', () => {
+  const s = suiteOn(() => pgliteTestDb())
+  describeMicro('PGlite', s)
+
+  it('lets the operator change and add products, from the call and the command line', async () => {
+    const saved = await moneyCall(s.t.app, s.operator.token, 'POST', 'admin/micro_product_save', {
+      symbol: 'btcusdt',
+      duration_s: 60,
+      payout_rate: '0.87',
+      min_amount: '20',
+      fee_rate: '0.01',
+      enabled: true,
+    })
+    expect(saved.body).toMatchObject({ code: 1, data: { duration_s: 60, payout_rate: '0.87', min_amount: '20' } })
+    const bad = await moneyCall(s.t.app, s.operator.token, 'POST', 'admin/micro_product_save', {
+      symbol: 'btcusdt',
+      duration_s: 60,
+      payout_rate: '12',
+      min_amount: '20',
+      fee_rate: '0',
+      enabled: true,
+    })
+    expect(bad.body).toMatchObject({ data: { field: 'payout_rate' } })
+    const out: string[] = []
+    const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l) }
+    expect(await runAdmin(s.database.db, ['micro', 'set', 'btcusdt', '45', '--payout', '0.82', '--min', '5'], io)).toBe(
+      0,
+    )
+    expect(out.at(-1)).toBe('btcusdt 45 s: payout 0.82, min 5 USDT, fee 0')
+    expect(await runAdmin(s.database.db, ['micro', 'set', 'btcusdt', '90'], io)).toBe(2)
+    expect(await runAdmin(s.database.db, ['micro', 'list'], io)).toBe(0)
+    expect(out.filter((l) => l.startsWith('btcusdt')).map((l) => l.replace(/\s+/g, ' '))).toEqual(
+      expect.arrayContaining([
+        'btcusdt 45 s payout 0.82 min 5 fee 0 open',
+        'btcusdt 60 s payout 0.87 min 20 fee 0.01 open',
+      ]),
+    )
+    // A 1 % fee on a 20 USDT stake at 60 s: 20.2 leave the options wallet, 20 of them frozen.
+    const u = await player(s, '100')
+    ticker(s, 60000, Date.now() + 100_000)
+    const r = await place(s, u, { direction: 'up', amount: '20', duration_s: 60 })
+    expect(r.body.data).toMatchObject({ fee: '0.2', payout_rate: '0.87' })
+    expect(await option(s, u)).toEqual({ available: '79.8', frozen: '20' })
+  })
+})
+
+await describePostgres('second contracts', (open) => {
+  describe('second contracts on PostgreSQL', () => {
+    const s = suiteOn(open)
+    describeMicro('PostgreSQL', s)
+
+    it('settles 120 due contracts once each with two settlers on one database', async () => {
+      const u = await player(s, '2000')
+      ticker(s, 60000, Date.now())
+      const placed = await Promise.all(
+        Array.from({ length: 120 }, (_, i) => place(s, u, { direction: i % 2 ? 'up' : 'down', amount: '10' })),
+      )
+      expect(placed.every((p) => p.body.code === 1)).toBe(true)
+      const clock = { now: Date.now() + 40_000 }
+      const [a, b] = [settlerAt(s, clock), settlerAt(s, clock)]
+      try {
+        ticker(s, 60100, Date.now() + 35_000)
+        const [na, nb] = await Promise.all([a.pass(), b.pass()])
+        expect(na + nb).toBe(120)
+        const ids = placed.map((p) => p.body.data.id)
+        const [settled] = await s.database.db
+          .select({ n: count() })
+          .from(ledgerTransactions)
+          .where(and(eq(ledgerTransactions.kind, 'micro_settle'), eq(ledgerTransactions.userId, u.id)))
+        expect(settled!.n).toBe(120)
+        const open = await s.database.db.select().from(microOrders).where(eq(microOrders.status, 'open'))
+        expect(open.filter((o) => ids.includes(o.id))).toEqual([])
+        // 60 ups won 8 each, 60 downs lost 10: 2000 − 600 + 60 × 8 = 1880.
+        expect(await option(s, u)).toEqual({ available: '1880', frozen: '0' })
+        await expectBalancedLedger(s)
+      } finally {
+        await Promise.all([a.stop(), b.stop()])
+      }
+    })
+  })
+})
