@@ -225,6 +225,23 @@ function describeSpot(name: string, s: Suite) {
     await expectBalancedLedger(s)
   })
 
+  it(`trades in the demo book against demo balances only (${name})`, async () => {
+    const u = await trader(s, '500', '0')
+    expect((await moneyCall(s.t.app, u.token, 'POST', 'assets/demo_enter')).body.code).toBe(1)
+    book(s, [[60000, 1]], [[59990, 1]])
+    const r = await place(s, u, { side: 'buy', type: 'market', amount: '0.5', client_oid: 'demo-1' })
+    expect(r.body.data).toMatchObject({ status: 'filled', deal_volume: '30000' })
+    const demoOrders = await moneyCall(s.t.app, u.token, 'GET', 'trade/order_list', { state: 'history' })
+    expect(demoOrders.body.data).toMatchObject({ total: 1 })
+    expect((await moneyCall(s.t.app, u.token, 'POST', 'assets/demo_exit')).body.code).toBe(1)
+    // The live book: untouched, and the demo order is not among its orders.
+    expect(await bucketsOf(s.database.db, u.id, 'USDT')).toEqual({ available: '500', frozen: '0' })
+    expect(await bucketsOf(s.database.db, u.id, 'BTC')).toEqual({ available: '0', frozen: '0' })
+    const live = await moneyCall(s.t.app, u.token, 'GET', 'trade/order_list', { state: 'history' })
+    expect(live.body.data).toMatchObject({ total: 0 })
+    await expectBalancedLedger(s)
+  })
+
   it(`places once per client_oid: the same order answers the first, another is refused (${name})`, async () => {
     const u = await trader(s, '5000', '0')
     const order = { side: 'buy', type: 'limit', price: '40000', amount: '0.01', client_oid: 'dup-1' }
