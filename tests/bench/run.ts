@@ -23,6 +23,7 @@ const benches: Bench[] = [
   { name: 'ledger', run: async () => (await import('./ledger')).runLedgerBench() },
   { name: 'model soak', run: async () => (await import('./ledger-soak')).runModelSoak() },
   { name: 'crash soak', run: async () => (await import('./ledger-soak')).runCrashSoak() },
+  { name: 'trading', run: async () => (await import('./trading')).runTradingBench() },
 ]
 
 const only = process.argv.slice(2)

@@ -50,8 +50,14 @@ await describePostgres('second contracts across kill -9', (open) => {
     u.pathname = `/${current!.name}`
     url = u.toString()
     await openChain(database.db, 'USDT', { fee: '1', min: '2' })
-    const five = { symbol: 'btcusdt', duration_s: 5, payout_rate: '0.8', min_amount: '1', fee_rate: '0.01' } as const
-    await saveProduct(database.db, { ...five, enabled: true })
+    await saveProduct(database.db, {
+      symbol: 'btcusdt',
+      duration_s: 5,
+      payout_rate: parseDecimal('0.8'),
+      min_amount: parseDecimal('1'),
+      fee_rate: parseDecimal('0.01'),
+      enabled: true,
+    })
   })
   afterAll(async () => {
     for (const s of servers) await s.stop()

@@ -13,7 +13,7 @@
  * limit orders are looked at (no query per feed trade of a quiet market): this process's placements say so at once
  * (open-signal.ts), another process's are found by a refresh every WATCH_REFRESH_MS.
  */
-import { and, eq, gte, inArray, lte, or } from 'drizzle-orm'
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import { compare, currencyScale, parseDecimal, round, sign, subtract } from '../../../common/amount'
 import { OPEN_ORDER_STATES } from '../../../common/api/trade'
 import type { TradeItem } from '../../../common/feed/messages'
@@ -114,21 +114,23 @@ export async function matchTrades(db: Db, source: MarketService['source'], batch
   const prices = batch.trades.map((t) => parseDecimal(String(t.price)))
   const low = prices.reduce((a, b) => (compare(a, b) <= 0 ? a : b))
   const high = prices.reduce((a, b) => (compare(a, b) >= 0 ? a : b))
-  const candidates = await db
-    .select()
-    .from(spotOrders)
-    .where(
-      and(
-        eq(spotOrders.symbol, batch.symbol),
-        eq(spotOrders.type, 'limit'),
-        inArray(spotOrders.status, [...OPEN_ORDER_STATES]),
-        or(
-          and(eq(spotOrders.side, 'buy'), gte(spotOrders.price, low)),
-          and(eq(spotOrders.side, 'sell'), lte(spotOrders.price, high)),
+  // Two range reads on the partial index of open orders (symbol, side, price), one per side: an OR of the two makes
+  // PostgreSQL scan every open order of the symbol.
+  const open = (side: 'buy' | 'sell') =>
+    db
+      .select()
+      .from(spotOrders)
+      .where(
+        and(
+          eq(spotOrders.symbol, batch.symbol),
+          eq(spotOrders.side, side),
+          side === 'buy' ? gte(spotOrders.price, low) : lte(spotOrders.price, high),
+          eq(spotOrders.type, 'limit'),
+          // Written out, not bound: the index's predicate must be provable when the statement is planned.
+          sql`${spotOrders.status} in ('pending', 'partially_filled')`,
         ),
-      ),
-    )
-    .orderBy(spotOrders.id)
+      )
+  const candidates = [...(await open('buy')), ...(await open('sell'))].sort((a, b) => a.id - b.id)
   const trades = [...batch.trades].sort((a, b) => a.ts - b.ts || a.tradeId - b.tradeId)
   let fills = 0
   for (const order of candidates) {
@@ -174,8 +176,8 @@ async function fillFromTrade(
     ref,
     recorded: recorded ?? null,
   }
-  await applyFill(tx, order, { price: parseDecimal(order.price!), amount: take, event }, now)
-  return 'filled'
+  const after = await applyFill(tx, order, { price: parseDecimal(order.price!), amount: take, event }, now)
+  return after ? 'filled' : 'done'
 }
 
 /** A buy fills from a trade at or below its price, a sell from one at or above. */
