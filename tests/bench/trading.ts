@@ -228,7 +228,7 @@ export async function runTradingBench(): Promise<BenchResult[]> {
       unit: 'ms',
       target: '≤ 1 ms',
       pass: match.median <= 1,
-      note: `${match.spread}; a trade at 60000 against ${RESTING} resting buys at 49001–50000 and sells at 70001–71000 (crossing none): one indexed query`,
+      note: `${match.spread}; a trade at 60000 against ${RESTING} resting buys at 49001–50000 and sells at 70001–71000 (crossing none): a range read per side on the partial index of open orders`,
     })
 
     // ---- second-contract settlement ----
