@@ -24,7 +24,7 @@ import { transfer } from '../../server/money/transfers'
 import { openChain } from '../helpers/ledger-ops'
 import { createPgTestDatabase, PG_ADMIN_URL } from '../helpers/server-db'
 import { makeUser } from '../helpers/server-users'
-import { MIN_RUNS, percentile, summarize } from './stats'
+import { alternating, percentile, summarize } from './stats'
 import type { BenchResult } from './types'
 
 const WORKERS = 8
@@ -200,18 +200,10 @@ export async function runLedgerBench(): Promise<BenchResult[]> {
       // Warm-up (untimed): connections, plans, caches.
       await drive(viaService(database, load.pick))
       await drive(viaBareSql(pool, load.pick))
-      const service: Run[] = []
-      const bare: Run[] = []
-      for (let round = 0; round < MIN_RUNS; round++) {
-        // Alternate which goes first, so drift of the shared machine hits both alike.
-        if (round % 2 === 0) {
-          service.push(await drive(viaService(database, load.pick)))
-          bare.push(await drive(viaBareSql(pool, load.pick)))
-        } else {
-          bare.push(await drive(viaBareSql(pool, load.pick)))
-          service.push(await drive(viaService(database, load.pick)))
-        }
-      }
+      const [service, bare] = await alternating(
+        () => drive(viaService(database, load.pick)),
+        () => drive(viaBareSql(pool, load.pick)),
+      )
       const ratio = summarize(
         service.map((s, i) => s.perSecond / bare[i]!.perSecond),
         '×',

@@ -57,3 +57,22 @@ export function percentile(samples: readonly number[], p: number): number {
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
   return sorted[rank]!
 }
+
+/**
+ * Measures `a` and `b` `rounds` times each, alternating which goes first every round, so drift of the shared machine
+ * hits both alike; answers both lists of results in round order.
+ */
+export async function alternating<T>(a: () => Promise<T>, b: () => Promise<T>, rounds = MIN_RUNS): Promise<[T[], T[]]> {
+  const as: T[] = []
+  const bs: T[] = []
+  for (let round = 0; round < rounds; round++) {
+    if (round % 2 === 0) {
+      as.push(await a())
+      bs.push(await b())
+    } else {
+      bs.push(await b())
+      as.push(await a())
+    }
+  }
+  return [as, bs]
+}

@@ -25,7 +25,7 @@ import { placeOrder } from '../../server/trading/spot/place'
 import { fakeMarket } from '../helpers/server-fake-market'
 import { createPgTestDatabase, PG_ADMIN_URL } from '../helpers/server-db'
 import { makeUser } from '../helpers/server-users'
-import { MIN_RUNS, percentile, summarize } from './stats'
+import { alternating, MIN_RUNS, percentile, summarize } from './stats'
 import type { BenchResult } from './types'
 
 const WORKERS = 8
@@ -151,17 +151,10 @@ export async function runTradingBench(): Promise<BenchResult[]> {
       ).then(() => undefined)
     await drive(service)
     await drive(bareInsert(pool, trader.id, account))
-    const svc: { perSecond: number; p99: number }[] = []
-    const bare: { perSecond: number; p99: number }[] = []
-    for (let round = 0; round < MIN_RUNS; round++) {
-      if (round % 2 === 0) {
-        svc.push(await drive(service))
-        bare.push(await drive(bareInsert(pool, trader.id, account)))
-      } else {
-        bare.push(await drive(bareInsert(pool, trader.id, account)))
-        svc.push(await drive(service))
-      }
-    }
+    const [svc, bare] = await alternating(
+      () => drive(service),
+      () => drive(bareInsert(pool, trader.id, account)),
+    )
     const rate = summarize(
       svc.map((r) => r.perSecond),
       '/s',
