@@ -83,7 +83,7 @@ describe.skipIf(!HAVE)('second contracts on the recorded BTCUSDT trades', () => 
         placeMicro(
           deps,
           { ...who, key: randomUUID() },
-          { symbol: 'btcusdt', direction, duration_s: 60, amount, client_oid: randomUUID() },
+          { symbol: 'btcusdt', direction, duration_s: 60, amount: parseDecimal(amount), client_oid: randomUUID() },
         )
       const up = await place('up', '100')
       const down = await place('down', '40')
