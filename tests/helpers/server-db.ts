@@ -3,6 +3,7 @@
  * and every test loads a copy, which skips initdb (toolchain.md gotcha 8: ~0.5 s instead of ~4 s). PostgreSQL: a
  * fresh database per test file on the machine's server, dropped afterwards; `undefined` when it is unreachable.
  */
+import { sql } from 'drizzle-orm'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -142,4 +143,14 @@ export async function describePostgres(title: string, suite: (open: OpenDatabase
     await seedDatabase(opened.db)
     return opened
   })
+}
+
+/** The URL of the PostgreSQL database `database` is open on (for a server process started on the same one). */
+export async function databaseUrlOf(database: Database): Promise<string> {
+  const result = (await database.db.execute<{ name: string }>(sql`select current_database() as name`)) as {
+    rows: { name: string }[]
+  }
+  const u = new URL(PG_ADMIN_URL)
+  u.pathname = `/${result.rows[0]!.name}`
+  return u.toString()
 }

@@ -12,15 +12,15 @@
  * LEDGER_CRASH_ROUNDS sets the number of kills (default 3; the bench-sized run, `npm run bench -- crash`, 10).
  */
 import { randomUUID } from 'node:crypto'
-import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parseDecimal } from '../../common/amount'
 import type { Database } from '../../server/db/client'
 import { idempotencyKeys, ledgerTransactions, transfers } from '../../server/db/schema'
 import { checkLedger } from '../../server/ledger/check'
-import { bucketsOf, fromUnits, moneyUser, openChain, rowsOf, serviceCalls, toUnits } from '../helpers/ledger-ops'
+import { bucketsOf, fromUnits, moneyUser, openChain, serviceCalls, toUnits } from '../helpers/ledger-ops'
 import { ledgerCheckCli, startLedgerServer, type LedgerServer } from '../helpers/ledger-server'
-import { describePostgres, PG_ADMIN_URL } from '../helpers/server-db'
+import { databaseUrlOf, describePostgres } from '../helpers/server-db'
 import { makeUser, type TestUser } from '../helpers/server-users'
 
 const ROUNDS = Number(process.env.LEDGER_CRASH_ROUNDS ?? 3)
@@ -80,10 +80,7 @@ await describePostgres('ledger crash', (open) => {
 
   beforeAll(async () => {
     database = await open()
-    const [current] = await rowsOf<{ name: string }>(database.db, sql`select current_database() as name`)
-    const u = new URL(PG_ADMIN_URL)
-    u.pathname = `/${current!.name}`
-    url = u.toString()
+    url = await databaseUrlOf(database)
     await openChain(database.db, 'USDT', { fee: '1', min: '2' })
   })
   afterAll(async () => {

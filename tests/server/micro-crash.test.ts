@@ -17,9 +17,9 @@ import type { Database } from '../../server/db/client'
 import { ledgerTransactions, microOrders } from '../../server/db/schema'
 import { checkLedger } from '../../server/ledger/check'
 import { saveProduct } from '../../server/trading/micro/products'
-import { bucketsOf, moneyUser, openChain, rowsOf, serviceCalls } from '../helpers/ledger-ops'
+import { bucketsOf, moneyUser, openChain, serviceCalls } from '../helpers/ledger-ops'
 import { startLedgerServer, type LedgerServer } from '../helpers/ledger-server'
-import { describePostgres, PG_ADMIN_URL } from '../helpers/server-db'
+import { databaseUrlOf, describePostgres } from '../helpers/server-db'
 import { makeUser, type TestUser } from '../helpers/server-users'
 
 const ROUNDS = Number(process.env.MICRO_CRASH_ROUNDS ?? 2)
@@ -45,10 +45,7 @@ await describePostgres('second contracts across kill -9', (open) => {
 
   beforeAll(async () => {
     database = await open()
-    const [current] = await rowsOf<{ name: string }>(database.db, sql`select current_database() as name`)
-    const u = new URL(PG_ADMIN_URL)
-    u.pathname = `/${current!.name}`
-    url = u.toString()
+    url = await databaseUrlOf(database)
     await openChain(database.db, 'USDT', { fee: '1', min: '2' })
     await saveProduct(database.db, {
       symbol: 'btcusdt',
