@@ -52,6 +52,14 @@ export const LEDGER_KINDS = [
   'spot_release',
   'micro_order',
   'micro_settle',
+  'contract_order',
+  'contract_open',
+  'contract_cancel',
+  'contract_close',
+  'contract_liquidation',
+  'financial_buy',
+  'financial_income',
+  'financial_redeem',
 ] as const
 export type LedgerKind = (typeof LEDGER_KINDS)[number]
 
@@ -114,7 +122,10 @@ export type WalletBalances = z.infer<typeof walletSchema>
 export const overviewSchema = z.object({
   book: z.enum(BOOKS),
   total_usdt: money,
-  /** Σ amount × (price − price 24 h ago) over the book's holdings, 2 decimals (USDT itself: 0). */
+  /**
+   * Last 24 h, in USDT, 2 decimals: Σ amount × (price − price 24 h ago) over the book's holdings (USDT itself: 0),
+   * plus financial income credited and futures PnL realized.
+   */
   daily_income_usdt: money,
   /** Epoch ms of the newest price used; null when none was known. */
   priced_at: z.nullable(z.int()),

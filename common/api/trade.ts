@@ -127,6 +127,9 @@ export const marketTradeConfigInput = z.object({
 })
 export type MarketTradeConfigInput = z.infer<typeof marketTradeConfigInput>
 
+/** GET trade/market_config: the trading terms of one market (public: the order form shows fees and limits). */
+export const marketConfigQuery = z.object({ symbol: symbolField })
+
 /** A market's trading terms as saved. */
 export const marketTradeConfigSchema = z.object({
   symbol: z.string(),

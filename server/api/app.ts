@@ -27,9 +27,12 @@ import type { AppDeps } from './deps'
 import { IDENTITY_ROUTES } from './identity/index'
 import { SUPPORT_ROUTES } from './support/index'
 import { MICRO_ROUTES } from './micro/index'
+import { CONTRACT_ROUTES } from './contract/index'
+import { FINANCIAL_ROUTES } from './financial/index'
 import { TRADE_ROUTES } from './trade/index'
 import { openApiDocument } from './docs'
 import { registerRoute, requestLocale, type ApiRoute } from './route'
+import { UserLanes } from './user-lanes'
 import { startLiveCache, type LiveCache } from '../cache/live-cache'
 
 /** Every public call, in the order of spec §7. */
@@ -51,6 +54,8 @@ export const ALL_ROUTES: readonly ApiRoute[] = [
   ...ASSETS_ROUTES,
   ...TRADE_ROUTES,
   ...MICRO_ROUTES,
+  ...CONTRACT_ROUTES,
+  ...FINANCIAL_ROUTES,
 ]
 
 /** Options of the HTTP layer itself. */
@@ -102,7 +107,8 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   })
   const live = opts.liveCache ?? (await startLiveCache(deps.db, deps.log))
   if (!opts.liveCache) app.addHook('onClose', () => live.close())
-  for (const route of ALL_ROUTES) registerRoute(app, deps, route, live.answers)
+  const lanes = new UserLanes()
+  for (const route of ALL_ROUTES) registerRoute(app, deps, route, live.answers, lanes)
   const docs = openApiDocument(ALL_ROUTES)
   app.get('/api/docs', async () => docs)
   registerNotFound(app, await registerStaticSite(app, deps.distDir))

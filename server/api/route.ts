@@ -15,6 +15,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../../common/api/assets'
 import { DomainError } from '../domain/errors'
 import { ApiError } from './api-error'
 import { authenticate, type AuthSession } from './auth'
+import { UserLanes } from './user-lanes'
 import type { AppDeps } from './deps'
 
 /** Who may call: anyone (optionally with a session), a signed-in user, or an operator. */
@@ -135,8 +136,17 @@ function readIdempotencyKey(request: FastifyRequest): string {
   return key
 }
 
-/** Registers `route` as `<method> /api/<path>`; a `cache` route is served from `answers` when given. */
-export function registerRoute(app: FastifyInstance, deps: AppDeps, route: ApiRoute, answers?: AnswerCache): void {
+/**
+ * Registers `route` as `<method> /api/<path>`; a `cache` route is served from `answers` when given. Calls with a
+ * session run in the caller's lane of `lanes` (one UserLanes shared by all routes of an app).
+ */
+export function registerRoute(
+  app: FastifyInstance,
+  deps: AppDeps,
+  route: ApiRoute,
+  answers?: AnswerCache,
+  lanes: UserLanes = new UserLanes(),
+): void {
   const method = route.method ?? 'GET'
   const cache = route.cache
   // A cached answer is shared by every caller, so a route that checks who calls cannot be one.
@@ -154,7 +164,7 @@ export function registerRoute(app: FastifyInstance, deps: AppDeps, route: ApiRou
       const raw = method === 'GET' ? request.query : route.multipart ? {} : (request.body ?? {})
       const input = route.input ? parseInput(route.input, raw, locale) : {}
       const idempotencyKey = route.idempotent ? readIdempotencyKey(request) : ''
-      const answer = await route.handler({
+      const ctx = {
         query: input,
         body: input,
         locale,
@@ -165,7 +175,11 @@ export function registerRoute(app: FastifyInstance, deps: AppDeps, route: ApiRou
         idempotencyKey,
         request,
         reply,
-      })
+      }
+      // A signed-in caller's calls take turns in its own lane (user-lanes.ts): a burst cannot starve other users.
+      const answer: unknown = session
+        ? await lanes.run(session.userId, async () => route.handler(ctx))
+        : await route.handler(ctx)
       // A handler answering outside its schema is a server bug: parse() throws and the error handler logs it as 500.
       return ok(z.parse(route.data, answer), serverMessage(locale, 'success'))
     },

@@ -58,13 +58,44 @@ export interface ChangeFeed {
  * listener stays `onListening(false)` until then). An unknown driver gives `kind: 'none'` and never listens.
  */
 export async function openChangeFeed(db: Db, listener: ChangeListener, log = console.warn): Promise<ChangeFeed> {
+  return listenChannel(
+    db,
+    CHANGE_CHANNEL,
+    {
+      onNotice: (payload) => {
+        const topic = TOPICS.find((t) => t === payload)
+        if (topic) listener.onChange(topic)
+      },
+      onListening: (listening) => listener.onListening(listening),
+    },
+    log,
+  )
+}
+
+/** Callbacks of a channel listener. */
+export interface ChannelListener {
+  /** One committed NOTIFY on the channel, with its payload. */
+  onNotice(payload: string | undefined): void
+  /** As ChangeListener.onListening: false = notices may be missed; true again = flowing, some may have been missed. */
+  onListening(listening: boolean): void
+}
+
+/**
+ * Listens to NOTIFY `channel` (a plain identifier) on `db`'s driver, as openChangeFeed does for the answer caches:
+ * PGlite's own listen, or a dedicated reconnecting PostgreSQL client. Used by every process-wide memory that must
+ * follow committed changes of other processes (the answer caches, the futures risk book).
+ */
+export async function listenChannel(
+  db: Db,
+  channel: string,
+  listener: ChannelListener,
+  log = console.warn,
+): Promise<ChangeFeed> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name: ${channel}`)
   const client = (db as unknown as { $client?: unknown }).$client
-  const deliver = (payload: string | undefined) => {
-    const topic = TOPICS.find((t) => t === payload)
-    if (topic) listener.onChange(topic)
-  }
+  const deliver = (payload: string | undefined) => listener.onNotice(payload)
   if (isPglite(client)) {
-    const unlisten = await client.listen(CHANGE_CHANNEL, deliver)
+    const unlisten = await client.listen(channel, deliver)
     listener.onListening(true)
     return {
       kind: 'pglite',
@@ -75,7 +106,7 @@ export async function openChangeFeed(db: Db, listener: ChangeListener, log = con
   }
   // pg is loaded by db/client.ts only for a PostgreSQL database; PGlite answered above without it.
   const { default: pgModule } = await import('pg')
-  if (client instanceof pgModule.Pool) return listenPostgres(pgModule, client.options, listener, deliver, log)
+  if (client instanceof pgModule.Pool) return listenPostgres(pgModule, client.options, channel, listener, deliver, log)
   listener.onListening(false)
   return { kind: 'none', close: async () => {} }
 }
@@ -83,7 +114,8 @@ export async function openChangeFeed(db: Db, listener: ChangeListener, log = con
 async function listenPostgres(
   pgModule: typeof pg,
   options: pg.PoolConfig,
-  listener: ChangeListener,
+  channel: string,
+  listener: Pick<ChannelListener, 'onListening'>,
   deliver: (payload: string | undefined) => void,
   log: (line: string) => void,
 ): Promise<ChangeFeed> {
@@ -103,7 +135,7 @@ async function listenPostgres(
     if (current !== client) return
     current = undefined
     listener.onListening(false)
-    if (!closed) log(`[cache] change listener lost (${why}); answers are read from the database until it is back`)
+    if (!closed) log(`[db] listener of ${channel} lost (${why}); reconnecting`)
     client.end().catch(() => {})
     retry()
   }
@@ -113,12 +145,12 @@ async function listenPostgres(
     client.on('error', (err) => lost(client, err.message))
     client.on('end', () => lost(client, 'connection ended'))
     client.on('notification', (msg) => {
-      if (msg.channel === CHANGE_CHANNEL) deliver(msg.payload)
+      if (msg.channel === channel) deliver(msg.payload)
     })
     current = client
     try {
       await client.connect()
-      await client.query(`LISTEN ${CHANGE_CHANNEL}`)
+      await client.query(`LISTEN ${channel}`)
       if (closed) return void (await client.end().catch(() => {}))
       delay = RECONNECT_MS.first
       listener.onListening(true)

@@ -15,6 +15,8 @@ import { IDENTITY_COMMANDS } from './commands/identity'
 import { MONEY_COMMANDS } from './commands/money'
 import { SUPPORT_COMMANDS } from './commands/support'
 import { TRADING_COMMANDS } from './commands/trading'
+import { CONTRACT_COMMANDS } from './commands/contract'
+import { FINANCIAL_COMMANDS } from './commands/financial'
 import { UsageError, type AdminCommand, type AdminIo } from './commands/types'
 
 export type { AdminIo }
@@ -25,6 +27,8 @@ const MODULE_COMMANDS: readonly AdminCommand[] = [
   ...SUPPORT_COMMANDS,
   ...MONEY_COMMANDS,
   ...TRADING_COMMANDS,
+  ...CONTRACT_COMMANDS,
+  ...FINANCIAL_COMMANDS,
 ]
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>

@@ -6,7 +6,9 @@
  */
 import type { Locale } from '../../common/constants'
 import { AUTH_MESSAGES } from './messages/auth'
+import { CONTRACT_MESSAGES } from './messages/contract'
 import { CORE_MESSAGES } from './messages/core'
+import { FINANCIAL_MESSAGES } from './messages/financial'
 import { IDENTITY_MESSAGES } from './messages/identity'
 import { MONEY_MESSAGES } from './messages/money'
 import { SUPPORT_MESSAGES } from './messages/support'
@@ -22,6 +24,8 @@ export type ServerMessageKey =
   | KeysOf<typeof SUPPORT_MESSAGES>
   | KeysOf<typeof MONEY_MESSAGES>
   | KeysOf<typeof TRADE_MESSAGES>
+  | KeysOf<typeof CONTRACT_MESSAGES>
+  | KeysOf<typeof FINANCIAL_MESSAGES>
 
 const TABLES = [
   CORE_MESSAGES,
@@ -30,6 +34,8 @@ const TABLES = [
   SUPPORT_MESSAGES,
   MONEY_MESSAGES,
   TRADE_MESSAGES,
+  CONTRACT_MESSAGES,
+  FINANCIAL_MESSAGES,
 ] as const
 
 /** The message `key` in `locale`. */

@@ -17,6 +17,7 @@ import { currencies, helpArticles, helpTranslations, markets, pages, settings } 
 import { SETTING_DEFAULTS } from './settings'
 import { CHAIN_DEFAULTS, seedChains } from '../money/chains'
 import { MICRO_DEFAULTS, seedMicroProducts } from '../trading/micro/products'
+import { FINANCIAL_DEFAULTS, seedFinancialProducts } from '../trading/earn/seed-products'
 
 const SEED_VERSION_KEY = 'seed_version'
 /** Version of the written-once content (see seedOnce). */
@@ -28,7 +29,7 @@ const SEED_STAMP_KEY = 'seed_stamp'
  * database carries it, a previous start wrote all of it already, and nothing is deleted by the app since.
  */
 export const SEED_STAMP = createHash('sha1')
-  .update(JSON.stringify([SEED_VERSION, SETTING_DEFAULTS, CATALOG, CHAIN_DEFAULTS, MICRO_DEFAULTS]))
+  .update(JSON.stringify([SEED_VERSION, SETTING_DEFAULTS, CATALOG, CHAIN_DEFAULTS, MICRO_DEFAULTS, FINANCIAL_DEFAULTS]))
   .digest('base64url')
 
 /** Seeds what is missing. Idempotent; a no-op (one read) when the database carries the current SEED_STAMP. */
@@ -72,6 +73,7 @@ export async function seedDatabase(db: Db): Promise<void> {
   if (newMarkets.length > 0) await notifyChange(db, 'markets')
   await seedChains(db)
   await seedMicroProducts(db)
+  await seedFinancialProducts(db)
   await seedOnce(db)
   await db
     .insert(settings)

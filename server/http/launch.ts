@@ -16,7 +16,9 @@ import { openDatabase, type Database, type DatabaseOptions } from '../db/client'
 import { addMissingListings } from '../db/markets'
 import { seedDatabase } from '../db/seed'
 import type { MarketOptions, MarketService } from '../market/types'
+import { startContractEngine } from '../trading/contract/engine'
 import { startMicroSettler } from '../trading/micro/settler'
+import { startFinancialAccrual } from '../trading/earn/accrual'
 import { startSpotMatcher } from '../trading/spot/matcher'
 
 /** A started server. `close()` stops HTTP, the market and the database, in that order. */
@@ -82,6 +84,12 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
     // Second contracts settle at delivery, in every process (each order once: see the settler).
     const settler = startMicroSettler({ db: database.db, market, log })
     stack.push(() => settler.stop())
+    // Futures: TP/SL and liquidation on every mark tick, entrusts on every feed trade, in every process.
+    const contracts = await startContractEngine({ db: database.db, market, log })
+    stack.push(() => contracts.stop())
+    // Daily income and expiry of financial subscriptions, in every process (each day once: see the job).
+    const accrual = await startFinancialAccrual({ db: database.db, log })
+    stack.push(() => accrual.stop())
     const distDir = deps.distDir ?? DEFAULT_DIST_DIR
     const marketPublicPort = config.marketPublicPort ?? market.port
     // PORT=0 binds any free port: the default origins are filled in below once it is known (the app reads the list

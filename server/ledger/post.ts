@@ -17,8 +17,11 @@ import type { Db } from '../db/client'
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema'
 import { DomainError } from '../domain/errors'
 
-/** Platform accounts: the other side of every user entry. */
-export const SYSTEM_ACCOUNTS = ['deposits', 'withdrawals', 'fees', 'counterparty', 'demo_faucet'] as const
+/**
+ * Platform accounts: the other side of every user entry. `insurance` pays what a liquidated account owes beyond its
+ * balance, so a user's balance never goes below zero (issue 12).
+ */
+export const SYSTEM_ACCOUNTS = ['deposits', 'withdrawals', 'fees', 'counterparty', 'demo_faucet', 'insurance'] as const
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number]
 
 /** Whose balance: a user's wallet, or a platform account (its wallet is always `spot`). */
@@ -57,11 +60,22 @@ export interface Posted {
 const ownerKey = (o: AccountOwner) => ('system' in o ? `system:${o.system}` : `user:${o.userId}`)
 const walletOf = (o: AccountOwner): Wallet => ('system' in o ? 'spot' : o.wallet)
 
+/** The unique key of an account row (`ledger_accounts_key`) with its user: what identifies and creates it. */
+export function accountKey(owner: AccountOwner, book: Book, currency: string) {
+  return {
+    owner: ownerKey(owner),
+    book,
+    wallet: walletOf(owner),
+    currency,
+    userId: 'system' in owner ? null : owner.userId,
+  }
+}
+
 /**
  * The id of the account (created at zero on first use). Safe under concurrency: `ON CONFLICT DO NOTHING` then read.
  */
 export async function accountId(tx: Db, owner: AccountOwner, book: Book, currency: string): Promise<number> {
-  const key = { owner: ownerKey(owner), book, wallet: walletOf(owner), currency }
+  const key = accountKey(owner, book, currency)
   const [found] = await tx
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
@@ -74,10 +88,7 @@ export async function accountId(tx: Db, owner: AccountOwner, book: Book, currenc
       ),
     )
   if (found) return found.id
-  await tx
-    .insert(ledgerAccounts)
-    .values({ ...key, userId: 'system' in owner ? null : owner.userId })
-    .onConflictDoNothing()
+  await tx.insert(ledgerAccounts).values(key).onConflictDoNothing()
   return accountId(tx, owner, book, currency)
 }
 

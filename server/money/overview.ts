@@ -1,12 +1,16 @@
 /**
  * The Assets tab's numbers (spec §2 Assets): the session's book per wallet and currency, valued in USDT at the
  * market feed's latest prices. The answer says where the prices came from (`htx` live, `replay` recorded, `sim`
- * synthetic) and when, so the app can badge values that are not live. Daily income is the 24 h price change of what
- * is held: Σ amount × (last − open of the rolling 24 h ticker); USDT itself has none.
+ * synthetic) and when, so the app can badge values that are not live. Daily income (issue 12: "counts this income and
+ * realized PnL") is, over the last 24 hours: the price change of what is held, Σ amount × (last − open of the rolling
+ * 24 h ticker) (USDT itself has none); plus the financial products' income credited; plus the realized PnL of the
+ * futures positions closed — each valued in USDT at the latest price.
  */
 import { WALLETS, type Overview, type Wallet } from '../../common/api/assets'
 import type { Book } from '../../common/api/user-info'
 import { add, multiply, parseDecimal, round, sign, subtract, type DecimalString } from '../../common/amount'
+import { and, eq, gte, inArray, sql } from 'drizzle-orm'
+import { contractPositions, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema'
 import type { Db } from '../db/client'
 import type { MarketService } from '../market/types'
 import { bookBalances } from './balances'
@@ -78,6 +82,10 @@ export async function assetsOverview(db: Db, market: MarketService, userId: numb
     total = add(total, walletTotal)
     return { wallet, total_usdt: round(walletTotal, USDT_VALUE_SCALE, 'half-even'), balances }
   })
+  for (const [currency, earned] of await realizedLastDay(db, userId, book)) {
+    const q = quote(currency)
+    if (q) income = add(income, multiply(earned, q.last))
+  }
   return {
     book,
     total_usdt: round(total, USDT_VALUE_SCALE, 'half-even'),
@@ -86,4 +94,49 @@ export async function assetsOverview(db: Db, market: MarketService, userId: numb
     price_source: market.source,
     wallets,
   }
+}
+
+/** A day, ms: the window of the Assets tab's daily income. */
+const DAY_MS = 86_400_000
+
+/**
+ * What the book earned in the last 24 hours by currency: financial income credited (ledger kind `financial_income`,
+ * the user's side) plus the realized PnL of futures positions closed (their `realized_pnl`, before fees).
+ */
+async function realizedLastDay(db: Db, userId: number, book: Book): Promise<Map<string, DecimalString>> {
+  const since = new Date(Date.now() - DAY_MS)
+  const earned = new Map<string, DecimalString>()
+  const credit = (currency: string, amount: string | null) => {
+    if (amount !== null) earned.set(currency, add(earned.get(currency) ?? parseDecimal('0'), parseDecimal(amount)))
+  }
+  const income = await db
+    .select({ currency: ledgerAccounts.currency, amount: sql<string>`sum(${ledgerEntries.amount})::text` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        eq(ledgerTransactions.userId, userId),
+        eq(ledgerTransactions.book, book),
+        eq(ledgerTransactions.kind, 'financial_income'),
+        gte(ledgerTransactions.createdAt, since),
+        eq(ledgerAccounts.userId, userId),
+      ),
+    )
+    .groupBy(ledgerAccounts.currency)
+  for (const r of income) credit(r.currency, r.amount)
+  const closed = await db
+    .select({ currency: contractPositions.currency, amount: sql<string>`sum(${contractPositions.realizedPnl})::text` })
+    .from(contractPositions)
+    .where(
+      and(
+        eq(contractPositions.userId, userId),
+        eq(contractPositions.book, book),
+        inArray(contractPositions.status, ['closed', 'liquidated']),
+        gte(contractPositions.closedAt, since),
+      ),
+    )
+    .groupBy(contractPositions.currency)
+  for (const r of closed) credit(r.currency, r.amount)
+  return earned
 }

@@ -24,6 +24,7 @@ const benches: Bench[] = [
   { name: 'model soak', run: async () => (await import('./ledger-soak')).runModelSoak() },
   { name: 'crash soak', run: async () => (await import('./ledger-soak')).runCrashSoak() },
   { name: 'trading', run: async () => (await import('./trading')).runTradingBench() },
+  { name: 'risk', run: async () => (await import('./risk')).runRiskBench() },
 ]
 
 const only = process.argv.slice(2)

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildReason } from '../../server/cli/build-freshness'
-import { freePort } from '../helpers/app-server'
+import { freePorts } from '../helpers/app-server'
 import { PG_ADMIN_URL, createPgTestDatabase } from '../helpers/server-db'
 import { MIN_RUNS, summarize } from './stats'
 import type { BenchResult } from './types'
@@ -34,8 +34,14 @@ interface Start {
 
 /** One start: spawn, poll common/config until 200, idle, read VmRSS, stop. `databaseUrl` unset = PGlite. */
 async function startOnce(dataDir: string, databaseUrl?: string): Promise<Start> {
-  const port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), MARKET_PORT: '0' }
+  // Both ports chosen here: a market on port 0 could be handed the HTTP port just released by freePorts.
+  const [port, marketPort] = await freePorts(2)
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    MARKET_PORT: String(marketPort),
+  }
   env.DATA_DIR = dataDir
   if (databaseUrl) env.DATABASE_URL = databaseUrl
   else delete env.DATABASE_URL

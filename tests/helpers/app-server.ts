@@ -20,16 +20,32 @@ export interface AppServer {
 }
 
 /** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address()
-      const port = typeof addr === 'object' && addr ? addr.port : 0
-      srv.close(() => resolve(port))
-    })
+export async function freePort(): Promise<number> {
+  return (await freePorts(1))[0]!
+}
+
+/**
+ * `n` different free TCP ports on 127.0.0.1: all held open at once before any is released, so two calls in a row
+ * cannot answer the same port (the kernel hands a just-released port out again).
+ */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const srv = createServer()
+          srv.once('error', reject)
+          srv.listen(0, '127.0.0.1', () => resolve(srv))
+        }),
+    ),
+  )
+  const ports = servers.map((srv) => {
+    const addr = srv.address()
+    return typeof addr === 'object' && addr ? addr.port : 0
   })
+  await Promise.all(servers.map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))))
+  return ports
 }
 
 export interface StartOptions {
@@ -43,8 +59,9 @@ export interface StartOptions {
 
 /** Starts `npm start`'s entry (`server/cli/launch.js`: compiles the server bundle and builds dist/ when stale) and resolves once `/api/common/config` answers code 1. */
 export async function startAppServer(opts: StartOptions = {}): Promise<AppServer> {
-  const port = opts.port ?? (await freePort())
-  const marketPort = opts.marketPort ?? (await freePort())
+  const [freeHttp, freeMarket] = await freePorts(2)
+  const port = opts.port ?? freeHttp!
+  const marketPort = opts.marketPort ?? freeMarket!
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tc-e2e-'))
   let out = ''
   const child: ChildProcess = spawn(process.execPath, ['server/cli/launch.js'], {
@@ -54,6 +71,8 @@ export async function startAppServer(opts: StartOptions = {}): Promise<AppServer
       PORT: String(port),
       MARKET_PORT: String(marketPort),
       DATA_DIR: dataDir,
+      // The financial products' clock may be moved (`admin clock advance 1d`): the e2e journey waits a "day" in seconds.
+      CLOCK_CONTROL: '1',
       ...opts.env,
     },
     detached: true,

@@ -3,7 +3,7 @@
  * socket; it records what the UI subscribed to and lets a test push snapshots. Wrap it with `wrapRemote` (src/engine)
  * to get the `EngineClient` the router context carries, exactly as the app wraps the comlink remote.
  */
-import type { EngineApi, EngineStatus, SubscriptionId, TickerSnapshot } from '../../common/engine-api'
+import type { BookSnapshot, EngineApi, EngineStatus, SubscriptionId, TickerSnapshot } from '../../common/engine-api'
 
 type Callback = (value: never) => void
 
@@ -13,6 +13,8 @@ export interface FakeEngineApi extends EngineApi {
   readonly subscriptions: Map<SubscriptionId, { kind: string; key: string; cb: Callback }>
   /** Sends `snaps` to every ticker subscriber. */
   pushTickers(snaps: TickerSnapshot[]): void
+  /** Sends `snap` to the subscribers of its symbol's book. */
+  pushBook(snap: BookSnapshot): void
   /** Sends a status (the idle one with `changes` applied) to every status subscriber. */
   pushStatus(changes: Partial<EngineStatus>): void
 }
@@ -40,6 +42,10 @@ export function fakeEngineApi(): FakeEngineApi {
     subscriptions,
     pushTickers: (snaps) => {
       for (const s of subscriptions.values()) if (s.kind === 'tickers') (s.cb as (v: TickerSnapshot[]) => void)(snaps)
+    },
+    pushBook: (snap) => {
+      for (const s of subscriptions.values())
+        if (s.kind === 'book' && s.key === snap.symbol) (s.cb as (v: BookSnapshot) => void)(snap)
     },
     pushStatus: (changes) => {
       for (const s of subscriptions.values())

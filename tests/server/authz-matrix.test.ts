@@ -12,7 +12,14 @@ import { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_ROUTES } from '../../server/api/app'
 import type { Database } from '../../server/db/client'
-import { feedback, identitySubmissions, users } from '../../server/db/schema'
+import {
+  contractOrders,
+  contractPositions,
+  feedback,
+  financialOrders,
+  identitySubmissions,
+  users,
+} from '../../server/db/schema'
 import type { FakeMarket } from '../helpers/server-fake-market'
 import { testApp, type TestApp } from '../helpers/server-app'
 import { describePostgres, pgliteTestDb } from '../helpers/server-db'
@@ -58,6 +65,11 @@ interface World {
   /** A's spot order and second contract (issue 11), placed in A's demo book. */
   aOrder: number
   aMicro: number
+  /** A's financial subscription (issue 12), in A's demo book. */
+  aSubscription: number
+  /** A's pending futures order and open position (issue 12), in A's demo book. */
+  aEntrust: number
+  aPosition: number
 }
 
 function inputFields(route: (typeof ALL_ROUTES)[number]): string[] {
@@ -125,6 +137,39 @@ const OBJECT_CASES: Record<string, (w: World) => Promise<{ refused: boolean; bod
   'POST trade/order_cancel': async (w) => {
     const res = await call(w.t.app, w.b.token, 'POST', 'trade/order_cancel', { id: w.aOrder })
     return { refused: res.body.code !== 1 && res.body.msg === 'Order not found', body: res.body }
+  },
+  'POST financial/redeem': async (w) => {
+    const res = await moneyCall(w.t.app, w.b.token, 'POST', 'financial/redeem', { id: w.aSubscription })
+    const [still] = await w.database.db.select().from(financialOrders).where(eq(financialOrders.id, w.aSubscription))
+    return { refused: res.body.code !== 1 && still?.status === 'in_progress', body: res.body }
+  },
+  'POST financial/buy': async (w) => {
+    // Product ids are public: B subscribing to A's product can only spend B's money (B has none), never A's.
+    const [mine] = await w.database.db.select().from(financialOrders).where(eq(financialOrders.id, w.aSubscription))
+    const res = await moneyCall(w.t.app, w.b.token, 'POST', 'financial/buy', {
+      product_id: mine!.productId,
+      amount: '10',
+    })
+    const [still] = await w.database.db.select().from(financialOrders).where(eq(financialOrders.id, w.aSubscription))
+    return {
+      refused: res.body.code !== 1 && res.body.msg === 'Lack of funds' && still?.amount === mine!.amount,
+      body: res.body,
+    }
+  },
+  'POST contract/order_cancel': async (w) => {
+    const res = await moneyCall(w.t.app, w.b.token, 'POST', 'contract/order_cancel', { id: w.aEntrust })
+    const [still] = await w.database.db.select().from(contractOrders).where(eq(contractOrders.id, w.aEntrust))
+    return { refused: res.body.code !== 1 && still?.status === 'pending', body: res.body }
+  },
+  'POST contract/position_close': async (w) => {
+    const res = await moneyCall(w.t.app, w.b.token, 'POST', 'contract/position_close', { id: w.aPosition })
+    const [still] = await w.database.db.select().from(contractPositions).where(eq(contractPositions.id, w.aPosition))
+    return { refused: res.body.code !== 1 && still?.status === 'open', body: res.body }
+  },
+  'POST contract/position_tpsl': async (w) => {
+    const res = await call(w.t.app, w.b.token, 'POST', 'contract/position_tpsl', { id: w.aPosition, tp: '90000' })
+    const [still] = await w.database.db.select().from(contractPositions).where(eq(contractPositions.id, w.aPosition))
+    return { refused: res.body.code !== 1 && still?.tp === null, body: res.body }
   },
   'GET micro/order_detail': async (w) => {
     const res = await call(w.t.app, w.b.token, 'GET', 'micro/order_detail', { id: String(w.aMicro) })
@@ -229,6 +274,43 @@ function describeMatrix(label: string, open: () => Promise<Database>): void {
       })
       expect(micro.body.code).toBe(1)
       w.aMicro = micro.body.data.id
+      const products = await call<{ id: number }[]>(w.t.app, null, 'GET', 'financial/products', {})
+      const sub = await moneyCall<{ id: number }>(w.t.app, w.a.token, 'POST', 'financial/buy', {
+        product_id: products.body.data[0]!.id,
+        amount: '100',
+      })
+      expect(sub.body.code).toBe(1)
+      w.aSubscription = sub.body.data.id
+      const toFutures = await moneyCall(w.t.app, w.a.token, 'POST', 'assets/transfer', {
+        currency: 'USDT',
+        from: 'spot',
+        to: 'contract',
+        amount: '2000',
+      })
+      expect(toFutures.body.code).toBe(1)
+      const ts = Date.now()
+      const book = {
+        bids: [[59990, 5]] as [number, number][],
+        asks: [[60000, 5]] as [number, number][],
+        version: 1,
+        ts,
+      }
+      ;(w.t.market as FakeMarket).emit({ type: 'book', symbol: 'btcusdt', ts, tick: book })
+      const futures = (order: object) =>
+        moneyCall<{ id: number; position_id: number | null }>(w.t.app, w.a.token, 'POST', 'contract/order_place', {
+          symbol: 'btcusdt',
+          side: 'long',
+          amount: '0.01',
+          leverage: 10,
+          client_oid: `alicia-futures-${JSON.stringify(order).length}`,
+          ...order,
+        })
+      const entrust = await futures({ type: 'limit', price: '50000' })
+      expect(entrust.body.code).toBe(1)
+      w.aEntrust = entrust.body.data.id
+      const position = await futures({ type: 'market' })
+      expect(position.body.code).toBe(1)
+      w.aPosition = position.body.data.position_id!
       expect((await moneyCall(w.t.app, w.a.token, 'POST', 'assets/demo_exit')).body.code).toBe(1)
     })
     afterAll(async () => {

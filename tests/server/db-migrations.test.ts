@@ -70,9 +70,10 @@ describe('starting twice on the same database', () => {
     expect(before).toEqual({
       markets: CATALOG_LISTINGS.length,
       announcements: 1,
-      settings: 6, // the four operator settings, seed_version and seed_stamp
+      // the four operator settings, seed_version, seed_stamp; financial_seeded, clock_control (issue 12)
+      settings: 8,
       currencies: new Set(CATALOG_LISTINGS.map((l) => l.base)).size,
-      migrations: 5,
+      migrations: 6,
     })
     expect(after).toEqual(before)
     expect(answer.data.total).toBe(1)
@@ -86,7 +87,7 @@ describe('starting twice on the same database', () => {
   pgIt('PostgreSQL at DATABASE_URL: migrations and seed apply once', async () => {
     if ('unavailable' in pg) return
     const { before, after } = await startTwice(testConfig({ DATABASE_URL: pg.url }))
-    expect(before).toMatchObject({ markets: CATALOG_LISTINGS.length, announcements: 1, migrations: 5 })
+    expect(before).toMatchObject({ markets: CATALOG_LISTINGS.length, announcements: 1, migrations: 6 })
     expect(after).toEqual(before)
   })
 })

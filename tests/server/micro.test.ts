@@ -12,13 +12,13 @@
  * - the ledger balances after each.
  */
 import { randomUUID } from 'node:crypto'
-import { and, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseDecimal } from '../../common/amount'
+import { add, parseDecimal } from '../../common/amount'
 import type { MicroOrder, MicroProduct } from '../../common/api/micro'
 import type { TickerTick } from '../../common/feed/messages'
 import type { Database } from '../../server/db/client'
-import { ledgerTransactions, microOrders } from '../../server/db/schema'
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, microOrders } from '../../server/db/schema'
 import { runAdmin } from '../../server/cli/admin-commands'
 import { startMicroSettler, type MicroSettler } from '../../server/trading/micro/settler'
 import { bucketsOf, moneyUser, openChain, serviceCalls } from '../helpers/ledger-ops'
@@ -152,6 +152,8 @@ function describeMicro(name: string, s: Suite) {
       // 850 + (100 + 80) + 0 = 1030.
       expect(await option(s, u)).toEqual({ available: '1030', frozen: '0' })
       expect(await settler.pass()).toBe(0)
+      // Settled in batches (a failed batch counts a failure and falls back to one transaction per order).
+      expect(settler.stats()).toEqual({ settled: 3, failures: 0 })
       await expectBalancedLedger(s)
     } finally {
       await settler.stop()
@@ -289,6 +291,19 @@ await describePostgres('second contracts', (open) => {
         expect(open.filter((o) => ids.includes(o.id))).toEqual([])
         // 60 ups won 8 each, 60 downs lost 10: 2000 − 600 + 60 × 8 = 1880.
         expect(await option(s, u)).toEqual({ available: '1880', frozen: '0' })
+        expect(a.stats().failures + b.stats().failures, 'no batch fell back to one by one').toBe(0)
+        // Each entry's balance_after is the balance before it plus its amount, in entry order, batches included.
+        const entries = await s.database.db
+          .select({ bucket: ledgerEntries.bucket, amount: ledgerEntries.amount, after: ledgerEntries.balanceAfter })
+          .from(ledgerEntries)
+          .innerJoin(ledgerAccounts, eq(ledgerEntries.accountId, ledgerAccounts.id))
+          .where(and(eq(ledgerAccounts.userId, u.id), eq(ledgerAccounts.wallet, 'option')))
+          .orderBy(asc(ledgerEntries.id))
+        const running = { available: parseDecimal('0'), frozen: parseDecimal('0') }
+        for (const e of entries) {
+          running[e.bucket] = add(running[e.bucket], parseDecimal(e.amount))
+          expect(parseDecimal(e.after), `balance_after of a ${e.bucket} entry`).toBe(running[e.bucket])
+        }
         await expectBalancedLedger(s)
       } finally {
         await Promise.all([a.stop(), b.stop()])

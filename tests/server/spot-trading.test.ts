@@ -279,6 +279,11 @@ describe('spot trading on PGlite', () => {
     expect(bad.body).toMatchObject({ data: { field: 'taker_fee_rate' } })
     const saved = await moneyCall(s.t.app, s.operator.token, 'POST', 'admin/market_trade_config', terms)
     expect(saved.body).toMatchObject({ code: 1, data: { ...terms, base: 'ETH', quote: 'USDT' } })
+    // The order form reads them without a session.
+    const shown = await s.t.app.inject({ method: 'GET', url: '/api/trade/market_config?symbol=ethusdt' })
+    expect(shown.json()).toMatchObject({ code: 1, data: { ...terms, base: 'ETH', quote: 'USDT' } })
+    const unknown = await s.t.app.inject({ method: 'GET', url: '/api/trade/market_config?symbol=nosuchusdt' })
+    expect(unknown.json()).toMatchObject({ msg: 'This market does not exist', data: { field: 'symbol' } })
     const u = await trader(s, '1000', '0')
     const small = await place(s, u, {
       symbol: 'ethusdt',

@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../../common/constants'
 import { AUTH_MESSAGES } from '../../server/content/messages/auth'
+import { CONTRACT_MESSAGES } from '../../server/content/messages/contract'
 import { CORE_MESSAGES } from '../../server/content/messages/core'
+import { FINANCIAL_MESSAGES } from '../../server/content/messages/financial'
 import { IDENTITY_MESSAGES } from '../../server/content/messages/identity'
 import { MONEY_MESSAGES } from '../../server/content/messages/money'
 import { SUPPORT_MESSAGES } from '../../server/content/messages/support'
@@ -19,10 +21,12 @@ const TABLES: Record<string, MessageTable> = {
   support: SUPPORT_MESSAGES,
   money: MONEY_MESSAGES,
   trade: TRADE_MESSAGES,
+  financial: FINANCIAL_MESSAGES,
+  contract: CONTRACT_MESSAGES,
 }
 
 /** Tables whose every non-English text must differ from the English one (a copy is an untranslated message). */
-const FULLY_TRANSLATED = new Set(['money', 'trade'])
+const FULLY_TRANSLATED = new Set(['money', 'trade', 'financial', 'contract'])
 
 const OTHER_LOCALES = LOCALES.filter((locale) => locale !== 'en')
 

@@ -5,6 +5,7 @@
  */
 import { idInput, idQuery } from '../../../common/api/assets'
 import {
+  marketConfigQuery,
   marketTradeConfigInput,
   marketTradeConfigSchema,
   orderDetailSchema,
@@ -14,7 +15,8 @@ import {
   orderSchema,
 } from '../../../common/api/trade'
 import { cancelOrder } from '../../trading/spot/cancel'
-import { saveTradeTerms } from '../../trading/spot/config'
+import { saveTradeTerms, termsView, tradeTerms } from '../../trading/spot/config'
+import { fieldError } from '../../money/amounts'
 import { placeOrder } from '../../trading/spot/place'
 import { listOrders, orderDetail } from '../../trading/spot/views'
 import { defineRoute, type ApiRoute } from '../route'
@@ -60,6 +62,19 @@ export const orderDetailRoute = defineRoute({
   handler: ({ deps, session, query }) => orderDetail(deps.db, session.userId, session.book, query.id),
 })
 
+export const marketConfigRoute = defineRoute({
+  path: 'trade/market_config',
+  summary:
+    "A market's trading terms as the order form shows them: taker and maker fee rates, smallest order, slippage cap, order precisions, spot and micro open",
+  input: marketConfigQuery,
+  data: marketTradeConfigSchema,
+  handler: async ({ deps, query }) => {
+    const terms = await tradeTerms(deps.db, query.symbol)
+    if (!terms) throw fieldError('symbol', 'marketUnknown')
+    return termsView(terms)
+  },
+})
+
 export const adminMarketTradeConfigRoute = defineRoute({
   method: 'POST',
   path: 'admin/market_trade_config',
@@ -76,5 +91,6 @@ export const TRADE_ROUTES: readonly ApiRoute[] = [
   orderCancelRoute,
   orderListRoute,
   orderDetailRoute,
+  marketConfigRoute,
   adminMarketTradeConfigRoute,
 ] as readonly ApiRoute[]

@@ -1,19 +1,22 @@
 /**
  * Settling second contracts, as a durable job on the orders table itself (DESIGN §4: "a queue library … or
- * `FOR UPDATE SKIP LOCKED`"): every PASS_MS each server process takes the open orders whose delivery time has passed
- * (oldest first, SKIP LOCKED so two processes share the work instead of waiting on each other), and settles each in
- * its own transaction at the first feed price at or after its delivery time (price-tape.ts), with that price's time.
+ * `FOR UPDATE SKIP LOCKED`"): every PASS_MS each server process takes up to PASS_LIMIT open orders whose delivery time
+ * has passed (oldest first, SKIP LOCKED so two processes share the work instead of waiting on each other) and settles
+ * them in one transaction at the first feed price at or after each one's delivery time (price-tape.ts), with that
+ * price's time: one UPDATE of the orders and one batch of ledger postings (post-many.ts), then the next batch at once
+ * while batches come back full. Should a batch fail (a bug, a refused posting), that pass settles its orders one
+ * transaction each instead, so one bad order cannot hold the others back.
  *
- * Exactly once: the order's row is held FOR UPDATE and moves from `open` by a conditional update in the same
- * transaction as its ledger posting, whose reference (`micro_settle`, `micro:<id>`) is unique; a crash before COMMIT
- * leaves the order open for the next pass or the next process, a crash after it leaves it settled. An order whose
- * symbol has no price at or after its delivery yet (the feed stalled, or the process just started) waits.
+ * Exactly once: the orders' rows are held FOR UPDATE and move from `open` by a conditional update in the same
+ * transaction as their ledger postings, whose references (`micro_settle`, `micro:<id>`) are unique; a crash before
+ * COMMIT leaves the orders open for the next pass or the next process, a crash after it leaves them settled. An order
+ * whose symbol has no price at or after its delivery yet (the feed stalled, or the process just started) waits.
  *
  * Outcome: up and close > open, or down and close < open, wins: the stake comes back with stake × payout rate
  * (rounded down to the currency's unit) from the platform's counterparty account; the other way round the stake goes
  * to the counterparty; an equal price gives the stake back.
  */
-import { and, asc, eq, lte } from 'drizzle-orm'
+import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import {
   compare,
   currencyScale,
@@ -27,7 +30,8 @@ import type { MicroState } from '../../../common/api/micro'
 import type { Db } from '../../db/client'
 import { microOrders } from '../../db/schema'
 import { moneyTransaction } from '../../ledger/idempotent'
-import { postTransaction, type Entry } from '../../ledger/post'
+import { postTransactions } from '../../ledger/post-many'
+import { postTransaction, type Entry, type Posting } from '../../ledger/post'
 import type { MarketService } from '../../market/types'
 import type { MicroRow } from './orders'
 import { PriceTape } from './price-tape'
@@ -99,6 +103,77 @@ async function settleDue(
   log?: (line: string) => void,
 ): Promise<number> {
   let settled = 0
+  for (;;) {
+    let batch: { taken: number; settled: number }
+    try {
+      batch = await moneyTransaction(db, (tx) => settleBatch(tx, tape, now))
+    } catch (err) {
+      counts.failures++
+      log?.(`[trading] settling a batch of options orders failed, one by one instead: ${(err as Error).message}`)
+      settled += await settleOneByOne(db, tape, now, counts, log)
+      break
+    }
+    settled += batch.settled
+    // A full batch that settled something: more may be due. Otherwise this pass is done.
+    if (batch.taken < PASS_LIMIT || batch.settled === 0) break
+  }
+  counts.settled += settled
+  return settled
+}
+
+/** The order with the figures it settles at. */
+interface Settlement {
+  order: MicroRow
+  close: { price: number; ts: number }
+  closePrice: DecimalString
+  status: Exclude<MicroState, 'open'>
+  pnl: DecimalString
+}
+
+/** Settles the due orders of one batch in `tx`; answers how many it took (locked) and how many it settled. */
+async function settleBatch(tx: Db, tape: PriceTape, now: Date): Promise<{ taken: number; settled: number }> {
+  const rows = await tx
+    .select()
+    .from(microOrders)
+    .where(and(eq(microOrders.status, 'open'), lte(microOrders.deliveryAt, now)))
+    .orderBy(asc(microOrders.deliveryAt), asc(microOrders.id))
+    .limit(PASS_LIMIT)
+    .for('update', { skipLocked: true })
+  const done: Settlement[] = []
+  for (const order of rows) {
+    const close = tape.firstAtOrAfter(order.symbol, order.deliveryAt.getTime())
+    if (!close) continue
+    const closePrice = d(String(close.price))
+    done.push({ order, close, closePrice, ...outcome(order, closePrice) })
+  }
+  if (done.length === 0) return { taken: rows.length, settled: 0 }
+  const list = (values: readonly (string | number)[]) => `{${values.join(',')}}`
+  await tx.execute(sql`
+    update ${microOrders} as m
+    set status = v.status, pnl = v.pnl, close_price = v.close_price, close_ts = v.close_ts, settled_at = ${now}
+    from unnest(${list(done.map((x) => x.order.id))}::int[],
+                ${list(done.map((x) => x.status))}::text[],
+                ${list(done.map((x) => x.pnl))}::numeric[],
+                ${list(done.map((x) => x.closePrice))}::numeric[],
+                ${list(done.map((x) => new Date(x.close.ts).toISOString()))}::timestamptz[])
+      as v(id, status, pnl, close_price, close_ts)
+    where m.id = v.id and m.status = 'open'`)
+  await postTransactions(
+    tx,
+    done.map((x) => settlementPosting(x.order, x.status, x.pnl)),
+  )
+  return { taken: rows.length, settled: done.length }
+}
+
+/** The fallback of a failed batch: each due order in its own transaction (a refused one is logged and left open). */
+async function settleOneByOne(
+  db: Db,
+  tape: PriceTape,
+  now: Date,
+  counts: { settled: number; failures: number },
+  log?: (line: string) => void,
+): Promise<number> {
+  let settled = 0
   let due: { id: number; symbol: string; deliveryAt: Date }[]
   try {
     due = await db
@@ -122,7 +197,6 @@ async function settleDue(
       log?.(`[trading] settling options order ${o.id} failed: ${(err as Error).message}`)
     }
   }
-  counts.settled += settled
   return settled
 }
 
@@ -142,6 +216,15 @@ async function settleOne(tx: Db, id: number, close: { price: number; ts: number 
     .where(and(eq(microOrders.id, id), eq(microOrders.status, 'open')))
     .returning({ id: microOrders.id })
   if (!moved) return false
+  await postTransaction(tx, settlementPosting(o, status, pnl))
+  return true
+}
+
+/**
+ * The ledger posting of a settled order: the stake leaves the frozen bucket; lost, it goes to the counterparty;
+ * otherwise it comes back to the available bucket, with the winnings from the counterparty on a win.
+ */
+function settlementPosting(o: MicroRow, status: Exclude<MicroState, 'open'>, pnl: DecimalString): Posting {
   const user = { userId: o.userId, wallet: 'option' as const }
   const stake = d(o.amount)
   const entries: Entry[] = [{ owner: user, currency: o.currency, bucket: 'frozen', amount: negate(stake) }]
@@ -156,13 +239,5 @@ async function settleOne(tx: Db, id: number, close: { price: number; ts: number 
       )
     }
   }
-  await postTransaction(tx, {
-    kind: 'micro_settle',
-    book: o.book,
-    userId: o.userId,
-    reference: `micro:${o.id}`,
-    actor: 'system',
-    entries,
-  })
-  return true
+  return { kind: 'micro_settle', book: o.book, userId: o.userId, reference: `micro:${o.id}`, actor: 'system', entries }
 }

@@ -3,17 +3,8 @@
  * best up, a sell the bids from the best down, each level up to its size, until the order's amount is filled. Exact
  * decimals throughout (common/amount); the VWAP is Σ price × amount / Σ amount.
  */
-import {
-  add,
-  compare,
-  divide,
-  multiply,
-  parseDecimal,
-  sign,
-  subtract,
-  type DecimalString,
-} from '../../../common/amount'
-import type { Level } from '../../../common/feed/messages'
+import { add, compare, divide, multiply, parseDecimal, round, sign, subtract, type DecimalString } from '../amount'
+import type { Level } from '../feed/messages'
 
 /** One level's part of the fill. */
 export interface LevelFill {
@@ -67,4 +58,24 @@ export function withinSlippage(side: 'buy' | 'sell', best: DecimalString, worst:
   const one = parseDecimal('1')
   const bound = multiply(best, side === 'buy' ? add(one, cap) : subtract(one, cap))
   return side === 'buy' ? compare(worst, bound) <= 0 : compare(worst, bound) >= 0
+}
+
+/**
+ * The most base currency that `budget` (quote currency) buys by walking `asks` (best first), floored to `scale`
+ * decimals: each level is taken up to its size or what the budget left buys at its price. This is what "100 % of my
+ * USDT" means for a market buy; the fill itself is priced by {@link walkBook} at placement.
+ */
+export function amountForBudget(asks: readonly Level[], budget: DecimalString, scale: number): DecimalString {
+  let left = budget
+  let amount = parseDecimal('0')
+  for (const raw of asks) {
+    if (sign(left) <= 0) break
+    const level = levelOf(raw)
+    if (sign(level.amount) <= 0 || sign(level.price) <= 0) continue
+    const affordable = divide(left, level.price, scale + 8, 'down')
+    const take = compare(level.amount, affordable) < 0 ? level.amount : affordable
+    amount = add(amount, take)
+    left = subtract(left, multiply(level.price, take))
+  }
+  return round(amount, scale, 'down')
 }

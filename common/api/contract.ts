@@ -1,0 +1,226 @@
+/**
+ * Lever calls (issue 12 part 1; spec §3 "Contract position", "Contract entrust", "Contract history"): USDT-margined
+ * perpetual contracts on the contract wallet, cross ("full-position") margin, the platform the counterparty at feed
+ * prices. `amount` is always the base quantity (BTC of BTC/USDT); prices and money are decimal strings in the quote
+ * currency (USDT); rates are fractions (0.005 = 0.5 %); times `YYYY-MM-DD HH:mm:ss` UTC, `*_ts` epoch ms.
+ * The formulas (margin, PnL, liquidation price, mark price) are common/trading/contract-math.ts and mark-price.ts.
+ */
+import * as z from 'zod/mini'
+import { amountField } from './assets'
+import { idSchema } from './ids'
+import { feedEventSchema, CLIENT_OID, ORDER_TYPES } from './trade'
+
+export const CONTRACT_SIDES = ['long', 'short'] as const
+export type ContractSide = (typeof CONTRACT_SIDES)[number]
+/** An entrust: `pending` (a limit order waiting, revocable), `filled` (it opened a position) or `cancelled`. */
+export const CONTRACT_ORDER_STATES = ['pending', 'filled', 'cancelled'] as const
+export type ContractOrderState = (typeof CONTRACT_ORDER_STATES)[number]
+/** A position: `open`, `closed` (by the user or its TP/SL) or `liquidated`. */
+export const POSITION_STATES = ['open', 'closed', 'liquidated'] as const
+export type PositionState = (typeof POSITION_STATES)[number]
+/** Why a position closed. */
+export const CLOSE_REASONS = ['manual', 'take_profit', 'stop_loss', 'liquidation'] as const
+export type ContractCloseReason = (typeof CLOSE_REASONS)[number]
+
+/** The mark price's inputs at one moment (quote currency): best bid/ask mid, last trade price, their short EMA. */
+export interface MarkInputs {
+  mid: string
+  last: string
+  ema: string
+}
+
+const money = z.string()
+const symbolField = z.string().check(z.regex(/^[a-z0-9]{2,20}$/))
+const leverageField = z.int().check(z.minimum(1), z.maximum(200))
+/** An optional price: absent = not set (on position_tpsl: left as it is); null = removed (position_tpsl only). */
+const triggerField = z.optional(z.nullable(amountField))
+const pageField = z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1)
+const limitField = z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(50))), 20)
+
+/** POST contract/order_place (Idempotency-Key): `price` for limit orders only; `tp`/`sl` optional trigger prices. */
+export const contractOrderPlaceInput = z.object({
+  symbol: symbolField,
+  side: z.enum(CONTRACT_SIDES),
+  type: z.enum(ORDER_TYPES),
+  price: z.optional(amountField),
+  amount: amountField,
+  leverage: leverageField,
+  tp: z.optional(amountField),
+  sl: z.optional(amountField),
+  client_oid: z.string().check(z.regex(CLIENT_OID)),
+})
+export type ContractOrderPlaceInput = z.infer<typeof contractOrderPlaceInput>
+
+/** An entrust as contract/order_place and contract/order_list answer it. */
+export const contractOrderSchema = z.object({
+  id: z.int(),
+  symbol: z.string(),
+  side: z.enum(CONTRACT_SIDES),
+  type: z.enum(ORDER_TYPES),
+  /** Limit price; null for a market order. */
+  price: z.nullable(money),
+  amount: money,
+  leverage: z.int(),
+  /** Initial margin held (notional / leverage). */
+  margin: money,
+  /** Opening fee (frozen while pending, paid at the fill). */
+  fee: money,
+  tp: z.nullable(money),
+  sl: z.nullable(money),
+  status: z.enum(CONTRACT_ORDER_STATES),
+  /** The price it opened at (the book's VWAP for a market order, its own price for a limit); null while pending. */
+  fill_price: z.nullable(money),
+  position_id: z.nullable(z.int()),
+  client_oid: z.string(),
+  created_at: z.string(),
+  filled_at: z.nullable(z.string()),
+  /** The feed event the fill used; null while pending or cancelled. */
+  feed_event: z.nullable(feedEventSchema),
+})
+export type ContractOrder = z.infer<typeof contractOrderSchema>
+
+/** GET contract/order_list: `open` (pending entrusts, the default) or `history` (filled and cancelled), newest first. */
+export const contractOrderListQuery = z.object({
+  state: z._default(z.enum(['open', 'history']), 'open'),
+  symbol: z.optional(symbolField),
+  page: pageField,
+  limit: limitField,
+})
+export type ContractOrderListQuery = z.infer<typeof contractOrderListQuery>
+
+export const contractOrderListSchema = z.object({
+  list: z.array(contractOrderSchema),
+  total: z.int(),
+  page: z.int(),
+  limit: z.int(),
+})
+
+/**
+ * An open position with its figures at the server's latest mark price (the issue's field list): `margin` the initial
+ * margin, `liquidation_price` the estimated price at which the account's equity reaches its maintenance margin with the
+ * other positions at their current marks (null when none exists, e.g. a long covered many times over).
+ */
+export const positionSchema = z.object({
+  id: z.int(),
+  symbol: z.string(),
+  side: z.enum(CONTRACT_SIDES),
+  amount: money,
+  leverage: z.int(),
+  margin: money,
+  open_price: money,
+  /** Null before the server has a mark price for the symbol (feed not started). */
+  mark_price: z.nullable(money),
+  liquidation_price: z.nullable(money),
+  tp: z.nullable(money),
+  sl: z.nullable(money),
+  unrealized_pnl: z.nullable(money),
+  maintenance_margin_rate: money,
+  open_time: z.string(),
+})
+export type Position = z.infer<typeof positionSchema>
+
+/** GET contract/positions: the caller's open positions, newest first (of one symbol when given). */
+export const positionsQuery = z.object({ symbol: z.optional(symbolField) })
+
+/** POST contract/position_tpsl: set (a price), remove (null) or keep (absent) a position's take-profit and stop-loss. */
+export const positionTpslInput = z.object({
+  id: idSchema,
+  tp: triggerField,
+  sl: triggerField,
+})
+export type PositionTpslInput = z.infer<typeof positionTpslInput>
+
+/** POST contract/close_all: every open position (of one symbol when given). */
+export const closeAllInput = z.object({ symbol: z.optional(symbolField) })
+
+/** A closed or liquidated position (spec §3 "Contract history"). */
+export const contractHistorySchema = z.object({
+  id: z.int(),
+  symbol: z.string(),
+  side: z.enum(CONTRACT_SIDES),
+  amount: money,
+  leverage: z.int(),
+  margin: money,
+  open_price: money,
+  /** The close average price (null for a liquidated position). */
+  close_price: z.nullable(money),
+  /** The liquidation average price (null unless liquidated). */
+  liquidation_price: z.nullable(money),
+  close_reason: z.enum(CLOSE_REASONS),
+  /** (close − open) × amount for a long, (open − close) × amount for a short. */
+  realized_pnl: money,
+  /** Opening plus closing fee. */
+  fee: money,
+  /** realized_pnl − fee + insurance_paid: what the position added to (or took from) the wallet. */
+  income: money,
+  /** What the platform's insurance account paid so the balance did not go below zero. */
+  insurance_paid: money,
+  state: z.enum(['closed', 'liquidated']),
+  open_time: z.string(),
+  close_time: z.string(),
+  /** The feed event the close used; for a close at the mark price, the mark's inputs too. */
+  feed_event: feedEventSchema,
+  mark_inputs: z.nullable(z.object({ mid: money, last: money, ema: money })),
+})
+export type ContractHistory = z.infer<typeof contractHistorySchema>
+
+/** GET contract/history: closed and liquidated positions, newest first. */
+export const contractHistoryQuery = z.object({ symbol: z.optional(symbolField), page: pageField, limit: limitField })
+
+export const contractHistoryListSchema = z.object({
+  list: z.array(contractHistorySchema),
+  total: z.int(),
+  page: z.int(),
+  limit: z.int(),
+})
+
+/**
+ * GET contract/account: the contract wallet under cross margin (quote currency): `wallet_balance` = available +
+ * positions' margin; `equity` = wallet_balance + Σ unrealized PnL; liquidation when equity ≤ maintenance_margin.
+ */
+export const contractAccountSchema = z.object({
+  currency: z.string(),
+  available: money,
+  position_margin: money,
+  /** Margin and fees held for pending entrusts. */
+  order_margin: money,
+  wallet_balance: money,
+  unrealized_pnl: money,
+  equity: money,
+  maintenance_margin: money,
+})
+export type ContractAccount = z.infer<typeof contractAccountSchema>
+
+/** GET contract/market_config: a market's contract terms (public: the order form shows them). */
+export const contractMarketQuery = z.object({ symbol: symbolField })
+
+export const contractMarketSchema = z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  min_leverage: z.int(),
+  max_leverage: z.int(),
+  maintenance_margin_rate: money,
+  taker_fee_rate: money,
+  maker_fee_rate: money,
+  /** Smallest order, base currency. */
+  min_amount: money,
+  open: z.boolean(),
+  price_precision: z.int(),
+  amount_precision: z.int(),
+})
+export type ContractMarket = z.infer<typeof contractMarketSchema>
+
+/** POST admin/contract_config: a market's contract terms. */
+export const contractConfigInput = z.object({
+  symbol: symbolField,
+  min_leverage: leverageField,
+  max_leverage: leverageField,
+  maintenance_margin_rate: amountField,
+  taker_fee_rate: amountField,
+  maker_fee_rate: amountField,
+  min_amount: amountField,
+  open: z.boolean(),
+})
+export type ContractConfigInput = z.infer<typeof contractConfigInput>
+export type ContractHistoryQuery = z.infer<typeof contractHistoryQuery>

@@ -1,0 +1,163 @@
+/**
+ * Server messages of futures (lever) trading beyond the spot ones it shares (marketUnknown, priceStale, orderNotFound
+ * …): leverage, take-profit and stop-loss sides, positions, the operator's terms.
+ */
+import type { MessageTable } from './table'
+
+export const CONTRACT_MESSAGES = {
+  en: {
+    contractNotOpen: 'Futures trading of {symbol} is not open',
+    leverageOutOfRange: 'Leverage for {symbol} is from {min}× to {max}×',
+    takeProfitLong: 'The take-profit of a long position must be above {price}',
+    takeProfitShort: 'The take-profit of a short position must be below {price}',
+    stopLossLong: 'The stop-loss of a long position must be below {price}',
+    stopLossShort: 'The stop-loss of a short position must be above {price}',
+    orderBelowMaintenance:
+      'This order would leave your futures account below its maintenance margin. Please lower the quantity or the leverage, or add funds',
+    positionNotFound: 'Position not found',
+    positionNotOpen: 'This position is already closed',
+    noOpenPositions: 'You have no open positions',
+    leverageRangeInvalid: 'The minimum leverage must be at least 1× and not above the maximum',
+    maintenanceRateInvalid:
+      'The maintenance margin rate is a fraction above 0, with at most 6 decimal places, and below 1 / maximum leverage ({limit})',
+  },
+  'zh-CN': {
+    contractNotOpen: '{symbol} 暂未开放合约交易',
+    leverageOutOfRange: '{symbol} 的杠杆倍数范围为 {min}× 至 {max}×',
+    takeProfitLong: '多仓的止盈价须高于 {price}',
+    takeProfitShort: '空仓的止盈价须低于 {price}',
+    stopLossLong: '多仓的止损价须低于 {price}',
+    stopLossShort: '空仓的止损价须高于 {price}',
+    orderBelowMaintenance: '此单会使您的合约账户低于维持保证金，请降低数量或杠杆，或补充资金',
+    positionNotFound: '仓位不存在',
+    positionNotOpen: '该仓位已平仓',
+    noOpenPositions: '您当前没有持仓',
+    leverageRangeInvalid: '最小杠杆须不低于 1×，且不高于最大杠杆',
+    maintenanceRateInvalid: '维持保证金率须为大于 0 的小数，最多 6 位小数，且低于 1 / 最大杠杆（{limit}）',
+  },
+  'zh-TW': {
+    contractNotOpen: '{symbol} 暫未開放合約交易',
+    leverageOutOfRange: '{symbol} 的槓桿倍數範圍為 {min}× 至 {max}×',
+    takeProfitLong: '多倉的停利價須高於 {price}',
+    takeProfitShort: '空倉的停利價須低於 {price}',
+    stopLossLong: '多倉的停損價須低於 {price}',
+    stopLossShort: '空倉的停損價須高於 {price}',
+    orderBelowMaintenance: '此單會使您的合約帳戶低於維持保證金，請降低數量或槓桿，或補充資金',
+    positionNotFound: '倉位不存在',
+    positionNotOpen: '該倉位已平倉',
+    noOpenPositions: '您目前沒有持倉',
+    leverageRangeInvalid: '最小槓桿須不低於 1×，且不高於最大槓桿',
+    maintenanceRateInvalid: '維持保證金率須為大於 0 的小數，最多 6 位小數，且低於 1 / 最大槓桿（{limit}）',
+  },
+  es: {
+    contractNotOpen: 'El trading de futuros de {symbol} no está abierto',
+    leverageOutOfRange: 'El apalancamiento de {symbol} va de {min}× a {max}×',
+    takeProfitLong: 'El take profit de una posición larga debe ser mayor que {price}',
+    takeProfitShort: 'El take profit de una posición corta debe ser menor que {price}',
+    stopLossLong: 'El stop loss de una posición larga debe ser menor que {price}',
+    stopLossShort: 'El stop loss de una posición corta debe ser mayor que {price}',
+    orderBelowMaintenance:
+      'Esta orden dejaría tu cuenta de futuros por debajo de su margen de mantenimiento. Reduce la cantidad o el apalancamiento, o añade fondos',
+    positionNotFound: 'Posición no encontrada',
+    positionNotOpen: 'Esta posición ya está cerrada',
+    noOpenPositions: 'No tienes posiciones abiertas',
+    leverageRangeInvalid: 'El apalancamiento mínimo debe ser al menos 1× y no superar el máximo',
+    maintenanceRateInvalid:
+      'La tasa de margen de mantenimiento es una fracción mayor que 0, con 6 decimales como máximo, y menor que 1 / apalancamiento máximo ({limit})',
+  },
+  hi: {
+    contractNotOpen: '{symbol} की फ़्यूचर्स ट्रेडिंग अभी खुली नहीं है',
+    leverageOutOfRange: '{symbol} के लिए लीवरेज {min}× से {max}× तक है',
+    takeProfitLong: 'लॉन्ग पोज़िशन का टेक-प्रॉफ़िट {price} से ऊपर होना चाहिए',
+    takeProfitShort: 'शॉर्ट पोज़िशन का टेक-प्रॉफ़िट {price} से नीचे होना चाहिए',
+    stopLossLong: 'लॉन्ग पोज़िशन का स्टॉप-लॉस {price} से नीचे होना चाहिए',
+    stopLossShort: 'शॉर्ट पोज़िशन का स्टॉप-लॉस {price} से ऊपर होना चाहिए',
+    orderBelowMaintenance: 'यह ऑर्डर आपके फ़्यूचर्स खाते को मेंटेनेंस मार्जिन से नीचे ले जाएगा। कृपया मात्रा या लीवरेज कम करें, या फ़ंड जोड़ें',
+    positionNotFound: 'पोज़िशन नहीं मिली',
+    positionNotOpen: 'यह पोज़िशन पहले ही बंद हो चुकी है',
+    noOpenPositions: 'आपकी कोई खुली पोज़िशन नहीं है',
+    leverageRangeInvalid: 'न्यूनतम लीवरेज कम से कम 1× हो और अधिकतम से ज़्यादा न हो',
+    maintenanceRateInvalid:
+      'मेंटेनेंस मार्जिन दर 0 से बड़ा भिन्न हो, अधिकतम 6 दशमलव स्थानों वाला, और 1 / अधिकतम लीवरेज ({limit}) से कम',
+  },
+  ko: {
+    contractNotOpen: '{symbol} 선물 거래가 열려 있지 않습니다',
+    leverageOutOfRange: '{symbol}의 레버리지는 {min}×부터 {max}×까지입니다',
+    takeProfitLong: '롱 포지션의 익절가는 {price}보다 높아야 합니다',
+    takeProfitShort: '숏 포지션의 익절가는 {price}보다 낮아야 합니다',
+    stopLossLong: '롱 포지션의 손절가는 {price}보다 낮아야 합니다',
+    stopLossShort: '숏 포지션의 손절가는 {price}보다 높아야 합니다',
+    orderBelowMaintenance:
+      '이 주문은 선물 계정을 유지 증거금 아래로 떨어뜨립니다. 수량이나 레버리지를 낮추거나 자금을 추가하세요',
+    positionNotFound: '포지션을 찾을 수 없습니다',
+    positionNotOpen: '이미 종료된 포지션입니다',
+    noOpenPositions: '보유 중인 포지션이 없습니다',
+    leverageRangeInvalid: '최소 레버리지는 1× 이상이며 최대 레버리지를 넘을 수 없습니다',
+    maintenanceRateInvalid:
+      '유지 증거금률은 0보다 큰 소수(소수점 이하 최대 6자리)이며 1 / 최대 레버리지({limit})보다 작아야 합니다',
+  },
+  ja: {
+    contractNotOpen: '{symbol} の先物取引は開始されていません',
+    leverageOutOfRange: '{symbol} のレバレッジは {min}× から {max}× までです',
+    takeProfitLong: 'ロングポジションの利確価格は {price} より高くしてください',
+    takeProfitShort: 'ショートポジションの利確価格は {price} より低くしてください',
+    stopLossLong: 'ロングポジションの損切り価格は {price} より低くしてください',
+    stopLossShort: 'ショートポジションの損切り価格は {price} より高くしてください',
+    orderBelowMaintenance:
+      'この注文を出すと先物口座が維持証拠金を下回ります。数量かレバレッジを下げるか、資金を追加してください',
+    positionNotFound: 'ポジションが見つかりません',
+    positionNotOpen: 'このポジションはすでに決済されています',
+    noOpenPositions: '保有中のポジションはありません',
+    leverageRangeInvalid: '最小レバレッジは 1× 以上で、最大レバレッジ以下にしてください',
+    maintenanceRateInvalid:
+      '維持証拠金率は 0 より大きい小数（小数点以下 6 桁まで）で、1 / 最大レバレッジ（{limit}）未満にしてください',
+  },
+  pt: {
+    contractNotOpen: 'A negociação de futuros de {symbol} não está aberta',
+    leverageOutOfRange: 'A alavancagem de {symbol} vai de {min}× a {max}×',
+    takeProfitLong: 'O take profit de uma posição comprada deve ser maior que {price}',
+    takeProfitShort: 'O take profit de uma posição vendida deve ser menor que {price}',
+    stopLossLong: 'O stop loss de uma posição comprada deve ser menor que {price}',
+    stopLossShort: 'O stop loss de uma posição vendida deve ser maior que {price}',
+    orderBelowMaintenance:
+      'Esta ordem deixaria sua conta de futuros abaixo da margem de manutenção. Reduza a quantidade ou a alavancagem, ou adicione fundos',
+    positionNotFound: 'Posição não encontrada',
+    positionNotOpen: 'Esta posição já foi fechada',
+    noOpenPositions: 'Você não tem posições abertas',
+    leverageRangeInvalid: 'A alavancagem mínima deve ser de pelo menos 1× e não superar a máxima',
+    maintenanceRateInvalid:
+      'A taxa de margem de manutenção é uma fração maior que 0, com no máximo 6 casas decimais, e menor que 1 / alavancagem máxima ({limit})',
+  },
+  vi: {
+    contractNotOpen: 'Giao dịch hợp đồng {symbol} chưa mở',
+    leverageOutOfRange: 'Đòn bẩy của {symbol} từ {min}× đến {max}×',
+    takeProfitLong: 'Giá chốt lời của vị thế Long phải cao hơn {price}',
+    takeProfitShort: 'Giá chốt lời của vị thế Short phải thấp hơn {price}',
+    stopLossLong: 'Giá cắt lỗ của vị thế Long phải thấp hơn {price}',
+    stopLossShort: 'Giá cắt lỗ của vị thế Short phải cao hơn {price}',
+    orderBelowMaintenance:
+      'Lệnh này sẽ khiến tài khoản hợp đồng của bạn xuống dưới mức ký quỹ duy trì. Vui lòng giảm số lượng hoặc đòn bẩy, hoặc nạp thêm tiền',
+    positionNotFound: 'Không tìm thấy vị thế',
+    positionNotOpen: 'Vị thế này đã được đóng',
+    noOpenPositions: 'Bạn không có vị thế nào đang mở',
+    leverageRangeInvalid: 'Đòn bẩy tối thiểu phải từ 1× trở lên và không vượt quá mức tối đa',
+    maintenanceRateInvalid:
+      'Tỷ lệ ký quỹ duy trì là số thập phân lớn hơn 0, tối đa 6 chữ số thập phân, và nhỏ hơn 1 / đòn bẩy tối đa ({limit})',
+  },
+  id: {
+    contractNotOpen: 'Perdagangan futures {symbol} belum dibuka',
+    leverageOutOfRange: 'Leverage untuk {symbol} dari {min}× sampai {max}×',
+    takeProfitLong: 'Take profit posisi long harus di atas {price}',
+    takeProfitShort: 'Take profit posisi short harus di bawah {price}',
+    stopLossLong: 'Stop loss posisi long harus di bawah {price}',
+    stopLossShort: 'Stop loss posisi short harus di atas {price}',
+    orderBelowMaintenance:
+      'Order ini akan membuat akun futures Anda di bawah margin pemeliharaan. Kurangi jumlah atau leverage, atau tambahkan dana',
+    positionNotFound: 'Posisi tidak ditemukan',
+    positionNotOpen: 'Posisi ini sudah ditutup',
+    noOpenPositions: 'Anda tidak memiliki posisi terbuka',
+    leverageRangeInvalid: 'Leverage minimum harus minimal 1× dan tidak melebihi maksimum',
+    maintenanceRateInvalid:
+      'Tingkat margin pemeliharaan adalah pecahan di atas 0, paling banyak 6 angka desimal, dan di bawah 1 / leverage maksimum ({limit})',
+  },
+} as const satisfies MessageTable

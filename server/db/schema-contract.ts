@@ -1,0 +1,172 @@
+/**
+ * Lever tables (issue 12 part 1, DESIGN §4 "Contract (lever)"): USDT-margined perpetual contracts with cross
+ * ("full-position") margin on the contract wallet. An order (entrust) becomes a position when it fills; a position is
+ * closed by the user, by its take-profit or stop-loss, or liquidated. Money moves only through server/ledger; these are
+ * the records. Amounts are NUMERIC(38,18) as in schema-ledger.ts; `amount` is always the base quantity (BTC).
+ */
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import type {
+  ContractCloseReason,
+  ContractOrderState,
+  ContractSide,
+  MarkInputs,
+  PositionState,
+} from '../../common/api/contract'
+import type { MarketSourceKind } from '../../common/api/public'
+import type { OrderType } from '../../common/api/trade'
+import type { Book } from '../../common/api/user-info'
+import { users } from './schema-accounts'
+import { amount, at } from './schema-ledger'
+
+/**
+ * What an operator sets per market for contracts (POST admin/contract_config); a market without a row trades on the
+ * defaults of server/trading/contract/config.ts. Rates are fractions (0.005 = 0.5 %); `min_amount` base currency.
+ */
+export const contractConfig = pgTable(
+  'contract_config',
+  {
+    symbol: text('symbol').primaryKey(),
+    minLeverage: integer('min_leverage').notNull(),
+    maxLeverage: integer('max_leverage').notNull(),
+    maintenanceMarginRate: amount('maintenance_margin_rate').notNull(),
+    takerFeeRate: amount('taker_fee_rate').notNull(),
+    makerFeeRate: amount('maker_fee_rate').notNull(),
+    minAmount: amount('min_amount').notNull(),
+    open: boolean('open').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'contract_config_terms',
+      sql`${t.minLeverage} >= 1 and ${t.maxLeverage} >= ${t.minLeverage} and ${t.maxLeverage} <= 200
+        and ${t.maintenanceMarginRate} > 0 and ${t.maintenanceMarginRate} < 1
+        and ${t.takerFeeRate} >= 0 and ${t.takerFeeRate} < 1 and ${t.makerFeeRate} >= 0 and ${t.makerFeeRate} < 1
+        and ${t.minAmount} >= 0`,
+    ),
+  ],
+)
+
+/** The feed event a fill or a close used (as spot_fills): source, topic, event time, price, id, recorded or derived. */
+const feedColumns = {
+  feedSource: text('feed_source').$type<MarketSourceKind>(),
+  feedTopic: text('feed_topic'),
+  feedTs: at('feed_ts'),
+  feedPrice: amount('feed_price'),
+  feedRef: text('feed_ref'),
+  feedRecorded: boolean('feed_recorded'),
+}
+
+/**
+ * An order to open a position (spec §3 "Contract entrust": price, quantity, time). A market order fills at once
+ * against the book; a limit order stays `pending` with its margin and fee frozen until the feed trades through its
+ * price (then `filled`, `position_id` set) or the user cancels it.
+ */
+export const contractOrders = pgTable(
+  'contract_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    book: text('book').$type<Book>().notNull(),
+    symbol: text('symbol').notNull(),
+    /** The margin currency (the market's quote, USDT). */
+    currency: text('currency').notNull(),
+    side: text('side').$type<ContractSide>().notNull(),
+    type: text('type').$type<OrderType>().notNull(),
+    /** Limit price; null for a market order. */
+    price: amount('price'),
+    amount: amount('amount').notNull(),
+    leverage: integer('leverage').notNull(),
+    /** Initial margin held: notional / leverage (at the limit price while pending, at the fill price once filled). */
+    margin: amount('margin').notNull(),
+    /** Opening fee: frozen while pending, paid at the fill. */
+    fee: amount('fee').notNull(),
+    feeRate: amount('fee_rate').notNull(),
+    tp: amount('tp'),
+    sl: amount('sl'),
+    status: text('status').$type<ContractOrderState>().notNull(),
+    fillPrice: amount('fill_price'),
+    positionId: integer('position_id'),
+    clientOid: text('client_oid').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    filledAt: at('filled_at'),
+    cancelledAt: at('cancelled_at'),
+    ...feedColumns,
+  },
+  (t) => [
+    uniqueIndex('contract_orders_client_oid').on(t.userId, t.book, t.clientOid),
+    index('contract_orders_user').on(t.userId, t.book, t.status, t.id),
+    // The entrust matcher's question for every feed trade: pending limit orders of this symbol.
+    index('contract_orders_pending')
+      .on(t.symbol, t.side, t.price)
+      .where(sql`${t.status} = 'pending'`),
+    check('contract_orders_side', sql`${t.side} in ('long', 'short')`),
+    check('contract_orders_type', sql`${t.type} in ('limit', 'market')`),
+    check('contract_orders_status', sql`${t.status} in ('pending', 'filled', 'cancelled')`),
+    check('contract_orders_limit_price', sql`(${t.type} = 'limit') = (${t.price} is not null)`),
+    check('contract_orders_amounts', sql`${t.amount} > 0 and ${t.leverage} >= 1 and ${t.margin} > 0 and ${t.fee} >= 0`),
+  ],
+)
+
+/**
+ * A position (spec §3 "Contract position" and "Contract history"): side, size, leverage, margin, opening price,
+ * take-profit and stop-loss, open time; once closed its close price (the liquidation price for a liquidated one), why
+ * it closed, the realized PnL (price difference × size), the fees, what the insurance account paid, and the feed event
+ * (with the mark price's inputs) the close used.
+ */
+export const contractPositions = pgTable(
+  'contract_positions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    book: text('book').$type<Book>().notNull(),
+    symbol: text('symbol').notNull(),
+    currency: text('currency').notNull(),
+    side: text('side').$type<ContractSide>().notNull(),
+    amount: amount('amount').notNull(),
+    leverage: integer('leverage').notNull(),
+    margin: amount('margin').notNull(),
+    openPrice: amount('open_price').notNull(),
+    openFee: amount('open_fee').notNull(),
+    /** Maintenance margin rate of the market when the position opened (what its liquidation price uses). */
+    maintenanceMarginRate: amount('maintenance_margin_rate').notNull(),
+    closeFeeRate: amount('close_fee_rate').notNull(),
+    tp: amount('tp'),
+    sl: amount('sl'),
+    status: text('status').$type<PositionState>().notNull(),
+    orderId: integer('order_id').notNull(),
+    openedAt: at('opened_at').notNull().defaultNow(),
+    closePrice: amount('close_price'),
+    closeReason: text('close_reason').$type<ContractCloseReason>(),
+    closeFee: amount('close_fee'),
+    realizedPnl: amount('realized_pnl'),
+    /** What the platform's insurance account paid so the balance did not go below zero. */
+    insurancePaid: amount('insurance_paid'),
+    closedAt: at('closed_at'),
+    ...feedColumns,
+    /** The mark price's inputs at the close (mid, last, EMA), for a close at the mark price. */
+    markInputs: jsonb('mark_inputs').$type<MarkInputs>(),
+  },
+  (t) => [
+    uniqueIndex('contract_positions_order').on(t.orderId),
+    index('contract_positions_user').on(t.userId, t.book, t.status, t.id),
+    index('contract_positions_open')
+      .on(t.symbol)
+      .where(sql`${t.status} = 'open'`),
+    check('contract_positions_side', sql`${t.side} in ('long', 'short')`),
+    check('contract_positions_status', sql`${t.status} in ('open', 'closed', 'liquidated')`),
+    check(
+      'contract_positions_close_reason',
+      sql`${t.closeReason} is null or ${t.closeReason} in ('manual', 'take_profit', 'stop_loss', 'liquidation')`,
+    ),
+    check(
+      'contract_positions_amounts',
+      sql`${t.amount} > 0 and ${t.leverage} >= 1 and ${t.margin} > 0 and ${t.openPrice} > 0 and ${t.openFee} >= 0`,
+    ),
+    check('contract_positions_closed', sql`(${t.status} = 'open') = (${t.closedAt} is null)`),
+  ],
+)

@@ -1,0 +1,144 @@
+/**
+ * Posting many balanced ledger transactions in one database transaction with a constant number of statements, for
+ * batch jobs (settling thousands of second contracts that expire together). Same rules as `postTransaction` (post.ts):
+ * every posting balanced, one `ledger_transactions` row per posting under its unique kind + reference, entries with
+ * their balance after, user buckets never below zero. The difference is only how it is written:
+ *
+ * - accounts are resolved with one read (and one insert of the missing ones);
+ * - the net change per account over all postings is applied by one UPDATE over `unnest` arrays, after locking the
+ *   accounts in ascending id order (`SELECT … ORDER BY id FOR UPDATE`, the same order post.ts uses, so batch and
+ *   single postings cannot deadlock);
+ * - transactions and entries are inserted in bulk.
+ *
+ * All or nothing: when a user bucket would go below zero the whole call throws (the caller's transaction rolls back,
+ * and it may post one by one to find the refused one).
+ */
+import { and, inArray, sql } from 'drizzle-orm'
+import { add, negate, parseDecimal, type DecimalString } from '../../common/amount'
+import type { Book } from '../../common/api/user-info'
+import type { Db } from '../db/client'
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema'
+import { DomainError } from '../domain/errors'
+import { accountKey, assertBalanced, type AccountOwner, type Posting } from './post'
+
+/** Entries per INSERT statement (5 parameters each, far under PostgreSQL's 65,535). */
+const ENTRY_CHUNK = 5000
+
+type Buckets = { available: DecimalString; frozen: DecimalString }
+const zero = () => ({ available: parseDecimal('0'), frozen: parseDecimal('0') })
+const keyText = (k: Pick<ReturnType<typeof accountKey>, 'owner' | 'book' | 'wallet' | 'currency'>) =>
+  `${k.owner}|${k.book}|${k.wallet}|${k.currency}`
+
+/** Ids of the accounts of `keys` (created at zero when missing), by key text. */
+async function accountIds(tx: Db, keys: Map<string, ReturnType<typeof accountKey>>): Promise<Map<string, number>> {
+  const read = async () => {
+    const list = [...keys.values()]
+    const rows = await tx
+      .select({
+        id: ledgerAccounts.id,
+        owner: ledgerAccounts.owner,
+        book: ledgerAccounts.book,
+        wallet: ledgerAccounts.wallet,
+        currency: ledgerAccounts.currency,
+      })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          inArray(ledgerAccounts.owner, [...new Set(list.map((k) => k.owner))]),
+          inArray(ledgerAccounts.currency, [...new Set(list.map((k) => k.currency))]),
+        ),
+      )
+    return new Map(rows.map((r) => [keyText(r), r.id]))
+  }
+  let ids = await read()
+  const missing = [...keys].filter(([k]) => !ids.has(k)).map(([, v]) => v)
+  if (missing.length > 0) {
+    await tx.insert(ledgerAccounts).values(missing).onConflictDoNothing()
+    ids = await read()
+  }
+  return ids
+}
+
+/** A PostgreSQL array literal of numbers or decimal strings: `{1,2.5,-3}`. */
+const arrayLiteral = (values: readonly (number | string)[]) => `{${values.join(',')}}`
+
+/**
+ * Posts every posting of `postings` inside the caller's database transaction `tx`.
+ * @throws DomainError rejected `lackOfFunds` when a user bucket would go below zero (nothing is written once the
+ *   caller rolls back); Error when a posting is not balanced; a unique violation when a kind + reference was posted
+ *   before.
+ */
+export async function postTransactions(tx: Db, postings: readonly Posting[]): Promise<void> {
+  if (postings.length === 0) return
+  for (const p of postings) assertBalanced(p.entries)
+  const keys = new Map<string, ReturnType<typeof accountKey>>()
+  const entryKey = (owner: AccountOwner, book: Book, currency: string) => {
+    const k = accountKey(owner, book, currency)
+    const text = keyText(k)
+    keys.set(text, k)
+    return text
+  }
+  const entryKeys = postings.map((p) => p.entries.map((e) => entryKey(e.owner, p.book, e.currency)))
+  const ids = await accountIds(tx, keys)
+  const idOf = (text: string) => {
+    const id = ids.get(text)
+    if (id === undefined) throw new Error(`ledger: no account for ${text}`)
+    return id
+  }
+  const deltas = new Map<number, Buckets>()
+  postings.forEach((p, i) =>
+    p.entries.forEach((e, j) => {
+      const id = idOf(entryKeys[i]![j]!)
+      const d = deltas.get(id) ?? zero()
+      d[e.bucket] = add(d[e.bucket], e.amount)
+      deltas.set(id, d)
+    }),
+  )
+  const accounts = [...deltas.keys()].sort((a, b) => a - b)
+  await tx.execute(
+    sql`select id from ${ledgerAccounts} where id = any(${arrayLiteral(accounts)}::int[]) order by id for update`,
+  )
+  const changed = await tx.execute(sql`
+    update ${ledgerAccounts} as a
+    set available = a.available + v.da, frozen = a.frozen + v.df, updated_at = now()
+    from unnest(${arrayLiteral(accounts)}::int[],
+                ${arrayLiteral(accounts.map((id) => deltas.get(id)!.available))}::numeric[],
+                ${arrayLiteral(accounts.map((id) => deltas.get(id)!.frozen))}::numeric[]) as v(id, da, df)
+    where a.id = v.id and (a.user_id is null or (a.available + v.da >= 0 and a.frozen + v.df >= 0))
+    returning a.id, a.available::text as available, a.frozen::text as frozen`)
+  const rows = (changed as { rows: { id: number; available: string; frozen: string }[] }).rows
+  if (rows.length !== accounts.length) throw new DomainError('rejected', 'lackOfFunds', { field: 'amount' })
+  // balance_after of each entry: the final value minus every later entry of its account, walking back.
+  const running = new Map(
+    rows.map((r) => [Number(r.id), { available: parseDecimal(r.available), frozen: parseDecimal(r.frozen) }]),
+  )
+  const balanceAfter = postings.map((p) => p.entries.map(() => parseDecimal('0')))
+  for (let i = postings.length - 1; i >= 0; i--) {
+    const entries = postings[i]!.entries
+    for (let j = entries.length - 1; j >= 0; j--) {
+      const e = entries[j]!
+      const b = running.get(idOf(entryKeys[i]![j]!))!
+      balanceAfter[i]![j] = b[e.bucket]
+      b[e.bucket] = add(b[e.bucket], negate(e.amount))
+    }
+  }
+  const txRows = await tx
+    .insert(ledgerTransactions)
+    .values(
+      postings.map((p) => ({ kind: p.kind, book: p.book, userId: p.userId, reference: p.reference, actor: p.actor })),
+    )
+    .returning({ id: ledgerTransactions.id, kind: ledgerTransactions.kind, reference: ledgerTransactions.reference })
+  const txId = new Map(txRows.map((r) => [`${r.kind}|${r.reference}`, r.id]))
+  const entryRows = postings.flatMap((p, i) =>
+    p.entries.map((e, j) => ({
+      transactionId: txId.get(`${p.kind}|${p.reference}`)!,
+      accountId: idOf(entryKeys[i]![j]!),
+      bucket: e.bucket,
+      amount: e.amount,
+      balanceAfter: balanceAfter[i]![j]!,
+    })),
+  )
+  for (let k = 0; k < entryRows.length; k += ENTRY_CHUNK) {
+    await tx.insert(ledgerEntries).values(entryRows.slice(k, k + ENTRY_CHUNK))
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * What the risk engine carries out (engine.ts decides from the risk book; every decision is checked again here, under
+ * the account lock, against the database and the current marks):
+ * - a take-profit or stop-loss reached by the mark price closes its position at the trigger price (the order rests
+ *   at that price, as a limit order does; it fills there once the mark reaches it), with the taker fee;
+ * - an account whose equity is at or below its maintenance margin at the mark prices first loses its pending orders
+ *   (their holds come back, as exchanges cancel open orders before liquidating); if that does not restore it, every
+ *   open position is closed at its mark price, without a fee, and what the balance cannot cover is paid by the
+ *   insurance account (settle-close.ts). Each close records the mark's inputs and the feed event that moved it.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { compare, parseDecimal, type DecimalString } from '../../../common/amount'
+import type { ContractCloseReason } from '../../../common/api/contract'
+import type { Book } from '../../../common/api/user-info'
+import { accountFigures, isLiquidatable } from '../../../common/trading/contract-math'
+import type { Db } from '../../db/client'
+import { contractOrders, contractPositions, ledgerAccounts } from '../../db/schema'
+import { moneyTransaction } from '../../ledger/idempotent'
+import {
+  accountKeyOf,
+  CONTRACT_CHANNEL,
+  contractWallet,
+  lockAccount,
+  lockKey,
+  notifyAccount,
+  openPositions,
+  type PositionRow,
+} from './account'
+import { MARGIN_CURRENCY } from './config'
+import { releaseEntrust } from './entrusts'
+import type { MarkBoard, MarkSnapshot } from './marks'
+import { settleClose, settleCloses, type AccountCloses } from './settle-close'
+import { figuresOf } from './views'
+
+/** What the engine needs to act. */
+export interface ActDeps {
+  db: Db
+  marks: Pick<MarkBoard, 'mark'>
+  now?: () => Date
+}
+
+/**
+ * Closes position `id` by its take-profit or stop-loss at `price`, when it is still open with that trigger (a user
+ * may have changed or removed it meanwhile). `mark` is the mark that reached it (recorded as the close's event).
+ * Answers whether it closed.
+ */
+export async function closeByTrigger(
+  deps: ActDeps,
+  who: { book: Book; userId: number },
+  id: number,
+  reason: Extract<ContractCloseReason, 'take_profit' | 'stop_loss'>,
+  mark: MarkSnapshot,
+): Promise<boolean> {
+  return moneyTransaction(deps.db, async (tx) => {
+    await lockAccount(tx, who.book, who.userId)
+    const [p] = await tx.select().from(contractPositions).where(eq(contractPositions.id, id)).for('update')
+    const trigger = reason === 'take_profit' ? p?.tp : p?.sl
+    if (!p || p.status !== 'open' || !trigger) return false
+    const price = parseDecimal(trigger)
+    const c = compare(mark.price, price)
+    const up = (reason === 'take_profit') === (p.side === 'long')
+    if (up ? c < 0 : c > 0) return false // the mark no longer reaches the trigger as it is now set
+    const { available } = await contractWallet(tx, p.book, p.userId, true)
+    const now = deps.now?.() ?? new Date()
+    const markInputs = { mid: mark.mid, last: mark.last, ema: mark.ema }
+    await settleClose(tx, p, { price, reason, event: mark.event, markInputs, actor: 'system', now }, available)
+    await notifyAccount(tx, p.book, p.userId)
+    return true
+  })
+}
+
+/** What a liquidation check ended in. */
+export type LiquidationOutcome = 'liquidated' | 'rescued' | 'healthy' | 'no_mark'
+
+/**
+ * Liquidates the account when its equity is at or below its maintenance margin at the current marks (see the
+ * header): answers `liquidated`, `rescued` (cancelling its pending orders restored it), `healthy` (it was not, or no
+ * longer, liquidatable) or `no_mark` (a symbol it holds has no mark in this process yet).
+ */
+export async function liquidateAccount(
+  deps: ActDeps,
+  who: { book: Book; userId: number },
+): Promise<LiquidationOutcome> {
+  return moneyTransaction(deps.db, async (tx) => {
+    await lockAccount(tx, who.book, who.userId)
+    const positions = await openPositions(tx, who.book, who.userId, true)
+    const marks = new Map(positions.map((p) => [p.symbol, deps.marks.mark(p.symbol)]))
+    if ([...marks.values()].some((m) => !m)) return 'no_mark'
+    const check = async () => {
+      const { available } = await contractWallet(tx, who.book, who.userId, true)
+      const figures = accountFigures(
+        available,
+        positions.map((p) => figuresOf(p, marks.get(p.symbol)!.price)),
+      )
+      return { available, liquidatable: isLiquidatable(figures, positions.length) }
+    }
+    if (!(await check()).liquidatable) return 'healthy'
+    const now = deps.now?.() ?? new Date()
+    const pending = await tx
+      .select()
+      .from(contractOrders)
+      .where(
+        and(
+          eq(contractOrders.userId, who.userId),
+          eq(contractOrders.book, who.book),
+          eq(contractOrders.status, 'pending'),
+        ),
+      )
+      .for('update')
+    for (const o of pending) await releaseEntrust(tx, o, 'system', now)
+    const after = await check()
+    let available = after.available
+    if (!after.liquidatable) {
+      await notifyAccount(tx, who.book, who.userId)
+      return 'rescued'
+    }
+    for (const p of positions) {
+      const mark = marks.get(p.symbol)!
+      const markInputs = { mid: mark.mid, last: mark.last, ema: mark.ema }
+      const terms = {
+        price: mark.price,
+        reason: 'liquidation' as const,
+        event: mark.event,
+        markInputs,
+        actor: 'system',
+        now,
+      }
+      ;({ available } = await settleClose(tx, p, terms, available))
+    }
+    await notifyAccount(tx, who.book, who.userId)
+    return 'liquidated'
+  })
+}
+
+/** An account of a batch. */
+type Who = { book: Book; userId: number }
+
+/**
+ * Liquidates many accounts in one transaction (a tick that crosses a thousand liquidation prices): each account
+ * locked (ascending key), checked as liquidateAccount checks it, and every liquidatable one closed at the marks with
+ * a constant number of statements (settleCloses). An account with pending orders is left out (`deferred`): it goes
+ * through liquidateAccount, which cancels them first. Answers each account's outcome by key (`<book>:<userId>`).
+ */
+export async function liquidateAccounts(
+  deps: ActDeps,
+  accounts: readonly Who[],
+): Promise<Map<string, LiquidationOutcome | 'deferred'>> {
+  const keys = [...new Set(accounts.map((a) => accountKeyOf(a.book, a.userId)))].sort()
+  const byKey = new Map(accounts.map((a) => [accountKeyOf(a.book, a.userId), a]))
+  const userIds = [...new Set(accounts.map((a) => a.userId))]
+  return moneyTransaction(deps.db, async (tx) => {
+    const locks = accounts.map((a) => lockKey(a.book, a.userId)).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(k) from (select unnest(${`{${locks.join(',')}}`}::bigint[]) as k order by 1) s`,
+    )
+    const positions = await tx
+      .select()
+      .from(contractPositions)
+      .where(and(inArray(contractPositions.userId, userIds), eq(contractPositions.status, 'open')))
+      .orderBy(contractPositions.id)
+      .for('update')
+    const wallets = await tx
+      .select({ userId: ledgerAccounts.userId, book: ledgerAccounts.book, available: ledgerAccounts.available })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          inArray(ledgerAccounts.userId, userIds),
+          eq(ledgerAccounts.wallet, 'contract'),
+          eq(ledgerAccounts.currency, MARGIN_CURRENCY),
+        ),
+      )
+      .for('update')
+    const pending = await tx
+      .select({ userId: contractOrders.userId, book: contractOrders.book })
+      .from(contractOrders)
+      .where(and(inArray(contractOrders.userId, userIds), eq(contractOrders.status, 'pending')))
+    const withOrders = new Set(pending.map((o) => accountKeyOf(o.book, o.userId)))
+    const available = new Map(wallets.map((w) => [accountKeyOf(w.book, w.userId!), parseDecimal(w.available)]))
+    const held = new Map<string, PositionRow[]>()
+    for (const p of positions) {
+      const key = accountKeyOf(p.book, p.userId)
+      if (byKey.has(key)) held.set(key, [...(held.get(key) ?? []), p])
+    }
+    const now = deps.now?.() ?? new Date()
+    const outcomes = new Map<string, LiquidationOutcome | 'deferred'>()
+    const batch: AccountCloses[] = []
+    for (const key of keys) {
+      const mine = held.get(key) ?? []
+      const marks = new Map(mine.map((p) => [p.symbol, deps.marks.mark(p.symbol)]))
+      if ([...marks.values()].some((m) => !m)) {
+        outcomes.set(key, 'no_mark')
+        continue
+      }
+      const cash: DecimalString = available.get(key) ?? parseDecimal('0')
+      const figures = accountFigures(
+        cash,
+        mine.map((p) => figuresOf(p, marks.get(p.symbol)!.price)),
+      )
+      if (!isLiquidatable(figures, mine.length)) outcomes.set(key, 'healthy')
+      else if (withOrders.has(key)) outcomes.set(key, 'deferred')
+      else {
+        outcomes.set(key, 'liquidated')
+        batch.push({
+          available: cash,
+          closes: mine.map((position) => {
+            const mark = marks.get(position.symbol)!
+            const markInputs = { mid: mark.mid, last: mark.last, ema: mark.ema }
+            const terms = {
+              price: mark.price,
+              reason: 'liquidation' as const,
+              event: mark.event,
+              markInputs,
+              actor: 'system',
+              now,
+            }
+            return { position, terms }
+          }),
+        })
+      }
+    }
+    await settleCloses(tx, batch)
+    const done = keys.filter((k) => outcomes.get(k) === 'liquidated')
+    if (done.length > 0) {
+      await tx.execute(sql`select pg_notify(${CONTRACT_CHANNEL}, k) from unnest(${`{${done.join(',')}}`}::text[]) as k`)
+    }
+    return outcomes
+  })
+}

@@ -1,0 +1,109 @@
+/**
+ * The mark price of every listed market, kept from the feed as it arrives (common/trading/mark-price.ts), with the
+ * feed event that last moved each one: what futures are valued, triggered and liquidated at. One board per process;
+ * every process computes the same marks from the same events.
+ */
+import type { MarketSourceKind } from '../../../common/api/public'
+import type { FeedEvent } from '../../../common/api/trade'
+import { feedDecimal, MarkPrice, type Mark } from '../../../common/trading/mark-price'
+import type { MarketEvent, MarketService } from '../../market/types'
+
+/** Decimals a mark keeps beyond the market's price precision. */
+export const MARK_EXTRA_DECIMALS = 2
+
+/** A mark with the feed event that produced it (its `price` is the event's own price: a mid, trade or close). */
+export interface MarkSnapshot extends Mark {
+  symbol: string
+  event: FeedEvent
+}
+
+/** The running board. */
+export interface MarkBoard {
+  /** The latest mark of `symbol`, or undefined before its first book. */
+  mark(symbol: string): MarkSnapshot | undefined
+  /** Calls `listener` after every event that may have moved a mark. Returns the removal. */
+  onMark(listener: (m: MarkSnapshot) => void): () => void
+  stop(): void
+}
+
+/** Starts a board on `market`'s events. */
+export function startMarkBoard(market: Pick<MarketService, 'source' | 'onEvent' | 'listings'>): MarkBoard {
+  const prices = new Map<string, MarkPrice>()
+  const last = new Map<string, MarkSnapshot>()
+  const listeners = new Set<(m: MarkSnapshot) => void>()
+  const precision = new Map(market.listings().map((l) => [l.symbol, l.price_precision]))
+  const board = (symbol: string) => {
+    let p = prices.get(symbol)
+    if (!p) prices.set(symbol, (p = new MarkPrice((precision.get(symbol) ?? 8) + MARK_EXTRA_DECIMALS)))
+    return p
+  }
+  const publish = (symbol: string, event: FeedEvent) => {
+    const m = prices.get(symbol)?.mark()
+    if (!m) return
+    const snapshot = { ...m, symbol, event }
+    last.set(symbol, snapshot)
+    for (const l of listeners) l(snapshot)
+  }
+  const source: MarketSourceKind = market.source
+  const unlisten = market.onEvent((e: MarketEvent) => {
+    const p = board(e.symbol)
+    if (e.type === 'book') {
+      const bid = e.tick.bids[0]
+      const ask = e.tick.asks[0]
+      const bidPrice = bid && feedDecimal(bid[0])
+      const askPrice = ask && feedDecimal(ask[0])
+      if (!bidPrice || !askPrice) return
+      p.onBook(bidPrice, askPrice, e.tick.ts)
+      const mid = p.mark()?.mid
+      if (!mid) return
+      publish(e.symbol, {
+        source,
+        topic: `market.${e.symbol}.depth.step0`,
+        ts: e.tick.ts,
+        price: mid,
+        ref: `book:${e.tick.version}`,
+        recorded: e.recorded ?? null,
+      })
+    } else if (e.type === 'trades') {
+      if (e.trades.length === 0) return
+      const t = e.trades.reduce((a, b) => (b.ts > a.ts || (b.ts === a.ts && b.tradeId > a.tradeId) ? b : a))
+      const price = feedDecimal(t.price)
+      if (!price) return
+      p.onTrade(price, t.ts)
+      publish(e.symbol, {
+        source,
+        topic: `market.${e.symbol}.trade.detail`,
+        ts: t.ts,
+        price,
+        ref: `trade:${t.tradeId}`,
+        recorded: e.recorded ?? null,
+      })
+    } else if (e.type === 'ticker') {
+      const close = feedDecimal(e.tick.close)
+      if (close) p.onTicker(close, e.ts)
+    }
+  })
+  return {
+    mark: (symbol) => last.get(symbol),
+    onMark(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    stop: () => {
+      unlisten()
+      listeners.clear()
+    },
+  }
+}
+
+const boards = new WeakMap<object, MarkBoard>()
+
+/**
+ * The board of `market`, started on first use and shared by everything of this process that reads marks (the API's
+ * views and checks, the risk engine), so they all see the same mark.
+ */
+export function marksFor(market: Pick<MarketService, 'source' | 'onEvent' | 'listings'>): MarkBoard {
+  let board = boards.get(market)
+  if (!board) boards.set(market, (board = startMarkBoard(market)))
+  return board
+}

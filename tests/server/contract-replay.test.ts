@@ -1,0 +1,128 @@
+/**
+ * Futures on REAL recorded prices (issue 12 "Done when": TP/SL and liquidation on recorded prices with hand-computed
+ * expectations): the Binance BTCUSDT capture of 2024-08-08 23:54–24:00 (book and trades) played second by second
+ * through the fake feed into the API and the risk engine. The price falls from 61,833 to 61,627 over four minutes.
+ * The operator sets BTC/USDT to at most 50× with a 1.9 % maintenance rate (below 1/50) so a liquidation happens within
+ * the capture. Figures by hand from the capture (see the comments at each expectation).
+ */
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { ContractHistory, ContractOrder } from '../../common/api/contract'
+import { runAdmin } from '../../server/cli/admin-commands'
+import { loadReplay } from '../../server/market/sources/replay/load'
+import { SymbolPlayer } from '../../server/market/sources/replay/player'
+import { TapePlayback } from '../../server/market/sources/replay/tape'
+import { moneyCall } from '../helpers/money-calls'
+import { recordedDataPresent } from '../helpers/prerequisites'
+import { describePostgres, pgliteTestDb } from '../helpers/server-db'
+import type { TestUser } from '../helpers/server-users'
+import { contractSuite, expectBalancedLedger, history, trader, wallet } from './contract-fixtures'
+
+const FILE = join(
+  import.meta.dirname,
+  '../../../shared/data/market/trades-depth/hftbacktest-binance-spot-BTCUSDT-ws-capture-2024-08-08T2354_2400.gz',
+)
+const HAVE = recordedDataPresent(FILE)
+if (!HAVE) console.warn(`contract-replay: SKIPPED, ${FILE} is absent (real market data not on this machine)`)
+
+function describeReplay(name: string, open: Parameters<typeof contractSuite>[0]) {
+  describe.skipIf(!HAVE)(`futures on the recorded BTCUSDT book and trades on ${name}`, () => {
+    const s = contractSuite(open)
+
+    it('closes a take-profit and a stop-loss at their prices and liquidates at the mark, never below zero', async () => {
+      const series = (await loadReplay(FILE)).find((x) => x.spec.symbol === 'btcusdt')!
+      const base = Math.floor(Date.now() / 60_000) * 60 + 60
+      const player = new SymbolPlayer(series.spec, series.bars, base, 60, 0, new TapePlayback(series.tape!))
+      let played = 0
+      /** Plays the capture up to `second` after 23:54:00, a second at a time, letting the engine act after each. */
+      const playTo = async (second: number) => {
+        for (; played < second;) {
+          played++
+          for (const e of player.advanceTo((base + played) * 1000)) s.market.emit(e)
+          s.market.emit(player.book((base + played) * 1000))
+          await s.engine.idle()
+        }
+      }
+      const io = { out: () => {}, err: (l: string) => console.error(l) }
+      expect(
+        await runAdmin(s.database.db, ['contract', 'config', 'btcusdt', '--max-leverage', '50', '--mmr', '0.019'], io),
+      ).toBe(0)
+      await playTo(30)
+      const place = (u: TestUser, o: object) =>
+        moneyCall<ContractOrder>(s.t.app, u.token, 'POST', 'contract/order_place', {
+          symbol: 'btcusdt',
+          type: 'market',
+          amount: '0.1',
+          client_oid: randomUUID(),
+          ...o,
+        })
+      const shortTp = await trader(s, '1000')
+      const longSl = await trader(s, '1000')
+      const risky = await trader(s, '127')
+      const a = await place(shortTp, { side: 'short', leverage: 10, tp: '61700' })
+      const b = await place(longSl, { side: 'long', leverage: 10, sl: '61750' })
+      const c = await place(risky, { side: 'long', leverage: 50 })
+      for (const o of [a, b, c]) expect(o.body.msg).toBe('success')
+      await s.engine.reloadAll()
+      await playTo(360)
+
+      // Opened at 23:54:30 on the recorded book: best bid 61,833.09 and ask 61,833.10, each deep enough for 0.1 BTC.
+      expect([a, b, c].map((o) => o.body.data.fill_price)).toEqual(['61833.09', '61833.1', '61833.1'])
+      expect(c.body.data).toMatchObject({ margin: '123.6662', fee: '3.091655' }) // 6,183.31 / 50; × 0.05 %, rounded up
+
+      // The short's take-profit: at 23:57:53 the book's mid is 61,697.315 (last trade 61,665, EMA 61,722.86), the first
+      // mark at or under 61,700. Closed at 61,700: PnL (61,833.09 − 61,700) × 0.1 = 13.309; fees 3.091655 + 3.085.
+      const [tp] = await history(s, shortTp)
+      expect(tp).toMatchObject<Partial<ContractHistory>>({
+        close_reason: 'take_profit',
+        close_price: '61700',
+        realized_pnl: '13.309',
+        fee: '6.176655',
+        income: '7.132345',
+        mark_inputs: { mid: '61697.315', last: '61665', ema: expect.stringMatching(/^61722\.8/) as unknown as string },
+      })
+      expect(tp!.feed_event).toMatchObject({ topic: 'market.btcusdt.depth.step0', recorded: true })
+
+      // The long's stop-loss: at 23:56:39 the mid is 61,747.275 (last 61,747.27); a second before, a trade at
+      // 61,747.28 left the mark at the mid 61,752.675. Closed at 61,750: PnL (61,750 − 61,833.1) × 0.1 = −8.31; fees
+      // 3.091655 + 3.0875.
+      const [sl] = await history(s, longSl)
+      expect(sl).toMatchObject<Partial<ContractHistory>>({
+        close_reason: 'stop_loss',
+        close_price: '61750',
+        realized_pnl: '-8.31',
+        fee: '6.179155',
+        mark_inputs: {
+          mid: '61747.275',
+          last: '61747.27',
+          ema: expect.stringMatching(/^61762\.9/) as unknown as string,
+        },
+      })
+
+      // The 50× long with 127 USDT: wallet balance 127 − 3.091655 = 123.908345, so the account is liquidated at a mark
+      // ≤ (6,183.31 − 123.908345) / (0.1 × (1 − 0.019)) = 61,767.60…. At 23:56:03 the mark is 61,768.53 (mid
+      // 61,768.525, last 61,768.53): not yet. At 23:56:04 the book's mid is 61,759.725, the last trade 61,764, the EMA
+      // 61,795.38: mark 61,764. Closed there without a fee: PnL (61,764 − 61,833.1) × 0.1 = −6.91; equity 116.998345 ≤
+      // maintenance 117.3516; the wallet keeps 116.998345, nothing for the insurance account to pay.
+      const [liq] = await history(s, risky)
+      expect(liq).toMatchObject<Partial<ContractHistory>>({
+        state: 'liquidated',
+        close_reason: 'liquidation',
+        close_price: null,
+        liquidation_price: '61764',
+        realized_pnl: '-6.91',
+        insurance_paid: '0',
+        mark_inputs: { mid: '61759.725', last: '61764', ema: expect.stringMatching(/^61795\.3/) as unknown as string },
+      })
+      expect(await wallet(s, risky)).toEqual({ available: '116.998345', frozen: '0' })
+      // 1,000 + 7.132345 and 1,000 − 14.489155.
+      expect(await wallet(s, shortTp)).toEqual({ available: '1007.132345', frozen: '0' })
+      expect(await wallet(s, longSl)).toEqual({ available: '985.510845', frozen: '0' })
+      await expectBalancedLedger(s)
+    })
+  })
+}
+
+describeReplay('PGlite', () => pgliteTestDb())
+await describePostgres('futures on recorded prices', (open) => describeReplay('PostgreSQL', open))
