@@ -11,7 +11,6 @@ import {
   depositListSchema,
   depositOptionsSchema,
   idAnswer,
-  IDEMPOTENCY_HEADER,
   ledgerDetailSchema,
   ledgerListSchema,
   overviewSchema,
@@ -29,12 +28,11 @@ import {
   type Wallet,
   type WithdrawInput,
 } from '../../common/api/assets'
-import { newIdempotencyKey } from '../lib/idempotency-key'
-import { parseAnswer, type CallOptions, type Caller } from './public'
+import { keyedPost } from './keyed-post'
+import type { CallOptions, Caller } from './public'
 import type { Params, Requester } from './request'
 
-/** Tries after the first for a money call that got no answer (network failure, timeout), same key each time. */
-export const MONEY_CALL_RETRIES = 2
+export { MONEY_CALL_RETRIES } from './keyed-post'
 
 /** A page of a record list: 1-based `page`, `limit` 1–50. */
 export interface PageQuery {
@@ -87,17 +85,7 @@ const nothing = z.unknown()
 /** Builds the money calls; the keyed POSTs go through `request` (headers and retries are not Caller options). */
 export function createAssetsApi(call: Caller, request: Requester): AssetsApi {
   const p = (input: object) => input as Params
-  const keyed = async <T>(path: string, schema: z.ZodMiniType<T>, params: Params, opts?: CallOptions) => {
-    const data = await request(path, {
-      ...opts,
-      method: 'POST',
-      params,
-      auth: true,
-      headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() },
-      retries: MONEY_CALL_RETRIES,
-    })
-    return parseAnswer(path, schema, data)
-  }
+  const keyed = keyedPost(request)
   return {
     overview: (opts) => call.getAuth('assets/overview', overviewSchema, undefined, opts),
     depositOptions: (opts) => call.getAuth('assets/deposit_options', depositOptionsSchema, undefined, opts),

@@ -4,13 +4,15 @@
  */
 import { createAccountApi, type AccountApi } from './account'
 import { createAssetsApi, type AssetsApi } from './assets'
+import { createContractApi, type ContractApi } from './contract'
 import { createIdentityApi, type IdentityApi } from './identity'
 import type { Caller } from './public'
 import type { Requester } from './request'
 import { createSupportApi, type SupportApi } from './support'
+import { createTradingApi, type TradingApi } from './trading'
 
-/** Account, identity, support and money calls. */
-export type ScreenApi = AccountApi & IdentityApi & SupportApi & AssetsApi
+/** Account, identity, support, money, trading and futures calls. */
+export type ScreenApi = AccountApi & IdentityApi & SupportApi & AssetsApi & TradingApi & ContractApi
 
 /** Builds the account, identity, support and money calls over `call` and `request`. */
 export function createScreenCalls(call: Caller, request: Requester): ScreenApi {
@@ -19,5 +21,7 @@ export function createScreenCalls(call: Caller, request: Requester): ScreenApi {
     ...createIdentityApi(call, request),
     ...createSupportApi(call),
     ...createAssetsApi(call, request),
+    ...createTradingApi(call, request),
+    ...createContractApi(call, request),
   }
 }

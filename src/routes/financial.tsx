@@ -1,13 +1,22 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../ui/PlaceholderPage'
+import { FinancialScreen, loadProducts } from '../features/financial'
+import { PageHeader } from '../ui/PageHeader'
 
-/** /financial: financial (yield, mining) products (spec §2). Built by a later issue; until then its header and an honest note. */
+/** /financial: the financial (yield, "mining") products, public (spec §2), with the way to the user's subscriptions. */
 export const Route = createFileRoute('/financial')({
+  loader: ({ context }) => loadProducts(context.api),
+  staleTime: 30_000,
   component: FinancialPage,
 })
 
 function FinancialPage() {
+  const { products } = Route.useLoaderData()
   const { t } = useLingui()
-  return <PlaceholderPage title={t({ id: 'page.financial', message: 'Wealth' })} />
+  return (
+    <div className="page">
+      <PageHeader title={t({ id: 'page.financial', message: 'Wealth' })} />
+      <FinancialScreen products={products} />
+    </div>
+  )
 }

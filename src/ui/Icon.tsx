@@ -48,6 +48,7 @@ const PATHS = {
   bell: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 21h4',
   share: 'M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1',
   plusSquare: 'M4 4h16v16H4zM12 8v8M8 12h8',
+  sprout: 'M12 21v-9M12 12c0-3.9 2.7-7 7-7h1v1c0 3.9-2.7 7-7 7zM12 15c0-2.8-2.2-5-5-5H5v1c0 2.8 2.2 5 5 5h2',
 } as const
 
 /** Name of a built-in icon. */

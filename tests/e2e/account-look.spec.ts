@@ -6,7 +6,7 @@
  * tests/e2e/out/account/ for people to look at.
  */
 import type { Page } from '@playwright/test'
-import { assertNoSideScroll, backgroundLuminance, settled, settledShot } from './context'
+import { assertNoSideScroll, backgroundLuminance, openInApp, settled, settledShot } from './context'
 import { expect, logPageErrors, sessionState, test, type E2EServer } from './fixtures'
 import { PHONE } from './phone'
 import { adminCommand, api, newUser, type Session } from './sessions'
@@ -65,10 +65,17 @@ function stickingOut(page: Page): Promise<string[]> {
   )
 }
 
-async function look(page: Page, path: string, theme: 'light' | 'dark', tag: string): Promise<void> {
-  await page.goto(path)
-  await expect(page.locator(TITLE).first()).not.toBeEmpty()
+/** Opens `path`: a full load on the phone's first screen, then inside the app as a tapped link would. */
+async function visit(page: Page, path: string): Promise<void> {
+  if (page.url() === 'about:blank') {
+    await page.goto(path)
+    await expect(page.locator(TITLE).first()).not.toBeEmpty()
+  } else await openInApp(page, path, TITLE)
   await settled(page)
+}
+
+async function look(page: Page, path: string, theme: 'light' | 'dark', tag: string): Promise<void> {
+  await visit(page, path)
   const where = `${path} at ${page.viewportSize()?.width} px, ${theme}`
   await assertNoSideScroll(page)
   expect(await stickingOut(page), `${where}: nothing past the right edge`).toEqual([])
@@ -207,10 +214,8 @@ for (const theme of ['light', 'dark'] as const) {
 
 /** Opens `path` and answers the texts cut short on it once it has settled in `locale`. */
 async function cutsOn(page: Page, path: string, locale: Locale): Promise<string[]> {
-  await page.goto(path)
+  await visit(page, path)
   await inLocale(page, locale)
-  await expect(page.locator(TITLE).first()).not.toBeEmpty()
-  await settled(page)
   return cutTexts(page)
 }
 
@@ -218,7 +223,6 @@ async function cutsOn(page: Page, path: string, locale: Locale): Promise<string[
 // language at the narrowest phone, every text whole. The cuts of one language are all reported together.
 for (const locale of LOCALES) {
   test(`no text is cut short at 360 px in ${locale}: account screens`, async ({ browser, server }) => {
-    test.slow() // a score of full page loads: on a busy machine it outlasts the default 2 minutes
     const signedIn = await narrowPhoneIn(browser, server.url, locale, session)
     const signedOut = await narrowPhoneIn(browser, server.url, locale)
     try {

@@ -15,6 +15,30 @@ export async function settled(page: Page): Promise<void> {
   await expect(page.locator('.startup, .route-overlay, .spinner, [aria-busy="true"]')).toHaveCount(0)
 }
 
+/**
+ * Opens `path` (`/deposit?x=1`) inside the running app, the way a tapped link does, without reloading: TanStack
+ * Router's browser history wraps `history.pushState` and routes on it. The page must already show the app (a first
+ * `page.goto`). Waits until the URL is `path` and a `titleSelector` element of the new screen is drawn: the old
+ * screen's title elements are marked first, so a title of the screen being left never counts. Look-through tests
+ * visit dozens of screens per phone; a full load each costs seconds of script parsing on a busy 2-core machine.
+ */
+export async function openInApp(page: Page, path: string, titleSelector: string): Promise<void> {
+  await page.evaluate(
+    ({ to, title }) => {
+      document.querySelectorAll(title).forEach((el) => el.setAttribute('data-left', ''))
+      const index = Number((history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1
+      history.pushState({ __TSR_index: index, key: `look${index}`, __TSR_key: `look${index}` }, '', to)
+    },
+    { to: path, title: titleSelector },
+  )
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path)
+  const fresh = titleSelector
+    .split(',')
+    .map((sel) => `${sel.trim()}:not([data-left])`)
+    .join(', ')
+  await expect(page.locator(fresh).first()).not.toBeEmpty()
+}
+
 /** A screenshot once the page has settled (a full load shows the start-up loader for about half a second). */
 export async function settledShot(page: Page, name: string): Promise<void> {
   await settled(page)

@@ -60,15 +60,16 @@ for (const width of [360, 540]) {
 // The futures volume ("Perp Vol 268.66M"), the brand next to the "Replay" badge: every language at the narrowest
 // phone, every text whole. The cuts of one language are all reported together.
 for (const locale of LOCALES) {
-  test(`no text is cut short at 360 px in ${locale}: Home, Market, K-line`, async ({ browser, server }) => {
+  test(`no text is cut short at 360 px in ${locale}: Home, Market, K-line, Trade`, async ({ browser, server }) => {
     test.slow() // four full page loads, each waiting for its prices: on a busy machine it outlasts 2 minutes
     const page = await narrowPhoneIn(browser, server.url, locale)
     try {
-      for (const path of ['/home', '/market', '/market?category=futures', '/kline?symbol=ethusdt']) {
+      for (const path of ['/home', '/market', '/market?category=futures', '/kline?symbol=ethusdt', '/trade']) {
         await page.goto(path)
         await inLocale(page, locale)
         // The chart is drawn on a canvas (no text to cut): the K-line page is ready for this check once its prices are.
         if (path.startsWith('/kline')) await expect(page.getByTestId('kline-last-price')).toHaveText(/\d/)
+        else if (path === '/trade') await expect(page.getByTestId('trade-last-price')).toHaveText(/\d/)
         else await pricedRows(page)
         expect.soft(await cutTexts(page), `${path} in ${locale} at 360 px: text cut short`).toEqual([])
       }

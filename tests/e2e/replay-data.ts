@@ -3,7 +3,8 @@
  * compare with what the gateway serves.
  */
 import { resolve } from 'node:path'
-import { loadReplay } from '../../server/market/sources/replay/load'
+import { replayIndexAt } from '../../server/market/sources/replay'
+import { loadReplay, type ReplaySeries } from '../../server/market/sources/replay/load'
 import type { RawBar } from '../../server/market/sources/replay/row'
 import { recordedDataPresent } from '../helpers/prerequisites'
 
@@ -27,6 +28,20 @@ export function replayDataPresent(): boolean {
  * tests/server/replay-real, replay-forex and replay-tape; here the question is whether the screens show what it plays.
  */
 export async function btcRecording(): Promise<RawBar[]> {
-  const series = await loadReplay(REPLAY_DIR)
-  return series.find((s) => s.spec.symbol === 'btcusdt')?.bars ?? []
+  return (await recordings()).find((s) => s.spec.symbol === 'btcusdt')?.bars ?? []
+}
+
+let loaded: Promise<ReplaySeries[]> | undefined
+const recordings = () => (loaded ??= loadReplay(REPLAY_DIR))
+
+/**
+ * `count` bars of `symbol`'s recording in the order the end-to-end server (REPLAY_SPEED 1) plays them, the first the
+ * one playing in the minute of `wallMs` (epoch ms): the replay maps the wall clock to the recording (replayIndexAt), so
+ * a test can know where prices go in the next minutes. Throws when the symbol is not replayed.
+ */
+export async function barsPlayedFrom(symbol: string, wallMs: number, count: number): Promise<RawBar[]> {
+  const bars = (await recordings()).find((s) => s.spec.symbol === symbol)?.bars
+  if (!bars?.length) throw new Error(`${symbol} is not in the recordings`)
+  const first = replayIndexAt(wallMs, 1)
+  return Array.from({ length: count }, (_, k) => bars[(((first + k) % bars.length) + bars.length) % bars.length]!)
 }

@@ -3,6 +3,8 @@
  * running server's socket) and a password sign-in; a user through send_code, the code the outbox holds (read with
  * `admin outbox list`, as an operator without SMTP reads it), and register. Plus `api`, a JSON call to the server.
  */
+import { randomUUID } from 'node:crypto'
+import { request } from 'node:http'
 import { expect } from '@playwright/test'
 import { runViaAdminSocket } from '../../server/cli/admin-socket'
 import type { E2EServer } from './fixtures'
@@ -64,9 +66,53 @@ export async function waitForCode(server: E2EServer, email: string, previous?: s
   return code!
 }
 
+/** The next loopback address to ask for a code from: 127.0.0.2–127.0.0.251, starting anywhere (one per worker). */
+let nextHost = Math.floor(Math.random() * 250)
+
+/**
+ * POST `path` from the loopback address `from` (the server is bound to 127.0.0.1; every 127/8 address reaches it). The
+ * server limits verification codes per client address (20 an hour), as it should; the suite's users are many people,
+ * so each asks from an address of its own, as they would from their own phones.
+ */
+function postFrom<T>(server: E2EServer, from: string, path: string, body: unknown): Promise<Env<T>> {
+  const url = new URL(`/api/${path}`, server.url)
+  const data = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: from,
+        headers: {
+          'content-type': 'application/json',
+          'accept-language': 'en',
+          'content-length': Buffer.byteLength(data),
+        },
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(text) as Env<T>)
+          } catch (err) {
+            reject(err instanceof Error ? err : new Error(String(err)))
+          }
+        })
+      },
+    )
+    req.on('error', reject)
+    req.end(data)
+  })
+}
+
 /** Registers `email` through the API with the code the outbox holds; answers the new session. */
 export async function registerByApi(server: E2EServer, email: string, password: string): Promise<Session> {
-  const sent = await api(server, 'POST', 'user/send_code', { type: 'email', email, purpose: 'register' })
+  const from = `127.0.0.${2 + (nextHost++ % 250)}`
+  const sent = await postFrom(server, from, 'user/send_code', { type: 'email', email, purpose: 'register' })
   expect(sent, 'send_code').toMatchObject({ code: 1 })
   const code = await waitForCode(server, email)
   const reg = await api<Session>(server, 'POST', 'user/register', {
@@ -99,4 +145,42 @@ export async function newUser(
   const email = `${prefix}-${unique()}@example.com`
   const password = `${prefix} lantern meadow 31`
   return { ...(await registerByApi(server, email, password)), email, password }
+}
+
+/** A TRON address (base58check) used as the platform's deposit address and the user's sending address. */
+const FUND_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8'
+
+/** A money POST as `token` with a fresh Idempotency-Key. */
+export async function keyedCall<T>(server: E2EServer, path: string, body: unknown, token: string): Promise<Env<T>> {
+  const res = await fetch(`${server.url}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en', token, 'idempotency-key': randomUUID() },
+    body: JSON.stringify(body),
+  })
+  return (await res.json()) as Env<T>
+}
+
+/**
+ * Funds the user's coin (spot) account the way money arrives: a USDT deposit claimed through the API and approved by
+ * the operator with the admin CLI; `toOptions` of it then moved to the options account.
+ */
+export async function fundUser(server: E2EServer, token: string, usdt: string, toOptions?: string): Promise<void> {
+  await adminCommand(server, ['chains', 'set', 'USDT', 'TRC20', '--address', FUND_ADDRESS])
+  const claim = await keyedCall<{ id: number }>(
+    server,
+    'assets/deposit_claim',
+    { currency: 'USDT', chain: 'TRC20', from_address: FUND_ADDRESS, amount: usdt },
+    token,
+  )
+  expect(claim, 'deposit_claim').toMatchObject({ code: 1 })
+  await adminCommand(server, ['deposits', 'approve', String(claim.data.id)])
+  if (toOptions) {
+    const moved = await keyedCall(
+      server,
+      'assets/transfer',
+      { currency: 'USDT', from: 'spot', to: 'option', amount: toOptions },
+      token,
+    )
+    expect(moved, 'transfer to options').toMatchObject({ code: 1 })
+  }
 }

@@ -20,6 +20,11 @@ describe('referenceText', () => {
     expect(referenceText('fill:9', en)).toBe('Spot fill #9')
     expect(referenceText('demo_fund:41', en)).toBe('Demo funds')
     expect(referenceText('demo_adjust:41', en)).toBe('Demo balance adjusted')
+    expect(referenceText('contract_order:6', en)).toBe('Futures order #6')
+    expect(referenceText('position:2', en)).toBe('Futures position #2')
+    expect(referenceText('financial:12', en)).toBe('Wealth subscription #12')
+    expect(referenceText('financial:12:day:3', en)).toBe('Wealth subscription #12, day 3')
+    expect(referenceText('financial:12:redeem', en)).toBe('Wealth subscription #12')
   })
 
   it("speaks the reader's language", async () => {
@@ -27,6 +32,6 @@ describe('referenceText', () => {
   })
 
   it('keeps a reference of a kind it does not know as it is', async () => {
-    expect(referenceText('position:99', await i18nIn('en'))).toBe('position:99')
+    expect(referenceText('rebate:99', await i18nIn('en'))).toBe('rebate:99')
   })
 })

@@ -3,10 +3,14 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { AmountProblem } from './amount-check'
 
-/** The message of `problem` for `currency` (values are put in when shown: scale, min). */
+/**
+ * The message of `problem` for `currency` (values are put in when shown: scale, min). `belowMinimum` words the
+ * minimum of another kind of amount (a stake) instead of a withdrawal's.
+ */
 export function amountProblemText(
   problem: AmountProblem,
   v: { currency: string; scale: number; min?: string },
+  belowMinimum?: MessageDescriptor,
 ): MessageDescriptor {
   const { currency, scale } = v
   const min = v.min ?? ''
@@ -23,7 +27,9 @@ export function amountProblemText(
         message: `${currency} amounts can have at most ${scale} decimal places`,
       })
     case 'belowMinimum':
-      return msg({ id: 'funds.amountBelowMin', message: `The minimum withdrawal is ${min} ${currency}` })
+      return (
+        belowMinimum ?? msg({ id: 'funds.amountBelowMin', message: `The minimum withdrawal is ${min} ${currency}` })
+      )
     case 'lackOfFunds':
       return msg({ id: 'funds.lackOfFunds', message: 'Lack of funds' })
   }

@@ -23,4 +23,12 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, MessageDescriptor> = {
   spot_release: msg({ id: 'funds.kind.spotRelease', message: 'Spot order funds released' }),
   micro_order: msg({ id: 'funds.kind.microOrder', message: 'Options order placed' }),
   micro_settle: msg({ id: 'funds.kind.microSettle', message: 'Options order settled' }),
+  contract_order: msg({ id: 'funds.kind.contractOrder', message: 'Futures order placed' }),
+  contract_open: msg({ id: 'funds.kind.contractOpen', message: 'Futures position opened' }),
+  contract_cancel: msg({ id: 'funds.kind.contractCancel', message: 'Futures order cancelled' }),
+  contract_close: msg({ id: 'funds.kind.contractClose', message: 'Futures position closed' }),
+  contract_liquidation: msg({ id: 'funds.kind.contractLiquidation', message: 'Futures position liquidated' }),
+  financial_buy: msg({ id: 'funds.kind.financialBuy', message: 'Wealth product subscribed' }),
+  financial_income: msg({ id: 'funds.kind.financialIncome', message: 'Wealth product income' }),
+  financial_redeem: msg({ id: 'funds.kind.financialRedeem', message: 'Wealth product redeemed' }),
 }

@@ -10,7 +10,7 @@ import { KlinePanels } from './KlinePanels'
 import { KlineTicker } from './KlineTicker'
 import { KlineChartLazy, preloadCharts } from './lazy'
 import { PeriodTabs } from './PeriodTabs'
-import type { ChartLabels } from './render/types'
+import { useChartLabels } from './use-chart-labels'
 import { emptySummary, summarize, tapCandles } from './use-candle-feed'
 import { useFeedUnreachable } from './use-feed-state'
 import './kline.css'
@@ -34,7 +34,7 @@ export function KlineView({
   period: KlinePeriod
   onPeriod: (p: KlinePeriod) => void
 }) {
-  const { t, i18n } = useLingui()
+  const { i18n } = useLingui()
   const engine = useEngine()
   useEffect(preloadCharts, [])
   const tickers = useTickers(
@@ -53,17 +53,7 @@ export function KlineView({
   )
   const chart = seen.key === key ? seen : emptySummary(key)
   const unreachable = useFeedUnreachable()
-  const labels: ChartLabels = useMemo(
-    () => ({
-      open: t({ id: 'kline.legend.open', message: 'Open' }),
-      high: t({ id: 'kline.legend.high', message: 'High' }),
-      low: t({ id: 'kline.legend.low', message: 'Low' }),
-      close: t({ id: 'kline.legend.close', message: 'Close' }),
-      volume: t({ id: 'kline.legend.volume', message: 'Vol' }),
-      change: t({ id: 'kline.legend.change', message: 'Change' }),
-    }),
-    [t],
-  )
+  const labels = useChartLabels()
   return (
     <div className="kline-view">
       <KlineTicker market={market} ticker={tickers.get(market.extends)} />

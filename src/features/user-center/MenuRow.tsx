@@ -9,6 +9,7 @@ import '../../styles/user-center.css'
 /** Screens the user center links to (spec §2). */
 export type MenuPath =
   | '/account-record'
+  | '/financial'
   | '/trade'
   | '/share-code'
   | '/identity'

@@ -21,6 +21,7 @@ export function UserMenu() {
           needsLogin
           label={t({ id: 'userCenter.records', message: 'Account records' })}
         />
+        <MenuLink to="/financial" icon="sprout" label={t({ id: 'userCenter.wealth', message: 'Wealth products' })} />
         <MenuLink to="/trade" icon="swap" label={t({ id: 'userCenter.tradeHistory', message: 'Trade history' })} />
         <MenuLink
           to="/share-code"

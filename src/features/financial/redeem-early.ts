@@ -1,0 +1,35 @@
+/**
+ * Redeeming a subscription early as the user does it: the spec's question with the product's fee rate ("Early
+ * redemption requires a {rate}% handling fee, confirm", spec §8), then the keyed call; on success a toast says what
+ * came back to the coin account.
+ */
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { FinancialOrder } from '../../../common/api/financial'
+import type { Api } from '../../api'
+import { financialApi } from '../../api/financial'
+import { confirmDialog } from '../../ui/dialog'
+import { showToast } from '../../ui/toast'
+import { formatMoney } from '../assets'
+import { percentText } from './figures'
+
+/** The confirmation of spec §8 for a fee rate shown as `rate` ("0.5"). */
+export const redeemQuestion = (rate: string) =>
+  msg({ id: 'financial.redeemConfirm', message: `Early redemption requires a ${rate}% handling fee, confirm` })
+
+/**
+ * Asks, then redeems `order`; resolves with the order as redeemed, or null when the user said no. A refusal (already
+ * redeemed, matured meanwhile) is shown by the request layer and rejects.
+ */
+export async function redeemEarly(api: Pick<Api, 'request'>, order: FinancialOrder, i18n: I18n) {
+  const rate = percentText(order.early_redeem_fee_rate, i18n.locale)
+  const ok = await confirmDialog({
+    message: redeemQuestion(rate),
+    confirmText: msg({ id: 'financial.redeemEarly', message: 'Redeem early' }),
+  })
+  if (!ok) return null
+  const redeemed = await financialApi(api.request).redeem(order.id)
+  const back = `${formatMoney(redeemed.returned ?? '0', i18n.locale)} ${redeemed.currency}`
+  showToast(msg({ id: 'financial.redeemedToast', message: `Redeemed: ${back} back to your coin account` }), 'success')
+  return redeemed
+}

@@ -1,0 +1,57 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ContractOrder } from '../../../common/api/contract'
+import { formatUtcDateTime } from '../../lib/dates'
+import { formatMoney } from '../assets'
+import { RecordFacts } from '../funds'
+import { formatLeverPrice } from './format'
+import { SIDE_LABELS, TYPE_LABELS } from './labels'
+import type { PairInfo } from './pair-info'
+
+/**
+ * A pending futures order (spec §3 "Contract entrust": price, quantity, time), with the margin and fee it holds and
+ * its take-profit / stop-loss; Cancel releases them.
+ */
+export function EntrustItem({
+  order: o,
+  info,
+  cancelling,
+  onCancel,
+}: {
+  order: ContractOrder
+  info: PairInfo
+  cancelling: boolean
+  onCancel: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const loc = i18n.locale
+  const price = (v: string | null) => formatLeverPrice(v, info.precision, loc)
+  const money = (v: string) => `${formatMoney(v, loc)} ${info.quote}`
+  return (
+    <li className="lv-entrust" data-testid={`entrust-${o.id}`} data-side={o.side}>
+      <div className="lv-entrust__head">
+        <span className={`lv-side lv-side--${o.side}`}>{t(SIDE_LABELS[o.side])}</span>
+        <span className="lv-pos__pair">{info.pair}</span>
+        <span className="lv-tag">
+          {t(TYPE_LABELS[o.type])} · {o.leverage}×
+        </span>
+        <span className="lv-pos__spacer" />
+        <button type="button" className="lv-btn" disabled={cancelling} onClick={onCancel}>
+          <Trans id="common.cancel">Cancel</Trans>
+        </button>
+      </div>
+      <RecordFacts
+        facts={[
+          [t({ id: 'trade.entrustPrice', message: 'Entrust price' }), price(o.price)],
+          [
+            t({ id: 'trade.entrustAmount', message: 'Entrust quantity' }),
+            `${formatMoney(o.amount, loc, { minScale: 0 })} ${info.base}`,
+          ],
+          [t({ id: 'lever.marginHeld', message: 'Margin held' }), money(o.margin)],
+          [t({ id: 'trade.fee', message: 'Fee' }), money(o.fee)],
+          [t({ id: 'lever.tpsl', message: 'TP / SL' }), `${price(o.tp)} / ${price(o.sl)}`],
+          [t({ id: 'trade.createdAt', message: 'Create time' }), formatUtcDateTime(o.created_at)],
+        ]}
+      />
+    </li>
+  )
+}

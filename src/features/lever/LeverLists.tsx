@@ -1,0 +1,73 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import type { ContractOrder } from '../../../common/api/contract'
+import type { Api } from '../../api'
+import { Spinner } from '../../ui/Spinner'
+import { Tabs } from '../../ui/Tabs'
+import { EntrustList } from './EntrustList'
+import { HistoryList } from './HistoryList'
+import type { PairInfo } from './pair-info'
+import { PositionList } from './PositionList'
+import type { LivePosition } from './position-math'
+import './lever-rows.css'
+
+type Which = 'positions' | 'entrusts' | 'history'
+
+/**
+ * The user's futures under the form (spec §2 Lever): positions (live, with close, close all and TP/SL), current
+ * entrusts (revocable) and history, as tabs with their counts.
+ */
+export function LeverLists({
+  api,
+  state,
+  rows,
+  entrusts,
+  closings,
+  pairOf,
+  lastOf,
+  onChanged,
+}: {
+  api: Pick<Api, 'contractClose' | 'contractCloseAll' | 'contractTpsl' | 'contractCancel' | 'contractHistory'>
+  /** The account's read state (positions and entrusts come with it). */
+  state: 'loading' | 'ready' | 'failed'
+  rows: readonly LivePosition[]
+  entrusts: readonly ContractOrder[]
+  /** Goes up when positions closed: the history is read again. */
+  closings: number
+  pairOf: (symbol: string) => PairInfo
+  lastOf: (symbol: string) => string | null
+  onChanged: () => void
+}) {
+  const { t } = useLingui()
+  const [which, setWhich] = useState<Which>('positions')
+  const count = (n: number) => (state === 'ready' ? ` (${n})` : '')
+  return (
+    <section className="lv-card lv-lists">
+      <Tabs
+        className="lv-lists__tabs"
+        tabs={[
+          { value: 'positions', label: t({ id: 'lever.positions', message: 'Positions' }) + count(rows.length) },
+          { value: 'entrusts', label: t({ id: 'lever.entrusts', message: 'Open orders' }) + count(entrusts.length) },
+          { value: 'history', label: t({ id: 'lever.history', message: 'History' }) },
+        ]}
+        value={which}
+        onChange={setWhich}
+      />
+      {which === 'history' ? (
+        <HistoryList api={api} version={String(closings)} pairOf={pairOf} />
+      ) : state === 'loading' ? (
+        <div className="fd-list-state">
+          <Spinner size={22} />
+        </div>
+      ) : state === 'failed' ? (
+        <p className="lv-placeholder" role="alert">
+          <Trans id="lever.loadFailed">Your futures could not be loaded. Check your connection.</Trans>
+        </p>
+      ) : which === 'positions' ? (
+        <PositionList api={api} rows={rows} pairOf={pairOf} lastOf={lastOf} onChanged={onChanged} />
+      ) : (
+        <EntrustList api={api} orders={entrusts} pairOf={pairOf} onChanged={onChanged} />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,61 @@
+import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { formatPrice } from '../../lib/format'
+import { formatMoney } from '../assets'
+import type { OpenPreview } from './open-math'
+
+/**
+ * What the order would do, shown before it is sent: the contract wallet's available balance, the expected price of a
+ * market order ("≈": the visible book's VWAP, the fill may differ), the notional, the margin it freezes, the fee and
+ * the estimated liquidation price with the new position added.
+ */
+export function OpenPreviewLines({
+  preview,
+  market,
+  quote,
+  pricePrecision,
+  available,
+  locale,
+}: {
+  preview: OpenPreview
+  market: boolean
+  quote: string
+  pricePrecision: number
+  /** Available balance of the contract wallet (quote); null when signed out. */
+  available: string | null
+  locale: string
+}) {
+  const approx = market ? '≈ ' : ''
+  // The figure never breaks inside; only the currency may go to the next line.
+  const money = (v: string | null, prefix = approx, minScale = 0) =>
+    v === null ? (
+      '--'
+    ) : (
+      <>
+        <span className="lv-preview__num">
+          {prefix}
+          {formatMoney(v, locale, { minScale })}
+        </span>{' '}
+        {quote}
+      </>
+    )
+  const price = (v: string | null, prefix = approx) =>
+    v === null ? '--' : `${prefix}${formatPrice(v, pricePrecision, locale)}`
+  const line = (label: ReactNode, testId: string, value: ReactNode) => (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  )
+  return (
+    <dl className="lv-preview">
+      {line(<Trans id="funds.available">Available</Trans>, 'lever-form-available', money(available, '', 2))}
+      {market &&
+        line(<Trans id="trade.expectedPrice">Expected price</Trans>, 'lever-expected-price', price(preview.price))}
+      {line(<Trans id="lever.notional">Notional</Trans>, 'lever-notional', money(preview.notional))}
+      {line(<Trans id="lever.marginRequired">Margin</Trans>, 'lever-margin', money(preview.margin))}
+      {line(<Trans id="trade.fee">Fee</Trans>, 'lever-fee', money(preview.fee))}
+      {line(<Trans id="lever.estLiq">Est. liq. price</Trans>, 'lever-liq', price(preview.liquidation, ''))}
+    </dl>
+  )
+}

@@ -1,0 +1,33 @@
+/**
+ * A market's contract terms (contract/market_config, public): leverage range, maintenance margin rate, fee rates,
+ * smallest order, precisions and whether futures trading is open. Read again when the symbol changes or on `retry`.
+ */
+import { useCallback, useEffect, useState } from 'react'
+import type { ContractMarket } from '../../../common/api/contract'
+import type { Api } from '../../api'
+
+/** The terms of the symbol asked for: undefined while loading, null when they could not be read. */
+export interface ContractTermsState {
+  terms: ContractMarket | null | undefined
+  retry(this: void): void
+}
+
+/** @param symbol the market's symbol; null reads nothing (a pair futures are not offered on) */
+export function useContractTerms(api: Pick<Api, 'contractMarket'>, symbol: string | null): ContractTermsState {
+  const [answer, setAnswer] = useState<{ key: string; terms: ContractMarket | null } | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const key = `${symbol}|${attempt}`
+  useEffect(() => {
+    if (symbol === null) return
+    let live = true
+    api.contractMarket(symbol, { silent: true }).then(
+      (t) => live && setAnswer({ key, terms: t }),
+      () => live && setAnswer({ key, terms: null }),
+    )
+    return () => {
+      live = false
+    }
+  }, [api, symbol, key])
+  const retry = useCallback(() => setAttempt((n) => n + 1), [])
+  return { terms: answer?.key === key ? answer.terms : undefined, retry }
+}

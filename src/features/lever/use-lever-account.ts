@@ -1,0 +1,88 @@
+/**
+ * The signed-in user's futures account as the lever screen shows it: the contract wallet (contract/account), the
+ * open positions (contract/positions, every symbol: under cross margin they all back each other) and the pending
+ * entrusts (contract/order_list open). Read when the screen opens, after each action (`reload`) and every few seconds
+ * while the page is visible: take-profit, stop-loss, liquidation and limit fills happen on the server.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { ContractAccount, ContractOrder, Position } from '../../../common/api/contract'
+import type { Api } from '../../api'
+
+/** How often the account is read again, ms. */
+export const ACCOUNT_POLL_MS = 3000
+/** Pending entrusts read at once (the server's largest page). */
+const ENTRUSTS_LIMIT = 50
+
+/** The account as the screen shows it. */
+export interface LeverAccount {
+  /** The contract wallet; undefined before the first answer. */
+  account: ContractAccount | undefined
+  positions: Position[]
+  entrusts: ContractOrder[]
+  /** `loading` before the first answer, `failed` when it could not be read (and nothing was). */
+  state: 'loading' | 'ready' | 'failed'
+  /** Goes up each time positions left the list between two reads (closed here, by TP/SL or liquidated). */
+  closings: number
+  /** Reads everything again now; an older answer arriving later is dropped. */
+  reload(this: void): void
+}
+
+interface Held {
+  key: string
+  account: ContractAccount | undefined
+  positions: Position[]
+  entrusts: ContractOrder[]
+  failed: boolean
+  closings: number
+}
+
+type Calls = Pick<Api, 'contractAccount' | 'contractPositions' | 'contractOrders'>
+
+/** @param key the session and book (a change starts over); null when signed out (nothing is read) */
+export function useLeverAccount(api: Calls, key: string | null): LeverAccount {
+  const [held, setHeld] = useState<Held | null>(null)
+  const generation = useRef(0)
+  const reload = useCallback(() => {
+    if (key === null) return
+    const mine = ++generation.current
+    const silent = { silent: true }
+    Promise.all([
+      api.contractAccount(silent),
+      api.contractPositions(undefined, silent),
+      api.contractOrders({ state: 'open', limit: ENTRUSTS_LIMIT }, silent),
+    ]).then(
+      ([account, positions, orders]) => {
+        if (mine !== generation.current) return
+        setHeld((h) => {
+          const before = h?.key === key ? h : null
+          const gone = before?.positions.some((p) => !positions.some((q) => q.id === p.id)) ?? false
+          const closings = (before?.closings ?? 0) + (gone ? 1 : 0)
+          return { key, account, positions, entrusts: orders.list, failed: false, closings }
+        })
+      },
+      () => {
+        if (mine !== generation.current) return
+        // A failed read keeps what was shown (the next poll tries again); with nothing shown yet, say so.
+        setHeld((h) =>
+          h?.key === key ? h : { key, account: undefined, positions: [], entrusts: [], failed: true, closings: 0 },
+        )
+      },
+    )
+  }, [api, key])
+  useEffect(() => {
+    reload()
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') reload()
+    }, ACCOUNT_POLL_MS)
+    return () => clearInterval(timer)
+  }, [reload])
+  const current = key !== null && held?.key === key ? held : null
+  return {
+    account: current?.account,
+    positions: current?.positions ?? [],
+    entrusts: current?.entrusts ?? [],
+    state: !current ? 'loading' : current.failed ? 'failed' : 'ready',
+    closings: current?.closings ?? 0,
+    reload,
+  }
+}

@@ -1,0 +1,69 @@
+import { Trans } from '@lingui/react/macro'
+import { formatPrice } from '../../lib/format'
+import { formatMoney } from '../assets'
+import type { Money, OrderPreview } from './order-math'
+
+/**
+ * What the order would do, shown before it is sent: the usable balance of the currency it spends, the transaction
+ * amount ("≈" for a market order: the visible book's VWAP, the fill may differ) and the fee in the currency received.
+ */
+export function OrderPreviewLines({
+  preview,
+  market,
+  quote,
+  pricePrecision,
+  available,
+  locale,
+}: {
+  preview: OrderPreview
+  market: boolean
+  quote: string
+  pricePrecision: number
+  /** Usable balance of the currency spent (decimal string); null when signed out. */
+  available: { amount: string; currency: string } | null
+  locale: string
+}) {
+  // The figure never breaks inside; only the currency may go to the next line.
+  const figure = (amount: string, currency: string, prefix = '', minScale = 0) => (
+    <>
+      <span className="trade-preview__num">
+        {prefix}
+        {formatMoney(amount, locale, { minScale })}
+      </span>{' '}
+      {currency}
+    </>
+  )
+  const money = (m: Money | null) => (m ? figure(m.amount, m.currency, market ? '≈ ' : '') : '--')
+  return (
+    <dl className="trade-preview">
+      <div>
+        <dt>
+          <Trans id="funds.available">Available</Trans>
+        </dt>
+        <dd data-testid="trade-available">{available ? figure(available.amount, available.currency, '', 2) : '--'}</dd>
+      </div>
+      {market && (
+        <div>
+          <dt>
+            <Trans id="trade.expectedPrice">Expected price</Trans>
+          </dt>
+          <dd data-testid="trade-expected-price">
+            {preview.price ? `≈ ${formatPrice(preview.price, pricePrecision, locale)}` : '--'}
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>
+          <Trans id="trade.total">Transaction amount</Trans>
+        </dt>
+        <dd data-testid="trade-total">{money(preview.total ? { amount: preview.total, currency: quote } : null)}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans id="trade.fee">Fee</Trans>
+        </dt>
+        <dd data-testid="trade-fee">{money(preview.fee)}</dd>
+      </div>
+    </dl>
+  )
+}

@@ -1,0 +1,252 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import type { MarketTradeConfig, OrderSide, OrderType } from '../../../common/api/trade'
+import type { BookSnapshot } from '../../../common/engine-api'
+import { describeFailure, type Api } from '../../api'
+import { newIdempotencyKey } from '../../lib/idempotency-key'
+import { confirmDialog } from '../../ui/dialog'
+import { appFormOptions, setFieldProblem, useAppForm, useFormText, type FieldTexts } from '../../ui/form'
+import { showToast } from '../../ui/toast'
+import { normalizeAmount, readAmount } from '../funds'
+import { MiniBook } from './MiniBook'
+import { amountForShare, amountScale, checkOrder, previewOrder, type OrderDraft } from './order-math'
+import { amountProblemText, priceProblemText, typeProblemText } from './order-problems'
+import { OrderPreviewLines } from './OrderPreviewLines'
+import { SIDE_LABELS, TYPE_LABELS } from './labels'
+
+/** Shares of the balance offered under the quantity (spec issue 11: 25/50/75/100 %). */
+const SHARES = [25, 50, 75, 100] as const
+
+export interface TradeFormProps {
+  api: Pick<Api, 'orderPlace'>
+  terms: MarketTradeConfig
+  book: BookSnapshot | undefined
+  /** The last trade price (quote), to start a limit price from. */
+  lastPrice: string | null
+  /** Usable spot balance per currency; undefined when signed out. */
+  available: ((currency: string) => string) | undefined
+  /** Signed out: the button goes to login instead of sending. */
+  onLogin: () => void
+  /** After an order was placed (reload balances and orders). */
+  onPlaced: () => void
+}
+
+/**
+ * The spot order form beside a live mini book (spec §2 Trade): buy or sell, limit or market, price and quantity with
+ * 25/50/75/100 % of the balance, the fee and transaction amount before sending, "Do you confirm the order?", and
+ * "Lack of funds" before anything is sent. Tapping a book level takes its price. A submission carries a client_oid
+ * that stays the same while the order is unchanged, so sending it again after a lost answer places it once.
+ */
+export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onPlaced }: TradeFormProps) {
+  const { t, i18n } = useLingui()
+  const show = useFormText()
+  // The client_oid of the order being sent: kept while the same order is sent again (a lost answer), new otherwise.
+  const [pending, setPending] = useState<{ draft: string; oid: string } | null>(null)
+  const scale = amountScale(terms)
+  const { base, quote } = terms
+  // Changed only on purpose: new defaults would reset an untouched form (TanStack Form's `update` on each render).
+  const [defaults, setDefaults] = useState<OrderDraft>(() => ({
+    side: 'buy',
+    type: 'limit',
+    price: lastPrice ?? '',
+    amount: '',
+  }))
+  const form = useAppForm(
+    appFormOptions<OrderDraft>({
+      defaultValues: defaults,
+      check: (v) => {
+        const p = checkOrder(v, terms, previewOrder(v, terms, book), available, book !== undefined)
+        const texts: FieldTexts = {}
+        if (p.price) texts.price = priceProblemText(p.price, terms.price_precision)
+        if (p.amount) {
+          texts.amount = amountProblemText(p.amount, { scale, min: terms.min_amount, base: terms.base })
+        }
+        if (p.type) texts.type = typeProblemText(p.type)
+        return texts
+      },
+      describe: describeFailure,
+      send: async (v, f) => {
+        if (!(await confirmDialog({ message: msg({ id: 'trade.confirm', message: 'Do you confirm the order?' }) }))) {
+          return
+        }
+        // The checks ran before `send`: both read (a null here would be a bug the server refuses anyway).
+        const amount = readAmount(v.amount)
+        const price = v.type === 'limit' ? (readAmount(v.price) ?? undefined) : undefined
+        if (amount === null) return
+        const draft = JSON.stringify([terms.symbol, v.side, v.type, price, amount])
+        const mine = pending?.draft === draft ? pending : { draft, oid: newIdempotencyKey() }
+        setPending(mine)
+        const order = await api.orderPlace(
+          { symbol: terms.symbol, side: v.side, type: v.type, amount, client_oid: mine.oid, price },
+          { silent: true },
+        )
+        setPending(null)
+        showToast(
+          order.status === 'filled'
+            ? msg({ id: 'trade.filled', message: 'Order filled' })
+            : msg({ id: 'trade.placed', message: 'Order placed' }),
+          'success',
+        )
+        // The next order starts from this one (side, type, price) with no quantity and no "enter a quantity" yet.
+        const next = { ...v, amount: '' }
+        setDefaults(next)
+        f.reset(next)
+        onPlaced()
+      },
+    }),
+  )
+  // The limit price starts at the last price once one is known (the first ticker may come after the form), unless
+  // the user has touched the field.
+  useEffect(() => {
+    if (lastPrice === null || form.getFieldValue('price') !== '' || form.getFieldMeta('price')?.isTouched) return
+    form.setFieldValue('price', lastPrice)
+  }, [form, lastPrice])
+  const setType = (type: OrderType) => {
+    form.setFieldValue('type', type)
+    if (type === 'limit' && form.getFieldValue('price') === '' && lastPrice) form.setFieldValue('price', lastPrice)
+    setFieldProblem(form, 'type', undefined)
+  }
+  return (
+    <form.AppForm>
+      <form.Subscribe selector={(s) => ({ v: s.values, typeErrors: s.fieldMeta.type?.errors ?? [] })}>
+        {({ v, typeErrors }) => {
+          const preview = previewOrder(v, terms, book)
+          const spendCurrency = v.side === 'buy' ? terms.quote : terms.base
+          const sideLabel = (s: OrderSide) => t(SIDE_LABELS[s])
+          const typeError = show(typeErrors.find((e) => e !== undefined && e !== null && e !== '') as never)
+          return (
+            <div className="trade-panel">
+              <form.Form className={`trade-form trade-form--${v.side}`}>
+                <div
+                  className="trade-sides"
+                  role="radiogroup"
+                  aria-label={t({ id: 'trade.direction', message: 'Direction' })}
+                >
+                  {(['buy', 'sell'] as const).map((s) => (
+                    <button
+                      key={s}
+                      type="button"
+                      role="radio"
+                      aria-checked={v.side === s}
+                      className={`trade-sides__btn trade-sides__btn--${s}${v.side === s ? ' trade-sides__btn--on' : ''}`}
+                      onClick={() => form.setFieldValue('side', s)}
+                    >
+                      {sideLabel(s)}
+                    </button>
+                  ))}
+                </div>
+                <div
+                  className="trade-types"
+                  role="radiogroup"
+                  aria-label={t({ id: 'trade.orderType', message: 'Order type' })}
+                >
+                  {(['limit', 'market'] as const).map((ty) => (
+                    <button
+                      key={ty}
+                      type="button"
+                      role="radio"
+                      aria-checked={v.type === ty}
+                      className={v.type === ty ? 'trade-types__btn trade-types__btn--on' : 'trade-types__btn'}
+                      onClick={() => setType(ty)}
+                    >
+                      {t(TYPE_LABELS[ty])}
+                    </button>
+                  ))}
+                </div>
+                {typeError && (
+                  <p className="field__error" role="alert">
+                    {typeError}
+                  </p>
+                )}
+                {v.type === 'limit' ? (
+                  <form.AppField name="price">
+                    {(f) => (
+                      <f.TextField
+                        label={t({ id: 'trade.price', message: `Price (${quote})` })}
+                        inputMode="decimal"
+                        autoComplete="off"
+                        placeholder="0"
+                        normalize={normalizeAmount}
+                      />
+                    )}
+                  </form.AppField>
+                ) : (
+                  <p className="trade-form__market" data-testid="market-price-note">
+                    <Trans id="trade.atMarket">At the best market price</Trans>
+                  </p>
+                )}
+                <form.AppField name="amount">
+                  {(f) => (
+                    <f.TextField
+                      label={t({ id: 'trade.amount', message: `Quantity (${base})` })}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder="0"
+                      normalize={normalizeAmount}
+                    />
+                  )}
+                </form.AppField>
+                <div className="trade-shares">
+                  {SHARES.map((pct) => (
+                    <button
+                      key={pct}
+                      type="button"
+                      className="trade-shares__btn"
+                      disabled={!available}
+                      onClick={() => {
+                        const a = available && amountForShare(pct, v, terms, available, book)
+                        if (!a) return
+                        form.setFieldValue('amount', a)
+                        setFieldProblem(form, 'amount', undefined)
+                      }}
+                    >
+                      {pct}%
+                    </button>
+                  ))}
+                </div>
+                <OrderPreviewLines
+                  preview={preview}
+                  market={v.type === 'market'}
+                  quote={terms.quote}
+                  pricePrecision={terms.price_precision}
+                  available={available ? { amount: available(spendCurrency), currency: spendCurrency } : null}
+                  locale={i18n.locale}
+                />
+                <form.FormProblem />
+                {available ? (
+                  <form.SubmitButton className={`btn btn--block trade-submit trade-submit--${v.side}`}>
+                    {v.side === 'buy' ? (
+                      <Trans id="trade.submitBuy">Buy {base}</Trans>
+                    ) : (
+                      <Trans id="trade.submitSell">Sell {base}</Trans>
+                    )}
+                  </form.SubmitButton>
+                ) : (
+                  <button
+                    type="button"
+                    className={`btn btn--block trade-submit trade-submit--${v.side}`}
+                    onClick={onLogin}
+                  >
+                    <Trans id="trade.logInToTrade">Log in to trade</Trans>
+                  </button>
+                )}
+              </form.Form>
+              <MiniBook
+                book={book}
+                terms={terms}
+                lastPrice={lastPrice}
+                locale={i18n.locale}
+                onPick={(price) => {
+                  form.setFieldValue('type', 'limit')
+                  form.setFieldValue('price', price)
+                  setFieldProblem(form, 'price', undefined)
+                }}
+              />
+            </div>
+          )
+        }}
+      </form.Subscribe>
+    </form.AppForm>
+  )
+}

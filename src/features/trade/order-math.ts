@@ -1,0 +1,193 @@
+/**
+ * What a spot order the user is typing would do, before it is sent: the price it fills at (the limit price, or the
+ * VWAP of walking the visible book for a market order), the transaction amount in the quote currency, the fee in the
+ * currency received, and what it takes from the balance. The same rules as the server (server/trading/spot: fees in
+ * the received currency rounded up to its unit, taker rate for market orders, maker rate for limit orders; a limit
+ * buy freezes price × amount, a sell freezes the amount); the server checks again and has the last word.
+ */
+import {
+  compare,
+  CURRENCY_SCALES,
+  divide,
+  isCurrencyCode,
+  multiply,
+  parseDecimal,
+  round,
+  scaleOf,
+  sign,
+  subtract,
+  type DecimalString,
+} from '../../../common/amount'
+import type { MarketTradeConfig, OrderSide, OrderType } from '../../../common/api/trade'
+import type { Level } from '../../../common/feed/messages'
+import { amountForBudget, walkBook } from '../../../common/trading/book-walk'
+import { normalizeAmount, readAmount } from '../funds'
+
+/** The order as typed: `price` and `amount` are the fields' text (amount in the base currency). */
+export interface OrderDraft {
+  side: OrderSide
+  type: OrderType
+  price: string
+  amount: string
+}
+
+/** The book sides a preview walks (feed levels, best first). */
+export interface BookSides {
+  bids: readonly Level[]
+  asks: readonly Level[]
+}
+
+/** A sum in one currency. */
+export interface Money {
+  amount: DecimalString
+  currency: string
+}
+
+/** The order's figures; each null while the fields do not say yet (empty, not a number, book too thin). */
+export interface OrderPreview {
+  /** Limit price, or the market order's expected VWAP over the visible book (quote currency). */
+  price: DecimalString | null
+  /** Transaction amount: price × amount (quote currency). */
+  total: DecimalString | null
+  /** Fee, in the currency received: base for a buy, quote for a sell. */
+  fee: Money | null
+  /** What leaves the balance: the quote total for a buy, the base amount for a sell. */
+  spend: Money | null
+  /** What arrives, fee taken. */
+  receive: Money | null
+  /** A market order larger than every visible level together. */
+  bookTooThin: boolean
+}
+
+/** Decimals of `code`; a code the table does not know (the server refuses its orders) keeps 8. */
+const currencyScale = (code: string): number => (isCurrencyCode(code) ? CURRENCY_SCALES[code] : 8)
+
+/** Decimals an order amount may carry: the market's amount precision, never more than the base currency allows. */
+export function amountScale(terms: MarketTradeConfig): number {
+  return Math.min(terms.amount_precision, currencyScale(terms.base))
+}
+
+const positive = (text: string): DecimalString | null => {
+  const v = readAmount(text)
+  return v !== null && sign(v) > 0 ? v : null
+}
+
+/** The figures of `draft` on `terms`, walking `book` for a market order. */
+export function previewOrder(draft: OrderDraft, terms: MarketTradeConfig, book: BookSides | undefined): OrderPreview {
+  const amount = positive(draft.amount)
+  const none: OrderPreview = { price: null, total: null, fee: null, spend: null, receive: null, bookTooThin: false }
+  if (amount === null) return none
+  let price: DecimalString | null
+  let total: DecimalString | null
+  if (draft.type === 'limit') {
+    price = positive(draft.price)
+    total = price && multiply(price, amount)
+  } else {
+    const walk = book && walkBook(draft.side === 'buy' ? book.asks : book.bids, amount, terms.price_precision + 2)
+    if (!walk) return { ...none, bookTooThin: book !== undefined }
+    price = walk.vwap
+    total = walk.quote
+  }
+  if (price === null || total === null) return none
+  const rate = parseDecimal(draft.type === 'market' ? terms.taker_fee_rate : terms.maker_fee_rate)
+  const quoteTotal = round(total, currencyScale(terms.quote), 'up')
+  if (draft.side === 'buy') {
+    const fee = round(multiply(amount, rate), currencyScale(terms.base), 'up')
+    return {
+      price,
+      total: quoteTotal,
+      fee: { amount: fee, currency: terms.base },
+      spend: { amount: quoteTotal, currency: terms.quote },
+      receive: { amount: subtract(amount, fee), currency: terms.base },
+      bookTooThin: false,
+    }
+  }
+  const received = round(total, currencyScale(terms.quote), 'down')
+  const fee = round(multiply(received, rate), currencyScale(terms.quote), 'up')
+  return {
+    price,
+    total: received,
+    fee: { amount: fee, currency: terms.quote },
+    spend: { amount, currency: terms.base },
+    receive: { amount: subtract(received, fee), currency: terms.quote },
+    bookTooThin: false,
+  }
+}
+
+/** What is wrong with the price field. */
+export type PriceProblem = 'required' | 'format' | 'notPositive' | 'tooManyDecimals'
+/** What is wrong with the amount field. */
+export type AmountProblem = PriceProblem | 'belowMinimum' | 'lackOfFunds'
+/** What is wrong with a market order as a whole. */
+export type TypeProblem = 'noBook' | 'bookTooThin'
+
+/** Problems by field; an empty object when the order may be sent. */
+export interface OrderProblems {
+  price?: PriceProblem
+  amount?: AmountProblem
+  type?: TypeProblem
+}
+
+function numberProblem(text: string, scale: number): PriceProblem | null {
+  if (normalizeAmount(text) === '') return 'required'
+  const v = readAmount(text)
+  if (v === null) return 'format'
+  if (sign(v) <= 0) return 'notPositive'
+  if (scaleOf(v) > scale) return 'tooManyDecimals'
+  return null
+}
+
+/**
+ * The problems of `draft` before sending ("Lack of funds" before anything is frozen, spec §5).
+ * @param available usable balance per currency of the spot wallet; undefined when not known (signed out)
+ */
+export function checkOrder(
+  draft: OrderDraft,
+  terms: MarketTradeConfig,
+  preview: OrderPreview,
+  available: ((currency: string) => string) | undefined,
+  hasBook: boolean,
+): OrderProblems {
+  const out: OrderProblems = {}
+  if (draft.type === 'limit') {
+    const p = numberProblem(draft.price, terms.price_precision)
+    if (p) out.price = p
+  }
+  const a = numberProblem(draft.amount, amountScale(terms))
+  if (a) out.amount = a
+  else if (compare(readAmount(draft.amount)!, parseDecimal(terms.min_amount)) < 0) out.amount = 'belowMinimum'
+  else if (
+    available &&
+    preview.spend &&
+    compare(preview.spend.amount, parseDecimal(available(preview.spend.currency))) > 0
+  ) {
+    out.amount = 'lackOfFunds'
+  }
+  if (draft.type === 'market' && !out.amount) {
+    if (!hasBook) out.type = 'noBook'
+    else if (preview.bookTooThin) out.type = 'bookTooThin'
+  }
+  return out
+}
+
+/**
+ * The amount (base currency) that uses `pct` % of what the side spends: for a sell that share of the base balance;
+ * for a limit buy that share of the quote balance at the limit price; for a market buy what that share buys walking
+ * the asks. Floored to the order's amount scale; null when it cannot be worked out yet (no price, no book).
+ */
+export function amountForShare(
+  pct: number,
+  draft: Pick<OrderDraft, 'side' | 'type' | 'price'>,
+  terms: MarketTradeConfig,
+  available: (currency: string) => string,
+  book: BookSides | undefined,
+): DecimalString | null {
+  const scale = amountScale(terms)
+  const share = (balance: string) =>
+    divide(multiply(parseDecimal(balance), parseDecimal(String(pct))), parseDecimal('100'), 24, 'down')
+  if (draft.side === 'sell') return round(share(available(terms.base)), scale, 'down')
+  const budget = share(available(terms.quote))
+  if (draft.type === 'market') return book ? amountForBudget(book.asks, budget, scale) : null
+  const price = positive(draft.price)
+  return price ? divide(budget, price, scale, 'down') : null
+}

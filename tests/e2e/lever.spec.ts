@@ -1,0 +1,288 @@
+/**
+ * Futures as a phone user meets them (issue 12 "Done when"), on the real server replaying recorded market data:
+ * - a user opens a 10× long on BTC/USDT in the app (with an ETH/USDT short beside it: cross margin, so the long's
+ *   liquidation price follows ETH's mark) and sees its PnL, the margin ratio and its liquidation price move with the
+ *   replay; sets a take-profit the replay reaches and sees it close at that price, with the income in history;
+ * - two users each open a 100× position on ETH/USDT, one long and one short, holding just their margin and fee, under
+ *   a maintenance rate the operator sets just under 1 % (chosen from the minutes the replay is about to play, so the
+ *   wait is short and certain): whichever way the replay goes, one is liquidated when the mark crosses its
+ *   liquidation price, and its balance is never negative;
+ * - Close all closes every position.
+ * Selectors avoid the screen's English words where they can: roles, test ids and data attributes.
+ */
+import type { Page } from '@playwright/test'
+import { add, compare, parseDecimal, subtract } from '../../common/amount'
+import type { ContractAccount, ContractHistory, ContractOrder, Position } from '../../common/api/contract'
+import { expect, test, type E2EServer } from './fixtures'
+import { barsPlayedFrom } from './replay-data'
+import { adminCommand, api, fundUser, keyedCall, newUser, type Session } from './sessions'
+
+const d = parseDecimal
+
+/** Moves `usdt` from the coin account to the futures account. */
+async function toFutures(server: E2EServer, user: Session, usdt: string): Promise<void> {
+  const moved = await keyedCall(
+    server,
+    'assets/transfer',
+    { currency: 'USDT', from: 'spot', to: 'contract', amount: usdt },
+    user.token,
+  )
+  expect(moved, 'transfer to futures').toMatchObject({ code: 1 })
+}
+
+const positionsOf = async (server: E2EServer, user: Session) =>
+  (await api<Position[]>(server, 'GET', 'contract/positions', undefined, user.token)).data
+const historyOf = async (server: E2EServer, user: Session) =>
+  (await api<{ list: ContractHistory[] }>(server, 'GET', 'contract/history', undefined, user.token)).data.list
+const accountOf = async (server: E2EServer, user: Session) =>
+  (await api<ContractAccount>(server, 'GET', 'contract/account', undefined, user.token)).data
+
+/** /lever on `symbol` (chosen the way a user does: from its K-line page), prices live. */
+async function openLever(page: Page, symbol: string): Promise<void> {
+  if (symbol === 'btcusdt') await page.goto('/lever')
+  else {
+    await page.goto(`/kline?symbol=${symbol}`)
+    await page.locator('.kline-actions__btn').nth(1).click()
+    await expect(page).toHaveURL(/\/lever$/)
+  }
+  await expect(page.getByTestId('lever-mark-price')).toHaveText(/\d/, { timeout: 30_000 })
+}
+
+/** Opens a market position from the form: side, leverage (through its sheet), quantity; confirms; answers the order. */
+async function openFromForm(page: Page, side: 'long' | 'short', leverage: number, amount: string) {
+  await page.getByTestId(`lever-side-${side}`).click()
+  await page.getByTestId('lever-leverage').click()
+  const sheet = page.getByTestId('lever-leverage-sheet')
+  await sheet.getByRole('textbox').fill(String(leverage))
+  await sheet.locator('.btn--primary').click()
+  await expect(page.getByTestId('lever-leverage')).toContainText(`${leverage}×`)
+  await page.locator('input[name="amount"]').fill(amount)
+  await expect(page.getByTestId('lever-margin')).toHaveText(/\d/)
+  const placed = page.waitForResponse((r) => r.url().endsWith('/api/contract/order_place'))
+  await page.getByTestId('lever-submit').click()
+  const confirm = page.getByRole('alertdialog')
+  await expect(confirm).toBeVisible()
+  await confirm.locator('.dialog__btn--primary').click()
+  const answer = (await (await placed).json()) as { code: number; msg: string; data: ContractOrder }
+  expect(answer, `open ${side} ${leverage}×`).toMatchObject({ code: 1, data: { status: 'filled' } })
+  return answer.data
+}
+
+test('a 10× long moves with the replay, and its take-profit closes it at that price with the income in history', async ({
+  phone,
+  server,
+}) => {
+  test.skip(!server.replay, 'needs the replayed recordings')
+  test.setTimeout(900_000) // the take-profit waits for the replayed price to reach it
+  const user = await newUser(server, 'lever')
+  await fundUser(server, user.token, '2000')
+  // A small futures account: its positions then have a liquidation price (a well-covered long has none).
+  await toFutures(server, user, '60')
+  const eth = await keyedCall<ContractOrder>(
+    server,
+    'contract/order_place',
+    { symbol: 'ethusdt', side: 'short', type: 'market', amount: '0.01', leverage: 10, client_oid: crypto.randomUUID() },
+    user.token,
+  )
+  expect(eth, 'the ETH short').toMatchObject({ code: 1 })
+  const page = await phone({ session: user })
+  await openLever(page, 'btcusdt')
+  const order = await openFromForm(page, 'long', 10, '0.01')
+  expect(order).toMatchObject({ side: 'long', leverage: 10, amount: '0.01' })
+  const position = page.getByTestId(`position-${order.position_id}`)
+  await expect(position).toBeVisible()
+  await expect(position).toHaveAttribute('data-side', 'long')
+  await expect(position.getByTestId('margin')).toHaveText(/\d/)
+
+  // PnL, the account's equity (its margin balance) and the liquidation price move with the replayed marks (BTC's and
+  // ETH's). (The margin ratio is shown to 2 decimals: a calm replayed minute can leave it unchanged for minutes.)
+  const read = async () =>
+    Promise.all([
+      position.getByTestId('upnl').textContent(),
+      position.getByTestId('liq-price').textContent(),
+      page.getByTestId('lever-equity').textContent(),
+    ])
+  await expect(position.getByTestId('liq-price')).toHaveText(/\d/)
+  await expect(page.getByTestId('lever-margin-ratio')).toHaveText(/^\d+(\.\d+)?%$/)
+  const [upnl0, liq0, equity0] = await read()
+  await expect.poll(async () => (await read())[0], { message: 'PnL moves', timeout: 120_000 }).not.toBe(upnl0)
+  await expect
+    .poll(async () => (await read())[1], { message: 'liquidation price moves', timeout: 120_000 })
+    .not.toBe(liq0)
+  await expect.poll(async () => (await read())[2], { message: 'equity moves', timeout: 120_000 }).not.toBe(equity0)
+
+  // A take-profit one cent above the opening price: it closes there once the replayed mark reaches it. The replay plays
+  // whatever minute of the recordings the wall clock maps to, sometimes a long fall: a long not reached within two
+  // minutes is closed by hand and a new one opened at the lower price (at most five tries).
+  let taken: { order: ContractOrder; tp: string } | undefined
+  let current = order
+  for (let attempt = 1; attempt <= 5 && !taken; attempt++) {
+    if (attempt > 1) current = await openFromForm(page, 'long', 10, '0.01')
+    const row = page.getByTestId(`position-${current.position_id}`)
+    const tp = String(add(d(current.fill_price!), d('0.01')))
+    await row.getByTestId('tpsl').click()
+    const sheet = page.getByTestId('tpsl-sheet')
+    await sheet.locator('input[name="tp"]').fill(tp)
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/contract/position_tpsl'))
+    await sheet.locator('button[type="submit"]').click()
+    // (The take-profit may be reached at once, so the row can be gone before it shows the new price.)
+    expect(((await (await saved).json()) as { code: number }).code, 'position_tpsl').toBe(1)
+    const reached = await expect(row)
+      .toHaveCount(0, { timeout: 120_000 })
+      .then(() => true)
+      .catch(() => false)
+    if (reached) taken = { order: current, tp }
+    else {
+      await row.getByRole('button').last().click()
+      await page.getByRole('alertdialog').locator('.dialog__btn--primary').click()
+      await expect(row).toHaveCount(0)
+    }
+  }
+  expect(taken, 'a take-profit reached within five tries').toBeDefined()
+  const closed = (await historyOf(server, user)).find((h) => h.id === taken!.order.position_id)!
+  expect(closed).toMatchObject({ close_reason: 'take_profit', close_price: taken!.tp, state: 'closed' })
+  // (tp − open) × 0.01 = 0.0001, minus the opening and closing fees.
+  expect(closed.realized_pnl).toBe('0.0001')
+  expect(closed.income).toBe(String(subtract(d(closed.realized_pnl), d(closed.fee))))
+  await page.getByRole('tab').nth(2).click()
+  const row = page.getByTestId(`history-${taken!.order.position_id}`)
+  await expect(row).toHaveAttribute('data-state', 'take_profit')
+  await expect(row.getByTestId('close-price')).toHaveText(/\d/)
+  await expect(row.getByTestId('income')).toHaveText(/\d/)
+})
+
+/**
+ * The maintenance rate for the 100× test: the replay plays the recording minute by minute from the wall clock, so the
+ * next minutes' prices are known. Over the bars of a window the price reaches both their highest high `hi` and lowest
+ * low `lo`; from any opening price P a long loses or a short gains at least (hi − lo) / (hi + lo) of P (the least is
+ * at P = (hi + lo) / 2). A liquidation distance of 60 % of that (the mark, a median of mid, last and a 30 s EMA, may
+ * trail the last trade) is crossed within the window whichever way it goes. Answers the rate, the distance and when
+ * the window ends (epoch ms).
+ *
+ * `x` is the account's wallet balance per unit of notional after the opening fee; the distance of a long is
+ * (x − mmr) / (1 − mmr), of a short (x − mmr) / (1 + mmr) (contract-math.ts), both ≈ x − mmr at these sizes.
+ */
+async function liquidationPlan(x: number, from: number) {
+  const MINUTE = 60_000
+  const start = Math.ceil((from + 45_000) / MINUTE) * MINUTE // after both positions are open
+  const bars = await barsPlayedFrom('ethusdt', start, 20)
+  for (let k = 3; k <= bars.length; k++) {
+    const hi = Math.max(...bars.slice(0, k).map((b) => Number(b.high)))
+    const lo = Math.min(...bars.slice(0, k).map((b) => Number(b.low)))
+    const reach = 0.6 * ((hi - lo) / (hi + lo))
+    // At most 6 decimals, rounded down (a little farther), and below 1 / leverage = 0.01: with this funding (x ≈
+    // 0.0101) a distance under ~0.0002 is out of reach, and a longer window is taken instead.
+    const mmr = Math.floor((x - Math.min(reach, 0.0006)) * 1e6) / 1e6
+    if (mmr < 0.01 && x - mmr <= reach) return { mmr: String(mmr), start, end: start + k * MINUTE, hi, lo }
+  }
+  throw new Error(`ETH/USDT barely moves in the 20 minutes from ${new Date(start).toISOString()}`)
+}
+
+test('a 100× position is liquidated when the mark crosses its liquidation price, never below zero', async ({
+  phone,
+  server,
+}) => {
+  test.skip(!server.replay, 'needs the replayed recordings')
+  test.setTimeout(1_800_000) // waits for the window the plan picks: a few minutes, at most 20
+  const sides = ['long', 'short'] as const
+  const players = await Promise.all(
+    sides.map(async (side) => {
+      const user = await newUser(server, `lever-${side}`)
+      await fundUser(server, user.token, '100')
+      const page = await phone({ session: user })
+      await openLever(page, 'ethusdt')
+      // Fund the futures account with just the margin and fee the form shows (plus 1 %): no cushion beyond it.
+      await page.locator('input[name="amount"]').fill('0.1')
+      await page.getByTestId('lever-leverage').click()
+      const sheet = page.getByTestId('lever-leverage-sheet')
+      await sheet.getByRole('textbox').fill('100')
+      await sheet.locator('.btn--primary').click()
+      const num = async (id: string) => d(((await page.getByTestId(id).textContent()) ?? '').replace(/[^\d.]/g, ''))
+      await expect(page.getByTestId('lever-fee')).toHaveText(/\d/)
+      const margin = await num('lever-margin')
+      const fee = await num('lever-fee')
+      const funded = d((Number(add(margin, fee)) * 1.01).toFixed(6))
+      await toFutures(server, user, funded)
+      // Wallet balance per unit of notional (100 × margin) once the opening fee is paid.
+      const x = Number(subtract(funded, fee)) / (100 * Number(margin))
+      await page.reload()
+      await expect(page.getByTestId('lever-mark-price')).toHaveText(/\d/, { timeout: 30_000 })
+      return { side, user, page, x }
+    }),
+  )
+  const plan = await liquidationPlan(Math.min(...players.map((p) => p.x)), Date.now())
+  await adminCommand(server, ['contract', 'config', 'ethusdt', '--max-leverage', '100', '--mmr', plan.mmr])
+  const opened = await Promise.all(
+    players.map(async (p) => {
+      const order = await openFromForm(p.page, p.side, 100, '0.1')
+      const [position] = await positionsOf(server, p.user)
+      return { ...p, order, liquidation: position!.liquidation_price! }
+    }),
+  )
+  const where = `plan ${JSON.stringify(plan)}, opened ${opened.map((p) => `${p.side} ${p.order.fill_price} liq ${p.liquidation}`).join(', ')}`
+  expect(Date.now(), `both open before the window starts (${where})`).toBeLessThan(plan.start)
+  let gone: (typeof opened)[number] | undefined
+  await expect
+    .poll(
+      async () => {
+        for (const p of opened) {
+          const h = await historyOf(server, p.user)
+          if (h.some((x) => x.state === 'liquidated')) gone = p
+        }
+        return gone?.side
+      },
+      {
+        message: `one of the two is liquidated (${where})`,
+        timeout: plan.end + 60_000 - Date.now(),
+        intervals: [1000],
+      },
+    )
+    .toBeDefined()
+  const [liquidated] = await historyOf(server, gone!.user)
+  expect(liquidated).toMatchObject({ state: 'liquidated', close_reason: 'liquidation' })
+  // Closed at a mark at or beyond its liquidation price (the estimate shown rounds toward the mark).
+  const crossed = compare(d(liquidated!.liquidation_price!), d(gone!.liquidation))
+  expect(gone!.side === 'long' ? crossed <= 0 : crossed >= 0, 'closed past the liquidation price').toBe(true)
+  const account = await accountOf(server, gone!.user)
+  expect(compare(d(account.available), d('0'))).toBeGreaterThanOrEqual(0)
+  expect(account.position_margin).toBe('0')
+  const page = gone!.page
+  await page.getByRole('tab').nth(2).click()
+  const row = page.getByTestId(`history-${gone!.order.position_id}`)
+  await expect(row).toHaveAttribute('data-state', 'liquidation')
+  await expect(page.getByTestId('lever-available')).not.toHaveText(/-/)
+})
+
+test('Close all closes every open position at the market', async ({ phone, server }) => {
+  test.skip(!server.replay, 'needs the replayed recordings')
+  const user = await newUser(server, 'lever-all')
+  await fundUser(server, user.token, '3000')
+  await toFutures(server, user, '3000')
+  for (const [symbol, side] of [
+    ['ethusdt', 'short'],
+    ['btcusdt', 'short'],
+  ] as const) {
+    const placed = await keyedCall(
+      server,
+      'contract/order_place',
+      { symbol, side, type: 'market', amount: '0.01', leverage: 20, client_oid: crypto.randomUUID() },
+      user.token,
+    )
+    expect(placed, `${symbol} ${side}`).toMatchObject({ code: 1 })
+  }
+  const page = await phone({ session: user })
+  await openLever(page, 'btcusdt')
+  await openFromForm(page, 'long', 5, '0.002')
+  const rows = page.locator('[data-testid^="position-"]')
+  await expect(rows).toHaveCount(3)
+  await page.locator('.lv-btn--close').first().click()
+  const confirm = page.getByRole('alertdialog')
+  await expect(confirm).toContainText('3')
+  const done = page.waitForResponse((r) => r.url().endsWith('/api/contract/close_all'))
+  await confirm.locator('.dialog__btn--primary').click()
+  expect(((await (await done).json()) as { code: number }).code, 'close_all').toBe(1)
+  await expect(rows).toHaveCount(0)
+  expect(await positionsOf(server, user)).toEqual([])
+  expect((await historyOf(server, user)).map((h) => h.close_reason)).toEqual(['manual', 'manual', 'manual'])
+  expect((await accountOf(server, user)).position_margin).toBe('0')
+})
