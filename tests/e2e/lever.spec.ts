@@ -170,9 +170,10 @@ async function liquidationPlan(x: number, from: number) {
     const hi = Math.max(...bars.slice(0, k).map((b) => Number(b.high)))
     const lo = Math.min(...bars.slice(0, k).map((b) => Number(b.low)))
     const reach = 0.6 * ((hi - lo) / (hi + lo))
-    // At most 6 decimals, rounded down (a little farther), and below 1 / leverage = 0.01: with this funding (x ≈
-    // 0.0101) a distance under ~0.0002 is out of reach, and a longer window is taken instead.
-    const mmr = Math.floor((x - Math.min(reach, 0.0006)) * 1e6) / 1e6
+    // At most 6 decimals, rounded up (a little nearer: rounded down, the distance came out 1e-6 beyond `reach` and
+    // every window calmer than 0.0006 was refused, one start minute in five), and below 1 / leverage = 0.01: with
+    // this funding (x ≈ 0.0101) a distance under ~0.0001 is out of reach, and a longer window is taken instead.
+    const mmr = Math.ceil((x - Math.min(reach, 0.0006)) * 1e6) / 1e6
     if (mmr < 0.01 && x - mmr <= reach) return { mmr: String(mmr), start, end: start + k * MINUTE, hi, lo }
   }
   throw new Error(`ETH/USDT barely moves in the 20 minutes from ${new Date(start).toISOString()}`)

@@ -23,6 +23,12 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'out/report.json' }]],
   globalSetup: './global-setup.ts',
+  // The futures tests wait minutes for the replayed prices to reach a take-profit or a liquidation price. Listed first,
+  // they start at once and wait on one worker while the other runs the rest, instead of lengthening the run's end.
+  projects: [
+    { name: 'replay-waits', testMatch: 'lever.spec.ts' },
+    { name: 'app', testIgnore: 'lever.spec.ts' },
+  ],
   use: {
     ...PHONE,
     browserName: 'chromium',
