@@ -23,6 +23,7 @@ import { seriesKey } from './caches/candles'
 import { MarketCaches } from './caches/market-caches'
 import type { Push } from './codec/decode'
 import { latestBars, latestTrades, pageBackwards, type Requester } from './history'
+import { HistoryRetry } from './history-retry'
 import { createInspector, type Inspector } from './inspector'
 import { collectForStore } from './persist/collect'
 import { LIMITS, type Restored } from './persist/records'
@@ -53,6 +54,8 @@ export interface EngineDeps {
   log?: Pick<Console, 'warn'>
   /** Frees a callback proxy (comlink's releaseProxy) when its subscription ends. */
   releaseCallback?: (cb: unknown) => void
+  /** First wait before fetching a series' history again after a failed `req`, ms (doubles up to 30 s). Default 1000. */
+  historyRetryMs?: number
 }
 
 /** EngineApi plus what index.ts and tests need. */
@@ -81,6 +84,7 @@ export class MarketEngine implements Engine {
   private readonly viewedTrades = new LruList<string>(LIMITS.trades)
   /** Candle series whose latest history was fetched on the current socket. */
   private readonly primed = new Set<string>()
+  private readonly historyRetry: HistoryRetry
   private readonly restored: Promise<Restored | undefined>
   private stallTimer: ReturnType<typeof setInterval> | undefined
   /** Pushes the caches refused as older than what they hold, by channel. */
@@ -92,6 +96,7 @@ export class MarketEngine implements Engine {
     this.log = deps.log ?? console
     this.scheduler = new Scheduler(this.now, (e) => this.log.warn('snapshot delivery failed', e))
     this.stalls = new StallWatch(this.now)
+    this.historyRetry = new HistoryRetry(deps.historyRetryMs)
     this.socket = new MarketSocket({
       factory: deps.socketFactory,
       timing: deps.timing,
@@ -150,6 +155,7 @@ export class MarketEngine implements Engine {
   async close(): Promise<void> {
     clearInterval(this.stallTimer)
     this.stallTimer = undefined
+    this.historyRetry.clear()
     this.socket.close()
     await this.store?.flush()
   }
@@ -282,6 +288,7 @@ export class MarketEngine implements Engine {
     this.stalls.reset()
     this.caches.allowAnyNext()
     this.primed.clear()
+    this.historyRetry.clear()
     for (const { symbol, period } of this.subs.candleSeries()) this.primeCandles(symbol, period)
     for (const symbol of this.subs.tradeSymbols()) this.primeTrades(symbol)
   }
@@ -297,10 +304,17 @@ export class MarketEngine implements Engine {
     if (!this.socket.connected || this.primed.has(key)) return
     this.primed.add(key)
     latestBars(this.request, symbol, period, this.now() / 1000).then(
-      (bars) => this.mergeBars(symbol, period, bars),
+      (bars) => {
+        this.historyRetry.succeeded(key)
+        this.mergeBars(symbol, period, bars)
+      },
       (err: unknown) => {
         this.primed.delete(key)
-        this.log.warn(`kline history ${key} failed`, err)
+        const wait = this.historyRetry.schedule(key, () => {
+          if (this.subs.candleSeries().some((s) => s.symbol === symbol && s.period === period))
+            this.primeCandles(symbol, period)
+        })
+        this.log.warn(`kline history ${key} failed; again in ${wait} ms`, err)
       },
     )
   }

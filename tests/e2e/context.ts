@@ -45,6 +45,13 @@ export async function settledShot(page: Page, name: string): Promise<void> {
   await shot(page, name)
 }
 
+/** Waits until no CSS animation runs (a sheet or dialog fading in), so a screenshot shows the screen as it stays. */
+export async function animationsDone(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
+    .toBe(0)
+}
+
 /** Fails when the page scrolls sideways (a layout wider than the phone). */
 export async function assertNoSideScroll(page: Page): Promise<void> {
   const { scroll, width } = await page.evaluate(() => ({

@@ -11,10 +11,10 @@
  */
 import type { Page } from '@playwright/test'
 import type { FinancialOrder, FinancialProduct } from '../../common/api/financial'
-import { assertNoSideScroll, settled, shot } from './context'
+import { animationsDone, assertNoSideScroll, settled, shot } from './context'
 import { expect, test, type E2EServer } from './fixtures'
 import { adminCommand, api, fundUser, keyedCall, newUser, type Session } from './sessions'
-import { cutTexts, inLocale, LOCALES, narrowPhoneIn } from './text-cut'
+import { cutTexts, inLocale, LOCALES, NARROW, switchLanguage } from './text-cut'
 
 /** The coin account's usable USDT, as the ledger says (assets/overview). */
 async function coinUsable(server: E2EServer, token: string): Promise<string> {
@@ -35,13 +35,6 @@ async function productOf(server: E2EServer, days: number): Promise<FinancialProd
   const p = list.data.find((x) => x.cycle_days === days && x.currency === 'USDT')
   expect(p, `a ${days}-day product`).toBeDefined()
   return p!
-}
-
-/** Waits until no CSS animation runs (a dialog fading in), so a screenshot shows the screen as it stays. */
-async function animationsDone(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
-    .toBe(0)
 }
 
 test('subscribe in the app, a day of income after the clock moves, early redemption for exactly the fee', async ({
@@ -162,56 +155,38 @@ async function visit(page: Page, product: number, each: (name: string) => Promis
 
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [360, 540]) {
-    test(`financial screens fit ${width} px in ${theme}`, async ({ browser, server }) => {
+    test(`financial screens fit ${width} px in ${theme}`, async ({ phone, server }) => {
       const user = await userWithSubscriptions(server)
-      const context = await browser.newContext({
-        viewport: { width, height: 800 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        locale: 'en-US',
-        baseURL: server.url,
-        serviceWorkers: 'block',
-        colorScheme: theme,
-        storageState: {
-          cookies: [],
-          origins: [{ origin: server.url, localStorage: [{ name: 'LOGIN_TOKEN', value: JSON.stringify(user.token) }] }],
-        },
-      })
-      await context.addInitScript((t) => localStorage.setItem('THEME', JSON.stringify(t)), theme)
-      const page = await context.newPage()
-      try {
-        await visit(page, user.product, async (name) => {
-          await assertNoSideScroll(page)
-          await shot(page, `${name}-${theme}-${width}`)
-        })
-        // Signed out: the terms, and a login prompt instead of the form.
-        await page.evaluate(() => localStorage.removeItem('LOGIN_TOKEN'))
-        await page.goto(`/buy-mining?id=${user.product}`)
-        await expect(page.locator('.fi-login a[href="/login"]')).toBeVisible()
+      const page = await phone({ session: user, theme, viewport: { width, height: 800 }, deviceScaleFactor: 2 })
+      await visit(page, user.product, async (name) => {
         await assertNoSideScroll(page)
-        await shot(page, `buy-mining-signed-out-${theme}-${width}`)
-      } finally {
-        await context.close()
-      }
+        await shot(page, `${name}-${theme}-${width}`)
+      })
+      // Signed out: the terms, and a login prompt instead of the form.
+      await page.evaluate(() => localStorage.removeItem('LOGIN_TOKEN'))
+      await page.goto(`/buy-mining?id=${user.product}`)
+      await expect(page.locator('.fi-login a[href="/login"]')).toBeVisible()
+      await assertNoSideScroll(page)
+      await shot(page, `buy-mining-signed-out-${theme}-${width}`)
     })
   }
 }
 
-for (const locale of LOCALES) {
-  test(`no text is cut short at 360 px in ${locale}: financial screens`, async ({ browser, server }) => {
-    const user = await userWithSubscriptions(server)
-    const page = await narrowPhoneIn(browser, server.url, locale, user)
-    try {
-      await page.goto('/financial')
-      await inLocale(page, locale)
-      await visit(page, user.product, async (name) => {
-        expect.soft(await cutTexts(page), `${name} in ${locale} at 360 px: text cut short`).toEqual([])
-        await assertNoSideScroll(page)
-        await shot(page, `${name}-${locale}-360`)
-      })
-    } finally {
-      await page.context().close()
-    }
-  })
-}
+// Every language at the narrowest phone, every text whole. One phone visits the languages in turn; the cuts of each
+// are reported together.
+test('no text is cut short at 360 px in any language: financial screens', async ({ phone, server }) => {
+  test.setTimeout(LOCALES.length * 60_000)
+  const user = await userWithSubscriptions(server)
+  let page: Page | undefined
+  for (const locale of LOCALES) {
+    if (page) await switchLanguage(page, locale)
+    else page = await phone({ ...NARROW, session: user, language: locale })
+    const onScreen = page
+    await visit(onScreen, user.product, async (name) => {
+      await inLocale(onScreen, locale)
+      expect.soft(await cutTexts(onScreen), `${name} in ${locale} at 360 px: text cut short`).toEqual([])
+      await assertNoSideScroll(onScreen)
+      await shot(onScreen, `${name}-${locale}-360`)
+    })
+  }
+})

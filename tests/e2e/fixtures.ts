@@ -4,6 +4,7 @@
  * user, a wallet, a stored session) that closes with the test. Every test gets its own browser context.
  */
 import { test as base, type BrowserContextOptions, type Page } from '@playwright/test'
+import type { Locale } from '../../common/constants'
 import { PHONE } from './phone'
 
 /** The running server as the tests reach it. */
@@ -25,6 +26,10 @@ export interface StoredSession {
 export interface PhoneOptions extends BrowserContextOptions {
   /** Signed in from the first page load on (LOGIN_TOKEN and USERINFO in localStorage). */
   session?: StoredSession
+  /** The app's theme as the theme switch stores it (THEME), and the system's colour scheme to match. */
+  theme?: 'light' | 'dark'
+  /** The interface language as the language picker stores it (LANGUAGE_KEY); else the browser's (English). */
+  language?: Locale
 }
 
 function sharedServer(): E2EServer {
@@ -55,13 +60,16 @@ export function logPageErrors(page: Page): void {
   page.on('pageerror', (err) => console.log(`    page error: ${err.message}`))
 }
 
-/** localStorage of `origin` holding `session`, as a storage state for a new context. */
+/** localStorage of `origin` holding `session` (and a chosen `language`), as a storage state for a new context. */
 export function sessionState(
   origin: string,
-  session: StoredSession,
+  session?: StoredSession,
+  language?: Locale,
 ): NonNullable<BrowserContextOptions['storageState']> {
-  const localStorage = [{ name: 'LOGIN_TOKEN', value: JSON.stringify(session.token) }]
-  if (session.user !== undefined) localStorage.push({ name: 'USERINFO', value: JSON.stringify(session.user) })
+  const localStorage: { name: string; value: string }[] = []
+  if (session) localStorage.push({ name: 'LOGIN_TOKEN', value: JSON.stringify(session.token) })
+  if (session?.user !== undefined) localStorage.push({ name: 'USERINFO', value: JSON.stringify(session.user) })
+  if (language) localStorage.push({ name: 'LANGUAGE_KEY', value: JSON.stringify(language) })
   return { cookies: [], origins: [{ origin, localStorage }] }
 }
 
@@ -79,16 +87,18 @@ export const test = base.extend<{ phone: (opts?: PhoneOptions) => Promise<Page> 
   },
   phone: async ({ browser, server, serviceWorkers }, use) => {
     const opened: { close(): Promise<void> }[] = []
-    await use(async ({ session, ...opts } = {}) => {
+    await use(async ({ session, theme, language, ...opts } = {}) => {
       const context = await browser.newContext({
         ...PHONE,
         baseURL: server.url,
         serviceWorkers,
-        ...(session ? { storageState: sessionState(server.url, session) } : {}),
+        storageState: sessionState(server.url, session, language),
+        ...(theme ? { colorScheme: theme } : {}),
         ...opts,
       })
       opened.push(context)
       await context.addInitScript({ content: TOAST_RECORDER })
+      if (theme) await context.addInitScript((t) => localStorage.setItem('THEME', JSON.stringify(t)), theme)
       const page = await context.newPage()
       logPageErrors(page)
       return page

@@ -41,8 +41,12 @@ test('the period switch shows 5-minute candles', async ({ page }) => {
   // the 1-minute feed it no longer needs.
   await expect.poll(() => engineTopics(page)).toContain('market.btcusdt.kline.5min')
   await expect.poll(() => engineTopics(page)).not.toContain('market.btcusdt.kline.1min')
-  const bars = (await engineCandles(page, 'btcusdt'))['5min'] ?? []
-  expect(bars.length, 'the engine holds 5-minute bars').toBeGreaterThanOrEqual(5)
+  // The history answer may come after the first live 5-minute bar (a busy gateway): wait for it.
+  const fiveMinute = async () => (await engineCandles(page, 'btcusdt'))['5min'] ?? []
+  await expect
+    .poll(async () => (await fiveMinute()).length, { message: 'the engine holds 5-minute bars', timeout: 20_000 })
+    .toBeGreaterThanOrEqual(5)
+  const bars = await fiveMinute()
   for (const bar of bars) expect(bar.id % 300, `bar ${bar.id} starts on a 5-minute boundary`).toBe(0)
   for (let i = 1; i < bars.length; i++) expect(bars[i]!.id - bars[i - 1]!.id).toBe(300)
   // …and the canvas was redrawn from them: a full chart, other pixels than the 1-minute one.

@@ -10,10 +10,10 @@
  */
 import type { Page } from '@playwright/test'
 import type { ContractOrder } from '../../common/api/contract'
-import { assertNoSideScroll, settled, shot } from './context'
+import { animationsDone, assertNoSideScroll, settled, shot } from './context'
 import { expect, test, type E2EServer } from './fixtures'
 import { fundUser, keyedCall, newUser, type Session } from './sessions'
-import { cutTexts, inLocale, LOCALES, narrowPhoneIn } from './text-cut'
+import { cutTexts, inLocale, LOCALES, NARROW, switchLanguage } from './text-cut'
 
 /** Places a futures order for `user` through the API; answers it. */
 async function place(server: E2EServer, user: Session, body: object): Promise<ContractOrder> {
@@ -45,13 +45,6 @@ async function userWithPosition(server: E2EServer): Promise<Session> {
   return user
 }
 
-/** Waits until no CSS animation runs (a sheet fading in), so a screenshot shows the screen as it stays. */
-async function animationsDone(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
-    .toBe(0)
-}
-
 /** /lever with its prices and the user's position live. */
 async function openLever(page: Page): Promise<void> {
   await page.goto('/lever')
@@ -75,85 +68,66 @@ async function sheetShot(page: Page, open: () => Promise<void>, name: string): P
 
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [360, 540]) {
-    test(`futures screen fits ${width} px in ${theme}`, async ({ browser, server }) => {
+    test(`futures screen fits ${width} px in ${theme}`, async ({ phone, server }) => {
       test.skip(!server.replay, 'needs the replayed recordings')
       const user = await userWithPosition(server)
-      const context = await browser.newContext({
-        viewport: { width, height: 800 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        locale: 'en-US',
-        baseURL: server.url,
-        serviceWorkers: 'block',
-        colorScheme: theme,
-        storageState: {
-          cookies: [],
-          origins: [{ origin: server.url, localStorage: [{ name: 'LOGIN_TOKEN', value: JSON.stringify(user.token) }] }],
-        },
-      })
-      await context.addInitScript((t) => localStorage.setItem('THEME', JSON.stringify(t)), theme)
-      const page = await context.newPage()
-      try {
-        await openLever(page)
-        await page.locator('input[name="amount"]').fill('0.01')
-        await expect(page.getByTestId('lever-margin')).toHaveText(/\d/)
-        await assertNoSideScroll(page)
-        await shot(page, `lever-${theme}-${width}`)
-        const position = page.locator('[data-testid^="position-"]')
-        await position.scrollIntoViewIfNeeded()
-        await shot(page, `lever-position-${theme}-${width}`)
-        await sheetShot(page, () => page.getByTestId('lever-leverage').click(), `lever-leverage-${theme}-${width}`)
-        await sheetShot(page, () => position.getByTestId('tpsl').click(), `lever-tpsl-${theme}-${width}`)
-        await page.getByRole('tab').nth(2).click()
-        const closed = page.locator('[data-testid^="history-"]')
-        await expect(closed).toHaveCount(1)
-        await expect(closed).toHaveAttribute('data-state', 'manual')
-        await closed.scrollIntoViewIfNeeded()
-        await shot(page, `lever-history-${theme}-${width}`)
-        await sheetShot(page, () => closed.getByRole('button').click(), `lever-history-detail-${theme}-${width}`)
+      const page = await phone({ session: user, theme, viewport: { width, height: 800 }, deviceScaleFactor: 2 })
+      await openLever(page)
+      await page.locator('input[name="amount"]').fill('0.01')
+      await expect(page.getByTestId('lever-margin')).toHaveText(/\d/)
+      await assertNoSideScroll(page)
+      await shot(page, `lever-${theme}-${width}`)
+      const position = page.locator('[data-testid^="position-"]')
+      await position.scrollIntoViewIfNeeded()
+      await shot(page, `lever-position-${theme}-${width}`)
+      await sheetShot(page, () => page.getByTestId('lever-leverage').click(), `lever-leverage-${theme}-${width}`)
+      await sheetShot(page, () => position.getByTestId('tpsl').click(), `lever-tpsl-${theme}-${width}`)
+      await page.getByRole('tab').nth(2).click()
+      const closed = page.locator('[data-testid^="history-"]')
+      await expect(closed).toHaveCount(1)
+      await expect(closed).toHaveAttribute('data-state', 'manual')
+      await closed.scrollIntoViewIfNeeded()
+      await shot(page, `lever-history-${theme}-${width}`)
+      await sheetShot(page, () => closed.getByRole('button').click(), `lever-history-detail-${theme}-${width}`)
 
-        // Signed out: the form stays (its button asks to log in), the positions give way to a login prompt.
-        await page.evaluate(() => localStorage.removeItem('LOGIN_TOKEN'))
-        await page.reload()
-        const prompt = page.locator('.lv-login')
-        await expect(prompt.locator('a[href="/login"]')).toBeVisible()
-        await expect(page.getByTestId('lever-mark-price')).toHaveText(/\d/)
-        await assertNoSideScroll(page)
-        await shot(page, `lever-signed-out-${theme}-${width}`)
-      } finally {
-        await context.close()
-      }
+      // Signed out: the form stays (its button asks to log in), the positions give way to a login prompt.
+      await page.evaluate(() => localStorage.removeItem('LOGIN_TOKEN'))
+      await page.reload()
+      const prompt = page.locator('.lv-login')
+      await expect(prompt.locator('a[href="/login"]')).toBeVisible()
+      await expect(page.getByTestId('lever-mark-price')).toHaveText(/\d/)
+      await assertNoSideScroll(page)
+      await shot(page, `lever-signed-out-${theme}-${width}`)
     })
   }
 }
 
 // The form's labels and figures, a position's facts, the history's detail: every language at the narrowest phone,
-// every text whole.
-for (const locale of LOCALES) {
-  test(`no text is cut short at 360 px in ${locale}: futures screen`, async ({ browser, server }) => {
-    test.skip(!server.replay, 'needs the replayed recordings')
-    const user = await userWithPosition(server)
-    const page = await narrowPhoneIn(browser, server.url, locale, user)
-    try {
-      await page.goto('/lever')
-      await inLocale(page, locale)
-      await expect(page.getByTestId('lever-mark-price')).toHaveText(/\d/)
-      await expect(page.locator('[data-testid^="position-"]').getByTestId('upnl')).toHaveText(/\d/)
-      await page.locator('input[name="amount"]').fill('0.0123')
-      await expect(page.getByTestId('lever-margin')).toHaveText(/\d/)
-      await settled(page)
-      expect.soft(await cutTexts(page), `/lever in ${locale} at 360 px: text cut short`).toEqual([])
-      await assertNoSideScroll(page)
-      await shot(page, `lever-${locale}-360`)
-      await page.getByRole('tab').nth(2).click()
-      await page.locator('[data-testid^="history-"]').getByRole('button').click()
-      await expect(page.getByTestId('lever-feed-event')).toBeVisible()
-      await animationsDone(page)
-      expect.soft(await cutTexts(page), `/lever history detail in ${locale} at 360 px: text cut short`).toEqual([])
-      await shot(page, `lever-history-detail-${locale}-360`)
-    } finally {
-      await page.context().close()
-    }
-  })
-}
+// every text whole. One phone visits the languages in turn; the cuts of each are reported together.
+test('no text is cut short at 360 px in any language: futures screen', async ({ phone, server }) => {
+  test.skip(!server.replay, 'needs the replayed recordings')
+  test.setTimeout(LOCALES.length * 60_000)
+  const user = await userWithPosition(server)
+  let page: Page | undefined
+  for (const locale of LOCALES) {
+    if (page) await switchLanguage(page, locale)
+    else page = await phone({ ...NARROW, session: user, language: locale })
+    await page.goto('/lever')
+    await inLocale(page, locale)
+    await expect(page.getByTestId('lever-mark-price')).toHaveText(/\d/)
+    await expect(page.locator('[data-testid^="position-"]').getByTestId('upnl')).toHaveText(/\d/)
+    await page.locator('input[name="amount"]').fill('0.0123')
+    await expect(page.getByTestId('lever-margin')).toHaveText(/\d/)
+    await settled(page)
+    expect.soft(await cutTexts(page), `/lever in ${locale} at 360 px: text cut short`).toEqual([])
+    await assertNoSideScroll(page)
+    await shot(page, `lever-${locale}-360`)
+    await page.getByRole('tab').nth(2).click()
+    await page.locator('[data-testid^="history-"]').getByRole('button').click()
+    await expect(page.getByTestId('lever-feed-event')).toBeVisible()
+    await animationsDone(page)
+    expect.soft(await cutTexts(page), `/lever history detail in ${locale} at 360 px: text cut short`).toEqual([])
+    await shot(page, `lever-history-detail-${locale}-360`)
+    await page.keyboard.press('Escape')
+  }
+})

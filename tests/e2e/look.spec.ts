@@ -2,9 +2,10 @@
  * Dark theme, Simplified Chinese and the phone widths, switched the way a user does it; no text cut short in any of
  * the ten languages at 360 px; screenshots for people.
  */
+import type { Page } from '@playwright/test'
 import { assertNoSideScroll, backgroundLuminance, chartDrawn, pricedRows, shot } from './context'
 import { expect, test } from './fixtures'
-import { cutTexts, inLocale, LOCALES, narrowPhoneIn } from './text-cut'
+import { cutTexts, inLocale, LOCALES, NARROW, switchLanguage } from './text-cut'
 
 test('the theme switch turns the app dark, and the choice survives a reload', async ({ page }) => {
   await page.goto('/home')
@@ -58,23 +59,22 @@ for (const width of [360, 540]) {
 }
 
 // The futures volume ("Perp Vol 268.66M"), the brand next to the "Replay" badge: every language at the narrowest
-// phone, every text whole. The cuts of one language are all reported together.
-for (const locale of LOCALES) {
-  test(`no text is cut short at 360 px in ${locale}: Home, Market, K-line, Trade`, async ({ browser, server }) => {
-    test.slow() // four full page loads, each waiting for its prices: on a busy machine it outlasts 2 minutes
-    const page = await narrowPhoneIn(browser, server.url, locale)
-    try {
-      for (const path of ['/home', '/market', '/market?category=futures', '/kline?symbol=ethusdt', '/trade']) {
-        await page.goto(path)
-        await inLocale(page, locale)
-        // The chart is drawn on a canvas (no text to cut): the K-line page is ready for this check once its prices are.
-        if (path.startsWith('/kline')) await expect(page.getByTestId('kline-last-price')).toHaveText(/\d/)
-        else if (path === '/trade') await expect(page.getByTestId('trade-last-price')).toHaveText(/\d/)
-        else await pricedRows(page)
-        expect.soft(await cutTexts(page), `${path} in ${locale} at 360 px: text cut short`).toEqual([])
-      }
-    } finally {
-      await page.context().close()
+// phone, every text whole. One phone visits the languages in turn; the cuts of each are reported together.
+test('no text is cut short at 360 px in any language: Home, Market, K-line, Trade', async ({ phone }) => {
+  // Five full page loads per language, each waiting for its prices.
+  test.setTimeout(LOCALES.length * 60_000)
+  let page: Page | undefined
+  for (const locale of LOCALES) {
+    if (page) await switchLanguage(page, locale)
+    else page = await phone({ ...NARROW, language: locale })
+    for (const path of ['/home', '/market', '/market?category=futures', '/kline?symbol=ethusdt', '/trade']) {
+      await page.goto(path)
+      await inLocale(page, locale)
+      // The chart is drawn on a canvas (no text to cut): the K-line page is ready for this check once its prices are.
+      if (path.startsWith('/kline')) await expect(page.getByTestId('kline-last-price')).toHaveText(/\d/)
+      else if (path === '/trade') await expect(page.getByTestId('trade-last-price')).toHaveText(/\d/)
+      else await pricedRows(page)
+      expect.soft(await cutTexts(page), `${path} in ${locale} at 360 px: text cut short`).toEqual([])
     }
-  })
-}
+  }
+})

@@ -15,10 +15,10 @@ import type { MicroOrder } from '../../common/api/micro'
 import { formatMoney } from '../../src/features/assets/money-format'
 import { formatPrice } from '../../src/lib/format'
 import { FeedClient } from '../helpers/market-client'
-import { assertNoSideScroll, settled, shot } from './context'
+import { animationsDone, assertNoSideScroll, settled, shot } from './context'
 import { expect, test, type E2EServer } from './fixtures'
 import { api, fundUser, keyedCall, newUser, type Session } from './sessions'
-import { cutTexts, inLocale, LOCALES, narrowPhoneIn } from './text-cut'
+import { cutTexts, inLocale, LOCALES, NARROW, switchLanguage } from './text-cut'
 
 const FUNDS = '500'
 const STAKE = '100'
@@ -162,13 +162,6 @@ test('a 60 s Rise placed in the app counts down, settles at the replayed price a
   await shot(page, 'micro-info-detail-390')
 })
 
-/** Waits until no CSS animation runs (a sheet fading in), so a screenshot shows the screen as it stays. */
-async function animationsDone(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
-    .toBe(0)
-}
-
 /** Opens `path` at `width` px in `theme`, waits for it, and saves a screenshot. */
 async function look(page: Page, path: string, name: string, ready: () => Promise<void>): Promise<void> {
   await page.goto(path)
@@ -179,71 +172,52 @@ async function look(page: Page, path: string, name: string, ready: () => Promise
 
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [360, 540]) {
-    test(`options screens fit ${width} px in ${theme}`, async ({ browser, server }) => {
+    test(`options screens fit ${width} px in ${theme}`, async ({ phone, server }) => {
       test.skip(!server.replay, 'needs the replayed recordings')
       const user = await userWithContract(server)
-      const context = await browser.newContext({
-        viewport: { width, height: 800 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        locale: 'en-US',
-        baseURL: server.url,
-        serviceWorkers: 'block',
-        colorScheme: theme,
-        storageState: {
-          cookies: [],
-          origins: [{ origin: server.url, localStorage: [{ name: 'LOGIN_TOKEN', value: JSON.stringify(user.token) }] }],
-        },
+      const page = await phone({ session: user, theme, viewport: { width, height: 800 }, deviceScaleFactor: 2 })
+      await look(page, '/micro', `micro-${theme}-${width}`, async () => {
+        // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
+        await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
+        await expect(page.getByTestId('micro-countdown')).toBeVisible()
       })
-      await context.addInitScript((t) => localStorage.setItem('THEME', JSON.stringify(t)), theme)
-      const page = await context.newPage()
-      try {
-        await look(page, '/micro', `micro-${theme}-${width}`, async () => {
-          // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
-          await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
-          await expect(page.getByTestId('micro-countdown')).toBeVisible()
-        })
-        await page.getByTestId('micro-row').scrollIntoViewIfNeeded()
-        await shot(page, `micro-contracts-${theme}-${width}`)
-        await look(page, '/micro-info?tab=open', `micro-info-${theme}-${width}`, async () => {
-          await expect(page.getByTestId('micro-row')).toHaveCount(1)
-        })
-        await page.getByTestId('micro-row').click()
-        await expect(page.getByTestId('micro-detail').locator('[data-fact="status"]')).not.toBeEmpty()
-        await animationsDone(page)
-        await assertNoSideScroll(page)
-        await shot(page, `micro-info-detail-${theme}-${width}`)
+      await page.getByTestId('micro-row').scrollIntoViewIfNeeded()
+      await shot(page, `micro-contracts-${theme}-${width}`)
+      await look(page, '/micro-info?tab=open', `micro-info-${theme}-${width}`, async () => {
+        await expect(page.getByTestId('micro-row')).toHaveCount(1)
+      })
+      await page.getByTestId('micro-row').click()
+      await expect(page.getByTestId('micro-detail').locator('[data-fact="status"]')).not.toBeEmpty()
+      await animationsDone(page)
+      await assertNoSideScroll(page)
+      await shot(page, `micro-info-detail-${theme}-${width}`)
 
-        // The pair picker offers the pairs that have options products; ETH/USDT picked brings its own durations.
-        await page.goto('/micro')
-        // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
-        await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
-        const pair = page.locator('button[aria-haspopup="listbox"]')
-        await expect(pair).toHaveAccessibleName(/BTC\/USDT/)
-        await pair.click()
-        const pairs = page.getByRole('listbox')
-        await expect(pairs.getByRole('option')).toHaveText([/BTC\/USDT/, /ETH\/USDT/])
-        await animationsDone(page)
-        await shot(page, `micro-pairs-${theme}-${width}`)
-        await pairs.getByRole('option', { name: /ETH\/USDT/ }).click()
-        await expect(pair).toHaveAccessibleName(/ETH\/USDT/)
-        // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
-        await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
-        await expect(page.getByRole('radiogroup').getByRole('radio')).toHaveCount(4)
+      // The pair picker offers the pairs that have options products; ETH/USDT picked brings its own durations.
+      await page.goto('/micro')
+      // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
+      await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
+      const pair = page.locator('button[aria-haspopup="listbox"]')
+      await expect(pair).toHaveAccessibleName(/BTC\/USDT/)
+      await pair.click()
+      const pairs = page.getByRole('listbox')
+      await expect(pairs.getByRole('option')).toHaveText([/BTC\/USDT/, /ETH\/USDT/])
+      await animationsDone(page)
+      await shot(page, `micro-pairs-${theme}-${width}`)
+      await pairs.getByRole('option', { name: /ETH\/USDT/ }).click()
+      await expect(pair).toHaveAccessibleName(/ETH\/USDT/)
+      // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
+      await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
+      await expect(page.getByRole('radiogroup').getByRole('radio')).toHaveCount(4)
 
-        // Signed out: the form stays (Rise and Fall ask to log in), the contracts give way to a login prompt.
-        await page.evaluate(() => localStorage.removeItem('LOGIN_TOKEN'))
-        await page.reload()
-        const prompt = page.locator('.mc-login')
-        await expect(prompt.locator('a[href="/login"]')).toBeVisible()
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-        await expect(prompt).toBeInViewport({ ratio: 1 })
-        await assertNoSideScroll(page)
-        await shot(page, `micro-signed-out-${theme}-${width}`)
-      } finally {
-        await context.close()
-      }
+      // Signed out: the form stays (Rise and Fall ask to log in), the contracts give way to a login prompt.
+      await page.evaluate(() => localStorage.removeItem('LOGIN_TOKEN'))
+      await page.reload()
+      const prompt = page.locator('.mc-login')
+      await expect(prompt.locator('a[href="/login"]')).toBeVisible()
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await expect(prompt).toBeInViewport({ ratio: 1 })
+      await assertNoSideScroll(page)
+      await shot(page, `micro-signed-out-${theme}-${width}`)
     })
   }
 }
@@ -263,32 +237,32 @@ async function userWithContract(server: E2EServer): Promise<Session> {
 }
 
 // Durations, rates, the stake's figures, the countdown and the detail's labels: every language at the narrowest phone,
-// every text whole.
-for (const locale of LOCALES) {
-  test(`no text is cut short at 360 px in ${locale}: options screens`, async ({ browser, server }) => {
-    test.skip(!server.replay, 'needs the replayed recordings')
+// every text whole. One phone visits the languages in turn, each as a new user with a contract of its own still open
+// (a 300 s contract outlives one language's visit, not ten); the cuts of each language are reported together.
+test('no text is cut short at 360 px in any language: options screens', async ({ phone, server }) => {
+  test.skip(!server.replay, 'needs the replayed recordings')
+  test.setTimeout(LOCALES.length * 60_000)
+  let page: Page | undefined
+  for (const locale of LOCALES) {
     const user = await userWithContract(server)
-    const page = await narrowPhoneIn(browser, server.url, locale, user)
-    try {
-      await page.goto('/micro')
-      await inLocale(page, locale)
-      // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
-      await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
-      await expect(page.getByTestId('micro-countdown')).toBeVisible()
-      await page.locator('input[name="amount"]').fill('12345.5')
-      expect.soft(await cutTexts(page), `/micro in ${locale} at 360 px: text cut short`).toEqual([])
-      await assertNoSideScroll(page)
-      await shot(page, `micro-${locale}-360`)
-      await page.goto('/micro-info')
-      await inLocale(page, locale)
-      await page.getByTestId('micro-row').click()
-      await expect(page.getByTestId('micro-detail').locator('[data-fact="status"]')).not.toBeEmpty()
-      await settled(page)
-      await animationsDone(page)
-      expect.soft(await cutTexts(page), `/micro-info in ${locale} at 360 px: text cut short`).toEqual([])
-      await shot(page, `micro-info-detail-${locale}-360`)
-    } finally {
-      await page.context().close()
-    }
-  })
-}
+    if (page) await switchLanguage(page, locale, user)
+    else page = await phone({ ...NARROW, session: user, language: locale })
+    await page.goto('/micro')
+    await inLocale(page, locale)
+    // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
+    await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
+    await expect(page.getByTestId('micro-countdown')).toBeVisible()
+    await page.locator('input[name="amount"]').fill('12345.5')
+    expect.soft(await cutTexts(page), `/micro in ${locale} at 360 px: text cut short`).toEqual([])
+    await assertNoSideScroll(page)
+    await shot(page, `micro-${locale}-360`)
+    await page.goto('/micro-info')
+    await inLocale(page, locale)
+    await page.getByTestId('micro-row').click()
+    await expect(page.getByTestId('micro-detail').locator('[data-fact="status"]')).not.toBeEmpty()
+    await settled(page)
+    await animationsDone(page)
+    expect.soft(await cutTexts(page), `/micro-info in ${locale} at 360 px: text cut short`).toEqual([])
+    await shot(page, `micro-info-detail-${locale}-360`)
+  }
+})

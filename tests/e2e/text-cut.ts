@@ -2,12 +2,12 @@
  * Text cut short on screen: an element that clips its text sideways (`text-overflow: ellipsis` or `overflow: hidden`
  * or `clip`) while its content is wider than its box, or clamps it to N lines (`-webkit-line-clamp`) while it is
  * taller. What a user sees as "TC Mar…", "A6…" or a number with its last digits gone. The ten languages are
- * visited at 360 px by look.spec.ts (Home, Market, K-line) and account-look.spec.ts (the account screens).
+ * visited at 360 px by look.spec.ts (Home, Market, K-line, Trade), account-look.spec.ts (the account screens),
+ * lever-look.spec.ts, micro.spec.ts and financial.spec.ts.
  */
-import { expect, type Browser, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { LOCALES, type Locale } from '../../common/constants'
 import type { StoredSession } from './fixtures'
-import { PHONE } from './phone'
 
 export { LOCALES, type Locale }
 
@@ -58,28 +58,28 @@ export async function expectNothingCut(page: Page, where: string): Promise<void>
 }
 
 /**
- * A 360 px phone in `locale` (stored as the user's language choice, as the language picker stores it), signed in
- * when `session` is given. The caller closes its context.
+ * The narrowest phone the app supports, for `phone({ ...NARROW, language: 'en' })`: 360 CSS px wide. One such
+ * phone visits every language in turn (`switchLanguage`): a fresh context per language would download and compile the
+ * whole app again ten times, minutes of a CI run.
  */
-export async function narrowPhoneIn(
-  browser: Browser,
-  baseURL: string,
-  locale: Locale,
-  session?: StoredSession,
-): Promise<Page> {
-  const localStorage = [{ name: 'LANGUAGE_KEY', value: JSON.stringify(locale) }]
-  if (session) {
-    localStorage.push({ name: 'LOGIN_TOKEN', value: JSON.stringify(session.token) })
-    if (session.user !== undefined) localStorage.push({ name: 'USERINFO', value: JSON.stringify(session.user) })
-  }
-  const context = await browser.newContext({
-    ...PHONE,
-    viewport: { width: 360, height: 800 },
-    baseURL,
-    serviceWorkers: 'block',
-    storageState: { cookies: [], origins: [{ origin: baseURL, localStorage }] },
-  })
-  return context.newPage()
+export const NARROW = { viewport: { width: 360, height: 800 } } as const
+
+/**
+ * Stores `locale` as the user's language choice (as the language picker stores it) and, when given, `session` as the
+ * signed-in user; the next full page load (`page.goto`) opens the app in that language as that user. The page must be
+ * on the app's origin (a phone from `phone({ language })` is, for its first load, without this call).
+ */
+export async function switchLanguage(page: Page, locale: Locale, session?: StoredSession): Promise<void> {
+  await page.evaluate(
+    ({ l, token }) => {
+      localStorage.setItem('LANGUAGE_KEY', JSON.stringify(l))
+      if (token !== undefined) {
+        localStorage.setItem('LOGIN_TOKEN', JSON.stringify(token))
+        localStorage.removeItem('USERINFO')
+      }
+    },
+    { l: locale, token: session?.token },
+  )
 }
 
 /** Waits until the page shows `locale` (the app sets `<html lang>` once that language's texts are in). */

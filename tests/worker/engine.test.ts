@@ -130,6 +130,32 @@ describe('engine snapshots', () => {
     await engine.close()
   })
 
+  it("fetches a chart's history again when the first request goes unanswered, instead of keeping only live bars", async () => {
+    const bars = historyBars()
+    const last = bars.at(-1)!
+    const shift = Date.now() - (last.id + 30) * 1000
+    const { engine, warn } = makeEngine({
+      now: () => Date.now() - shift,
+      timing: { ...FAST_TIMING, pingIntervalMs: 5_000, staleAfterMs: 60_000, reqTimeoutMs: 200 },
+      historyRetryMs: 50,
+    })
+    let asked = 0
+    // A busy gateway: the first answer never comes; the retry is answered.
+    server.onReq = (m) =>
+      ++asked === 1 ? undefined : bars.filter((b) => b.id >= (m.from as number) && b.id <= (m.to as number)).slice(-300)
+    const got: CandleSnapshot[] = []
+    await engine.connect({ url: server.url })
+    await engine.subscribeCandles('btcusdt', '1min', (s) => void got.push(s))
+    await until(() => got.some((s) => s.bars.length === 300), 'history after the retry')
+    expect(asked).toBe(2)
+    expect(
+      warn.mock.calls.some(
+        (c) => String(c[0]).includes('kline history btcusdt') && String(c[0]).includes('again in 50 ms'),
+      ),
+    ).toBe(true)
+    await engine.close()
+  })
+
   it('rejects bad arguments with an error naming the field', async () => {
     const { engine } = makeEngine()
     await expect(engine.subscribeBook('BTC USDT', () => undefined)).rejects.toThrow('symbol')
