@@ -24,6 +24,7 @@ import type {
   Position,
 } from '../../common/api/contract'
 import { runAdmin } from '../../server/cli/admin-commands'
+import { accountKeyOf } from '../../server/trading/contract/account'
 import { ledgerAccounts } from '../../server/db/schema'
 import { moneyCall } from '../helpers/money-calls'
 import { describePostgres, pgliteTestDb } from '../helpers/server-db'
@@ -126,6 +127,24 @@ function describeContracts(name: string, s: ContractSuite) {
     expect(h!.mark_inputs).toMatchObject({ mid: '50005', last: '40000' })
     expect(await wallet(s, u)).toEqual({ available: '0', frozen: '0' })
     expect(Number(await insurance(s))).toBeCloseTo(paidBefore - 3.5005, 6)
+    await expectBalancedLedger(s)
+    marketAt(s, 60000, 60010)
+  })
+
+  it(`liquidates a position the engine learns of only after the tick that crossed its liquidation price (${name})`, async () => {
+    marketAt(s, 60000, 60010)
+    const u = await trader(s, '1000')
+    await open(s, u, { amount: '0.1' })
+    await settled(s)
+    // Its notice not read yet (another process opened it, the listener lagging): the book does not hold the account
+    // when the crash arrives, and the next tick may be a while away.
+    s.engine.book.removeAccount(accountKeyOf('live', u.id))
+    marketAt(s, 50000, 50010)
+    await s.engine.idle()
+    expect(await positions(s, u), 'no tick acts on an account the book does not hold').toHaveLength(1)
+    await settled(s) // the reload brings the account in at mark 50,005
+    expect(await positions(s, u)).toEqual([])
+    expect((await history(s, u))[0]).toMatchObject({ state: 'liquidated', liquidation_price: '50005' })
     await expectBalancedLedger(s)
     marketAt(s, 60000, 60010)
   })

@@ -98,6 +98,8 @@ export async function startContractEngine(deps: {
   const queue: Job[] = []
   let running = 0
   let idleWaiters: (() => void)[] = []
+  /** Accounts acted on since the last mark tick: their reloads do not decide again until a new mark. */
+  const actedSinceTick = new Set<string>()
   const settleIdle = () => {
     if (running === 0 && queue.length === 0 && reloading.size === 0 && !reloadRunning) {
       for (const w of idleWaiters.splice(0)) w()
@@ -117,6 +119,9 @@ export async function startContractEngine(deps: {
     return taken
   }
   const start = (jobs: Job[], run: () => Promise<unknown>) => {
+    // The reload after an action answers what the account calls for at the same marks; the database just said (a
+    // "healthy" or "no_mark" liquidation, say). Deciding on it again before the next tick would loop.
+    for (const j of jobs) actedSinceTick.add(j.account)
     running++
     stats.actions += jobs.length
     run()
@@ -224,13 +229,17 @@ export async function startContractEngine(deps: {
     }
     const touched = keys === 'all' ? new Set([...byAccount.keys()]) : new Set(keys)
     if (keys === 'all') for (const key of [...allKeys]) if (!touched.has(key)) book.removeAccount(key)
+    const due: RiskAction[] = []
     for (const key of touched) {
       const rows = byAccount.get(key) ?? []
-      book.setAccount({
+      const actions = book.setAccount({
         key,
         walletBalance: walletBalance(available.get(key) ?? '0', rows),
         positions: rows.map(riskPosition),
       })
+      // An account loaded after the tick that crossed its liquidation price or a trigger (its position was opened, or
+      // its notice read, just after) is acted on now, not at the next tick of its symbols, which may be a while away.
+      if (!actedSinceTick.has(key)) due.push(...actions)
       if (rows.length > 0) allKeys.add(key)
       else allKeys.delete(key)
     }
@@ -253,6 +262,7 @@ export async function startContractEngine(deps: {
       entrusts.set(o.symbol, list)
     }
     stats.reloads++
+    for (const a of due) decide(a)
   }
   const drainReloads = () => {
     reloadRunning ??= (async () => {
@@ -277,7 +287,8 @@ export async function startContractEngine(deps: {
   }
 
   // ---- deciding ----
-  const decide = (a: RiskAction, mark: MarkSnapshot) => {
+  /** Queues what `a` calls for; a trigger closes at its own price, recorded with `mark` (default: the latest). */
+  const decide = (a: RiskAction, mark?: MarkSnapshot) => {
     const who = parseAccountKey(a.accountKey)
     if (!who) return
     if (a.kind === 'liquidation') {
@@ -290,11 +301,13 @@ export async function startContractEngine(deps: {
         },
       })
     } else {
+      const at = mark ?? marks.mark(a.symbol)
+      if (!at) return
       enqueue({
         key: `trigger:${a.positionId}`,
         account: a.accountKey,
         run: async () => {
-          if (await closeByTrigger(act, who, a.positionId, a.kind, mark)) stats.triggers++
+          if (await closeByTrigger(act, who, a.positionId, a.kind, at)) stats.triggers++
           reload(a.accountKey)
         },
       })
@@ -302,6 +315,7 @@ export async function startContractEngine(deps: {
   }
   const unmark = marks.onMark((m) => {
     stats.ticks++
+    actedSinceTick.clear()
     for (const a of book.tick(m.symbol, toUnits(m.price, PX))) decide(a, m)
   })
   const unlisten = deps.market.onEvent((e: MarketEvent) => {

@@ -68,7 +68,7 @@ interface RiskAccount {
 
 /** What a tick decided. */
 export type RiskAction =
-  | { kind: 'take_profit' | 'stop_loss'; positionId: number; accountKey: string; price: bigint }
+  | { kind: 'take_profit' | 'stop_loss'; positionId: number; symbol: string; accountKey: string; price: bigint }
   | { kind: 'liquidation'; accountKey: string }
 
 /** Positions and accounts in memory, evaluated per mark tick. */
@@ -150,8 +150,9 @@ export class RiskBook {
       if (mark === undefined) continue
       const tpHit = p.tp !== null && (p.side === 1n ? mark >= p.tp : mark <= p.tp)
       const slHit = p.sl !== null && (p.side === 1n ? mark <= p.sl : mark >= p.sl)
-      if (tpHit) actions.push({ kind: 'take_profit', positionId: p.id, accountKey: account.key, price: p.tp! })
-      else if (slHit) actions.push({ kind: 'stop_loss', positionId: p.id, accountKey: account.key, price: p.sl! })
+      const at = { positionId: p.id, symbol: p.symbol, accountKey: account.key }
+      if (tpHit) actions.push({ kind: 'take_profit', ...at, price: p.tp! })
+      else if (slHit) actions.push({ kind: 'stop_loss', ...at, price: p.sl! })
     }
     if (actions.length === 0 && account.h !== null && account.h <= 0n) {
       actions.push({ kind: 'liquidation', accountKey: account.key })
