@@ -52,6 +52,28 @@ export async function animationsDone(page: Page): Promise<void> {
     .toBe(0)
 }
 
+/**
+ * Fails unless the order form (spot or futures) is laid out as styled: the form beside the live book, the two side
+ * buttons on one row, the order types on one row and the four share buttons on one row. Unstyled, each stacks.
+ */
+export async function assertOrderFormLaidOut(page: Page): Promise<void> {
+  const tops = (selector: string) =>
+    page.locator(selector).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)))
+  const lefts = await page
+    .locator('.of-panel > *')
+    .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)))
+  expect(new Set(lefts).size, 'the form and the book side by side').toBe(2)
+  for (const [what, selector, n] of [
+    ['side buttons', '.of-sides__btn', 2],
+    ['order types', '.of-types__btn', 2],
+    ['share buttons', '.of-shares__btn', 4],
+  ] as const) {
+    const rows = await tops(selector)
+    expect(rows, `${what}: ${n} of them`).toHaveLength(n)
+    expect(new Set(rows).size, `${what} on one row`).toBe(1)
+  }
+}
+
 /** Fails when the page scrolls sideways (a layout wider than the phone). */
 export async function assertNoSideScroll(page: Page): Promise<void> {
   const { scroll, width } = await page.evaluate(() => ({

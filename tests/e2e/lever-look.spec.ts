@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test'
 import type { ContractOrder } from '../../common/api/contract'
-import { animationsDone, assertNoSideScroll, settled, shot } from './context'
+import { animationsDone, assertNoSideScroll, assertOrderFormLaidOut, settled, shot } from './context'
 import { expect, test, type E2EServer } from './fixtures'
 import { fundUser, keyedCall, newUser, type Session } from './sessions'
 import { cutTexts, inLocale, LOCALES, NARROW, switchLanguage } from './text-cut'
@@ -76,6 +76,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.locator('input[name="amount"]').fill('0.01')
       await expect(page.getByTestId('lever-margin')).toHaveText(/\d/)
       await assertNoSideScroll(page)
+      await assertOrderFormLaidOut(page)
       await shot(page, `lever-${theme}-${width}`)
       const position = page.locator('[data-testid^="position-"]')
       await position.scrollIntoViewIfNeeded()

@@ -8,7 +8,7 @@
 import Big from 'big.js'
 import { FeedClient } from '../helpers/market-client'
 import { toast } from './account-ui'
-import { assertNoSideScroll, shot } from './context'
+import { assertNoSideScroll, assertOrderFormLaidOut, shot } from './context'
 import { expect, test } from './fixtures'
 import { api, fundUser, newUser } from './sessions'
 import type { Page } from '@playwright/test'
@@ -89,6 +89,7 @@ test('spot: a market buy at the replayed book with its fee, limit sells cancelle
     await expect(page.getByTestId('trade-fee')).toHaveText('≈ 0.00002 BTC')
     await expect(page.getByTestId('trade-total')).toHaveText(/^≈ [\d,.]+ USDT$/)
     await assertNoSideScroll(page)
+    await assertOrderFormLaidOut(page)
     await shot(page, 'trade-market-buy-360')
     await place(page, 'Buy BTC', 'Order filled')
     const buyId = (await newestOrderId(server, user.token, 'history'))!

@@ -132,7 +132,7 @@ export async function renderLever(calls: LeverCalls = {}, signedOut = false) {
     },
     signedOut ? {} : { user: userInfo() },
   )
-  await waitFor(() => expect(document.querySelector('.lv-form')).not.toBeNull(), { timeout: 15_000 })
+  await waitFor(() => expect(document.querySelector('.of-form')).not.toBeNull(), { timeout: 15_000 })
   return app
 }
 

@@ -6,13 +6,13 @@ import type { ContractMarket, ContractOrder } from '../../../common/api/contract
 import type { Api } from '../../api'
 import { setFieldProblem, useFormText, type FormText } from '../../ui/form'
 import { normalizeAmount } from '../funds'
+import { AtMarketNote, ShareButtons } from '../order-form'
 import { MiniBook } from '../trade'
 import { OPEN_LABELS } from './labels'
 import { previewOpen, type Holdings, type OpenDraft } from './open-math'
 import { OpenPreviewLines } from './OpenPreviewLines'
 import { amountForShare } from './share-amount'
 import { OrderChoices, type Choice } from './OrderChoices'
-import { ShareButtons } from './ShareButtons'
 import { useOpenForm } from './use-open-form'
 import './lever-form.css'
 
@@ -75,8 +75,8 @@ export function OpenForm(props: {
         {({ v, meta }) => {
           const preview = previewOpen(v, terms, book, holdings, mark)
           return (
-            <div className="lv-panel">
-              <form.Form className={`lv-form lv-form--${v.side}`}>
+            <div className="of-panel">
+              <form.Form className="of-form">
                 <OrderChoices
                   draft={v}
                   terms={terms}
@@ -90,9 +90,7 @@ export function OpenForm(props: {
                 {v.type === 'limit' ? (
                   numberField('price', t({ id: 'trade.price', message: `Price (${quote})` }))
                 ) : (
-                  <p className="lv-form__market" data-testid="lever-market-note">
-                    <Trans id="trade.atMarket">At the best market price</Trans>
-                  </p>
+                  <AtMarketNote testId="lever-market-note" />
                 )}
                 {numberField('amount', t({ id: 'trade.amount', message: `Quantity (${base})` }))}
                 <ShareButtons
@@ -126,13 +124,15 @@ export function OpenForm(props: {
                 />
                 <form.FormProblem />
                 {props.loggedIn ? (
-                  <form.SubmitButton className={`btn btn--block lv-submit lv-submit--${v.side}`}>
+                  <form.SubmitButton
+                    className={`btn btn--block of-submit of-submit--${v.side === 'long' ? 'up' : 'down'}`}
+                  >
                     <span data-testid="lever-submit">{t(OPEN_LABELS[v.side])}</span>
                   </form.SubmitButton>
                 ) : (
                   <button
                     type="button"
-                    className={`btn btn--block lv-submit lv-submit--${v.side}`}
+                    className={`btn btn--block of-submit of-submit--${v.side === 'long' ? 'up' : 'down'}`}
                     onClick={props.onLogin}
                   >
                     <Trans id="trade.logInToTrade">Log in to trade</Trans>

@@ -32,7 +32,7 @@ export function OpenPreviewLines({
       '--'
     ) : (
       <>
-        <span className="lv-preview__num">
+        <span className="of-preview__num">
           {prefix}
           {formatMoney(v, locale, { minScale })}
         </span>{' '}
@@ -48,7 +48,7 @@ export function OpenPreviewLines({
     </div>
   )
   return (
-    <dl className="lv-preview">
+    <dl className="of-preview">
       {line(<Trans id="funds.available">Available</Trans>, 'lever-form-available', money(available, '', 2))}
       {market &&
         line(<Trans id="trade.expectedPrice">Expected price</Trans>, 'lever-expected-price', price(preview.price))}

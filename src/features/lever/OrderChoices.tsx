@@ -1,7 +1,7 @@
 import type { ContractMarket } from '../../../common/api/contract'
+import { OrderTypeSwitch } from '../order-form'
 import { LeverageControl } from './LeverageControl'
 import type { OpenDraft } from './open-math'
-import { OrderTypeSwitch } from './OrderTypeSwitch'
 import { SideSwitch } from './SideSwitch'
 
 /** The choices of the futures form that are not typed in. */

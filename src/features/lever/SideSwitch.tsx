@@ -6,14 +6,14 @@ import { SIDE_LABELS } from './labels'
 export function SideSwitch({ side, onChange }: { side: ContractSide; onChange: (side: ContractSide) => void }) {
   const { t } = useLingui()
   return (
-    <div className="lv-sides" role="group" aria-label={t({ id: 'trade.direction', message: 'Direction' })}>
+    <div className="of-sides" role="group" aria-label={t({ id: 'trade.direction', message: 'Direction' })}>
       {(['long', 'short'] as const).map((s) => (
         <button
           key={s}
           type="button"
           aria-pressed={side === s}
           data-testid={`lever-side-${s}`}
-          className={`lv-sides__btn lv-sides__btn--${s}${side === s ? ' lv-sides__btn--on' : ''}`}
+          className={`of-sides__btn of-sides__btn--${s === 'long' ? 'up' : 'down'}${side === s ? ' of-sides__btn--on' : ''}`}
           onClick={() => onChange(s)}
         >
           {t(SIDE_LABELS[s])}

@@ -5,18 +5,14 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { ContractCloseReason, ContractSide } from '../../../common/api/contract'
-import type { OrderType } from '../../../common/api/trade'
 
 export const SIDE_LABELS: Record<ContractSide, MessageDescriptor> = {
   long: msg({ id: 'lever.side.long', message: 'Long' }),
   short: msg({ id: 'lever.side.short', message: 'Short' }),
 }
 
-/** Market or limit open (the spot screen's words). */
-export const TYPE_LABELS: Record<OrderType, MessageDescriptor> = {
-  limit: msg({ id: 'trade.type.limit', message: 'Limit' }),
-  market: msg({ id: 'trade.type.market', message: 'Market' }),
-}
+/** Market or limit open: the spot screen's words. */
+export { TYPE_LABELS } from '../order-form'
 
 /** The submit button of each side. */
 export const OPEN_LABELS: Record<ContractSide, MessageDescriptor> = {

@@ -26,7 +26,7 @@ export function OrderPreviewLines({
   // The figure never breaks inside; only the currency may go to the next line.
   const figure = (amount: string, currency: string, prefix = '', minScale = 0) => (
     <>
-      <span className="trade-preview__num">
+      <span className="of-preview__num">
         {prefix}
         {formatMoney(amount, locale, { minScale })}
       </span>{' '}
@@ -35,7 +35,7 @@ export function OrderPreviewLines({
   )
   const money = (m: Money | null) => (m ? figure(m.amount, m.currency, market ? '≈ ' : '') : '--')
   return (
-    <dl className="trade-preview">
+    <dl className="of-preview">
       <div>
         <dt>
           <Trans id="funds.available">Available</Trans>

@@ -9,14 +9,12 @@ import { confirmDialog } from '../../ui/dialog'
 import { appFormOptions, setFieldProblem, useAppForm, useFormText, type FieldTexts } from '../../ui/form'
 import { showToast } from '../../ui/toast'
 import { normalizeAmount, readAmount } from '../funds'
+import { AtMarketNote, OrderTypeSwitch, ShareButtons } from '../order-form'
 import { MiniBook } from './MiniBook'
 import { amountForShare, amountScale, checkOrder, previewOrder, type OrderDraft } from './order-math'
 import { amountProblemText, priceProblemText, typeProblemText } from './order-problems'
 import { OrderPreviewLines } from './OrderPreviewLines'
-import { SIDE_LABELS, TYPE_LABELS } from './labels'
-
-/** Shares of the balance offered under the quantity (spec issue 11: 25/50/75/100 %). */
-const SHARES = [25, 50, 75, 100] as const
+import { SIDE_LABELS } from './labels'
 
 export interface TradeFormProps {
   api: Pick<Api, 'orderPlace'>
@@ -116,10 +114,10 @@ export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onP
           const sideLabel = (s: OrderSide) => t(SIDE_LABELS[s])
           const typeError = show(typeErrors.find((e) => e !== undefined && e !== null && e !== '') as never)
           return (
-            <div className="trade-panel">
-              <form.Form className={`trade-form trade-form--${v.side}`}>
+            <div className="of-panel">
+              <form.Form className="of-form">
                 <div
-                  className="trade-sides"
+                  className="of-sides"
                   role="radiogroup"
                   aria-label={t({ id: 'trade.direction', message: 'Direction' })}
                 >
@@ -129,31 +127,14 @@ export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onP
                       type="button"
                       role="radio"
                       aria-checked={v.side === s}
-                      className={`trade-sides__btn trade-sides__btn--${s}${v.side === s ? ' trade-sides__btn--on' : ''}`}
+                      className={`of-sides__btn of-sides__btn--${s === 'buy' ? 'up' : 'down'}${v.side === s ? ' of-sides__btn--on' : ''}`}
                       onClick={() => form.setFieldValue('side', s)}
                     >
                       {sideLabel(s)}
                     </button>
                   ))}
                 </div>
-                <div
-                  className="trade-types"
-                  role="radiogroup"
-                  aria-label={t({ id: 'trade.orderType', message: 'Order type' })}
-                >
-                  {(['limit', 'market'] as const).map((ty) => (
-                    <button
-                      key={ty}
-                      type="button"
-                      role="radio"
-                      aria-checked={v.type === ty}
-                      className={v.type === ty ? 'trade-types__btn trade-types__btn--on' : 'trade-types__btn'}
-                      onClick={() => setType(ty)}
-                    >
-                      {t(TYPE_LABELS[ty])}
-                    </button>
-                  ))}
-                </div>
+                <OrderTypeSwitch type={v.type} onChange={setType} />
                 {typeError && (
                   <p className="field__error" role="alert">
                     {typeError}
@@ -172,9 +153,7 @@ export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onP
                     )}
                   </form.AppField>
                 ) : (
-                  <p className="trade-form__market" data-testid="market-price-note">
-                    <Trans id="trade.atMarket">At the best market price</Trans>
-                  </p>
+                  <AtMarketNote testId="market-price-note" />
                 )}
                 <form.AppField name="amount">
                   {(f) => (
@@ -187,24 +166,15 @@ export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onP
                     />
                   )}
                 </form.AppField>
-                <div className="trade-shares">
-                  {SHARES.map((pct) => (
-                    <button
-                      key={pct}
-                      type="button"
-                      className="trade-shares__btn"
-                      disabled={!available}
-                      onClick={() => {
-                        const a = available && amountForShare(pct, v, terms, available, book)
-                        if (!a) return
-                        form.setFieldValue('amount', a)
-                        setFieldProblem(form, 'amount', undefined)
-                      }}
-                    >
-                      {pct}%
-                    </button>
-                  ))}
-                </div>
+                <ShareButtons
+                  disabled={!available}
+                  onPick={(pct) => {
+                    const a = available && amountForShare(pct, v, terms, available, book)
+                    if (!a) return
+                    form.setFieldValue('amount', a)
+                    setFieldProblem(form, 'amount', undefined)
+                  }}
+                />
                 <OrderPreviewLines
                   preview={preview}
                   market={v.type === 'market'}
@@ -215,7 +185,9 @@ export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onP
                 />
                 <form.FormProblem />
                 {available ? (
-                  <form.SubmitButton className={`btn btn--block trade-submit trade-submit--${v.side}`}>
+                  <form.SubmitButton
+                    className={`btn btn--block of-submit of-submit--${v.side === 'buy' ? 'up' : 'down'}`}
+                  >
                     {v.side === 'buy' ? (
                       <Trans id="trade.submitBuy">Buy {base}</Trans>
                     ) : (
@@ -225,7 +197,7 @@ export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onP
                 ) : (
                   <button
                     type="button"
-                    className={`btn btn--block trade-submit trade-submit--${v.side}`}
+                    className={`btn btn--block of-submit of-submit--${v.side === 'buy' ? 'up' : 'down'}`}
                     onClick={onLogin}
                   >
                     <Trans id="trade.logInToTrade">Log in to trade</Trans>

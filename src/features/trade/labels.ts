@@ -1,17 +1,14 @@
 /** Names of spot order sides, types and states (spec §3 "Spot order": direction buy/sell, order type, status). */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { OrderSide, OrderState, OrderType } from '../../../common/api/trade'
+import type { OrderSide, OrderState } from '../../../common/api/trade'
 
 export const SIDE_LABELS: Record<OrderSide, MessageDescriptor> = {
   buy: msg({ id: 'trade.side.buy', message: 'Buy' }),
   sell: msg({ id: 'trade.side.sell', message: 'Sell' }),
 }
 
-export const TYPE_LABELS: Record<OrderType, MessageDescriptor> = {
-  limit: msg({ id: 'trade.type.limit', message: 'Limit' }),
-  market: msg({ id: 'trade.type.market', message: 'Market' }),
-}
+export { TYPE_LABELS } from '../order-form'
 
 export const STATE_LABELS: Record<OrderState, MessageDescriptor> = {
   pending: msg({ id: 'trade.state.pending', message: 'Open' }),
