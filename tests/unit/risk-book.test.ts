@@ -132,6 +132,8 @@ describe('risk book', () => {
         walletBalance: wallet * 100n,
         positions: [{ ...risk, tp: null, sl: toUnits('55000', PX) }],
       }),
-    ).toEqual([{ kind: 'stop_loss', positionId: 7, accountKey: 'live:2', price: toUnits('55000', PX) }])
+    ).toEqual([
+      { kind: 'stop_loss', positionId: 7, symbol: 'btcusdt', accountKey: 'live:2', price: toUnits('55000', PX) },
+    ])
   })
 })
