@@ -54,7 +54,7 @@ export interface EngineDeps {
   log?: Pick<Console, 'warn'>
   /** Frees a callback proxy (comlink's releaseProxy) when its subscription ends. */
   releaseCallback?: (cb: unknown) => void
-  /** First wait before fetching a series' history again after a failed `req`, ms (doubles up to 30 s). Default 1000. */
+  /** First wait before fetching a series' history again after a failed `req`, ms (grows, jittered, to 30 s). Default 1000. */
   historyRetryMs?: number
 }
 

@@ -1,8 +1,11 @@
 /**
  * Retry schedule for a candle series whose latest-history `req` failed (timed out on a busy gateway, rejected, or
  * lost with the socket). Without it a chart opened at such a moment kept only its live bar until the next reconnect.
- * Delays double from `firstMs` up to `maxMs`; a success or a new socket resets the series.
+ * Delays grow from `firstMs` up to `maxMs` with the socket's reconnect backoff (jittered, so the clients of a gateway that
+ * hiccuped do not all ask again in the same instant); a success or a new socket resets the series.
  */
+import { reconnectDelay } from './socket/backoff'
+
 export class HistoryRetry {
   private readonly attempts = new Map<string, number>()
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>()
@@ -10,13 +13,14 @@ export class HistoryRetry {
   constructor(
     private readonly firstMs = 1000,
     private readonly maxMs = 30_000,
+    private readonly random: () => number = Math.random,
   ) {}
 
   /** Runs `again` after the next delay for `key`, unless one is already waiting. Returns that delay, ms. */
   schedule(key: string, again: () => void): number {
-    const n = (this.attempts.get(key) ?? 0) + 1
-    this.attempts.set(key, n)
-    const delay = Math.min(this.maxMs, this.firstMs * 2 ** (n - 1))
+    const failures = this.attempts.get(key) ?? 0
+    this.attempts.set(key, failures + 1)
+    const delay = reconnectDelay(failures, this.firstMs, this.maxMs, this.random())
     if (!this.timers.has(key))
       this.timers.set(
         key,

@@ -49,6 +49,15 @@ type Model = Record<string, never>
 const call = <T>(r: Real, method: 'GET' | 'POST', path: string, body?: object) =>
   moneyCall<T>(r.s.t.app, r.user.token, method, path, body)
 
+/** A call that answered "already closed" met a position the risk engine had closed, not an open one. */
+async function expectClosedByEngine(r: Real, id: number) {
+  const [row] = await r.s.database.db
+    .select({ status: contractPositions.status })
+    .from(contractPositions)
+    .where(eq(contractPositions.id, id))
+  expect(row?.status, 'closed by the risk engine').not.toBe('open')
+}
+
 class Open implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly side: 'long' | 'short',
@@ -122,11 +131,7 @@ class Close implements fc.AsyncCommand<Model, Real> {
           // The book set above can move the mark through a take-profit, stop-loss or the liquidation price: the risk
           // engine may close the position between the list and this call. Then, and only then, it is already closed.
           expect(res.body.msg).toBe('This position is already closed')
-          const [row] = await r.s.database.db
-            .select({ status: contractPositions.status })
-            .from(contractPositions)
-            .where(eq(contractPositions.id, p.id))
-          expect(row?.status, 'closed by the risk engine').not.toBe('open')
+          await expectClosedByEngine(r, p.id)
           saw('close raced a trigger')
         }
       }
@@ -157,11 +162,7 @@ class SetTpsl implements fc.AsyncCommand<Model, Real> {
       else if (res.body.msg === 'This position is already closed') {
         // A take-profit or stop-loss set at or past the mark closes the position at once (the engine reloads the
         // account on its notice and acts at the marks it has): the next change finds it closed, and only then.
-        const [row] = await r.s.database.db
-          .select({ status: contractPositions.status })
-          .from(contractPositions)
-          .where(eq(contractPositions.id, p.id))
-        expect(row?.status, 'closed by the risk engine').not.toBe('open')
+        await expectClosedByEngine(r, p.id)
         saw('tp/sl raced a trigger')
       } else expect(res.body.msg).toMatch(/take-profit|stop-loss/)
     }

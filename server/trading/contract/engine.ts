@@ -10,20 +10,18 @@
  * were decided: a take-profit reached before a crash is carried out before the liquidation the crash calls for) and
  * MAX_QUEUED wait; beyond that new decisions are dropped and counted (the next tick decides them again).
  */
-import { and, eq, inArray } from 'drizzle-orm'
-import type { Book } from '../../../common/api/user-info'
 import type { FeedEvent } from '../../../common/api/trade'
+import type { Book } from '../../../common/api/user-info'
 import { feedDecimal } from '../../../common/trading/mark-price'
 import { listenChannel, type ChangeFeed } from '../../cache/change-feed'
 import type { Db } from '../../db/client'
-import { contractOrders, contractPositions, ledgerAccounts } from '../../db/schema'
 import type { MarketEvent, MarketService } from '../../market/types'
-import { accountKeyOf, CONTRACT_CHANNEL, parseAccountKey, type PositionRow } from './account'
-import { MARGIN_CURRENCY } from './config'
+import { accountKeyOf, CONTRACT_CHANNEL, parseAccountKey } from './account'
+import { readBookRows, riskPosition, walletBalance } from './book-rows'
 import { fillEntrust, tradeFills } from './entrusts'
 import { closeByTrigger, liquidateAccount, liquidateAccounts } from './liquidate'
 import { marksFor, type MarkSnapshot } from './marks'
-import { PX, RiskBook, RT, toUnits, type RiskAction, type RiskPosition } from './risk-book'
+import { PX, RiskBook, toUnits, type RiskAction } from './risk-book'
 
 /** How often the whole book is read again, ms (the safety net behind the notices). */
 export const FULL_RELOAD_MS = 30_000
@@ -198,35 +196,7 @@ export async function startContractEngine(deps: {
   const allKeys = new Set<string>()
   let reloadRunning: Promise<void> | undefined
   const load = async (keys: string[] | 'all') => {
-    const who = keys === 'all' ? [] : keys.map(parseAccountKey).filter((k) => k !== undefined)
-    const positions = await deps.db
-      .select()
-      .from(contractPositions)
-      .where(and(eq(contractPositions.status, 'open'), accountFilter(contractPositions, who)))
-    const pending = await deps.db
-      .select()
-      .from(contractOrders)
-      .where(and(eq(contractOrders.status, 'pending'), accountFilter(contractOrders, who)))
-    const userIds = [...new Set([...positions, ...who].map((p) => p.userId))]
-    const wallets =
-      userIds.length === 0
-        ? []
-        : await deps.db
-            .select()
-            .from(ledgerAccounts)
-            .where(
-              and(
-                inArray(ledgerAccounts.userId, userIds),
-                eq(ledgerAccounts.wallet, 'contract'),
-                eq(ledgerAccounts.currency, MARGIN_CURRENCY),
-              ),
-            )
-    const available = new Map(wallets.map((w) => [accountKeyOf(w.book, w.userId!), w.available]))
-    const byAccount = new Map<string, PositionRow[]>()
-    for (const p of positions) {
-      const key = accountKeyOf(p.book, p.userId)
-      byAccount.set(key, [...(byAccount.get(key) ?? []), p])
-    }
+    const { byAccount, available, pending } = await readBookRows(deps.db, keys)
     const touched = keys === 'all' ? new Set([...byAccount.keys()]) : new Set(keys)
     if (keys === 'all') for (const key of [...allKeys]) if (!touched.has(key)) book.removeAccount(key)
     const due: RiskAction[] = []
@@ -388,29 +358,5 @@ export async function startContractEngine(deps: {
       })
       idleWaiters = []
     },
-  }
-}
-
-/** Rows of the given accounts only (every account when none given). */
-function accountFilter(t: typeof contractPositions | typeof contractOrders, who: { book: Book; userId: number }[]) {
-  if (who.length === 0) return undefined
-  return inArray(t.userId, [...new Set(who.map((w) => w.userId))])
-}
-
-/** Cross-margin wallet balance: available + the open positions' margin, PX units. */
-function walletBalance(available: string, rows: readonly PositionRow[]): bigint {
-  return rows.reduce((sum, p) => sum + toUnits(p.margin, PX), toUnits(available, PX))
-}
-
-function riskPosition(p: PositionRow): RiskPosition {
-  return {
-    id: p.id,
-    symbol: p.symbol,
-    side: p.side === 'long' ? 1n : -1n,
-    q: toUnits(p.amount, PX),
-    e: toUnits(p.openPrice, PX),
-    mmr: toUnits(p.maintenanceMarginRate, RT),
-    tp: p.tp === null ? null : toUnits(p.tp, PX),
-    sl: p.sl === null ? null : toUnits(p.sl, PX),
   }
 }

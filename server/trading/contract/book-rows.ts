@@ -1,0 +1,76 @@
+/**
+ * The futures risk engine's view of the database (engine.ts): the open positions, pending orders and contract-wallet
+ * balances of some accounts (or of all), and their conversion into the risk book's integer form (risk-book.ts).
+ */
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Book } from '../../../common/api/user-info'
+import type { Db } from '../../db/client'
+import { contractOrders, contractPositions, ledgerAccounts } from '../../db/schema'
+import { accountKeyOf, parseAccountKey, type PositionRow } from './account'
+import { MARGIN_CURRENCY } from './config'
+import { PX, RT, toUnits, type RiskPosition } from './risk-book'
+
+/** What one reload reads: open positions by account key, contract-wallet available USDT by key, pending orders. */
+export interface BookRows {
+  byAccount: Map<string, PositionRow[]>
+  available: Map<string, string>
+  pending: (typeof contractOrders.$inferSelect)[]
+}
+
+/** Reads the rows of the accounts `keys` (`live:7`, `demo:7`) or of every account with an open position (`'all'`). */
+export async function readBookRows(db: Db, keys: string[] | 'all'): Promise<BookRows> {
+  const who = keys === 'all' ? [] : keys.map(parseAccountKey).filter((k) => k !== undefined)
+  const positions = await db
+    .select()
+    .from(contractPositions)
+    .where(and(eq(contractPositions.status, 'open'), accountFilter(contractPositions, who)))
+  const pending = await db
+    .select()
+    .from(contractOrders)
+    .where(and(eq(contractOrders.status, 'pending'), accountFilter(contractOrders, who)))
+  const userIds = [...new Set([...positions, ...who].map((p) => p.userId))]
+  const wallets =
+    userIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(ledgerAccounts)
+          .where(
+            and(
+              inArray(ledgerAccounts.userId, userIds),
+              eq(ledgerAccounts.wallet, 'contract'),
+              eq(ledgerAccounts.currency, MARGIN_CURRENCY),
+            ),
+          )
+  const available = new Map(wallets.map((w) => [accountKeyOf(w.book, w.userId!), w.available]))
+  const byAccount = new Map<string, PositionRow[]>()
+  for (const p of positions) {
+    const key = accountKeyOf(p.book, p.userId)
+    byAccount.set(key, [...(byAccount.get(key) ?? []), p])
+  }
+  return { byAccount, available, pending }
+}
+
+/** Rows of the given accounts only (every account when none given). */
+function accountFilter(t: typeof contractPositions | typeof contractOrders, who: { book: Book; userId: number }[]) {
+  if (who.length === 0) return undefined
+  return inArray(t.userId, [...new Set(who.map((w) => w.userId))])
+}
+
+/** Cross-margin wallet balance: available + the open positions' margin, PX units. */
+export function walletBalance(available: string, rows: readonly PositionRow[]): bigint {
+  return rows.reduce((sum, p) => sum + toUnits(p.margin, PX), toUnits(available, PX))
+}
+
+export function riskPosition(p: PositionRow): RiskPosition {
+  return {
+    id: p.id,
+    symbol: p.symbol,
+    side: p.side === 'long' ? 1n : -1n,
+    q: toUnits(p.amount, PX),
+    e: toUnits(p.openPrice, PX),
+    mmr: toUnits(p.maintenanceMarginRate, RT),
+    tp: p.tp === null ? null : toUnits(p.tp, PX),
+    sl: p.sl === null ? null : toUnits(p.sl, PX),
+  }
+}
