@@ -1,11 +1,25 @@
 /**
  * Decimals of each currency the venue lists (server/market/catalog.ts: bases and quotes of every market), i.e. its
  * smallest unit, so a deposit or transfer is always held exactly. Crypto: the chain's base unit (the token
- * contract's `decimals()` for tokens); fiat: ISO 4217 minor units. The ledger stores amounts at this scale.
+ * contract's `decimals()` for tokens); fiat: ISO 4217 minor units, capped at LEDGER_SCALE (NEAR). The ledger stores
+ * amounts at this scale, so nothing is ever rounded by a column.
  */
 import { round, scaleOf, type DecimalString } from './decimal-string'
 import { AmountError } from './errors'
 import type { RoundingMode } from './rounding'
+
+/**
+ * Decimals every amount column holds (NUMERIC(38,18), server/db/schema-ledger.ts): no currency scale exceeds it, and
+ * the wire's amount fields (common/api/assets.ts `amountField`) accept no more, so a column never rounds a value.
+ */
+export const LEDGER_SCALE = 18
+
+/**
+ * The most one claim, withdrawal or transfer may carry: 10^12 units of any currency. Above every honest figure (all
+ * USDT issued is about 1.4 × 10^11, all BTC 2.1 × 10^7) and far below the columns' 10^20, so no sum of accepted
+ * amounts can overflow a balance (it would take 10^8 of them at the cap).
+ */
+export const MAX_CLAIM_UNITS = '1000000000000'
 
 /** Decimals per currency code; the source of each figure is on its line. */
 export const CURRENCY_SCALES = {
@@ -20,7 +34,7 @@ export const CURRENCY_SCALES = {
   DOT: 10, // planck (Polkadot wiki, since the 2020 redenomination)
   AVAX: 18, // C-Chain wei-denominated, as ETH (Avalanche docs)
   LINK: 18, // ERC-20 contract decimals() = 18
-  NEAR: 24, // yoctoNEAR (NEAR docs: 1 NEAR = 10^24 yocto)
+  NEAR: 18, // yoctoNEAR is 10^-24 (NEAR docs), but the ledger's columns hold LEDGER_SCALE decimals: 10^-18 NEAR
   USD: 2, // ISO 4217 minor unit
   EUR: 2, // ISO 4217
   GBP: 2, // ISO 4217

@@ -24,7 +24,10 @@ export interface DecimalBounds {
   maxIntegerDigits?: number
 }
 
-/** Default bound of fraction digits: the largest currency scale (NEAR, 24; see currency-scale.ts). */
+/**
+ * Default bound of fraction digits of text read from outside (feeds, operands): 24, NEAR's base unit. Amounts the
+ * ledger stores are narrower (LEDGER_SCALE in currency-scale.ts).
+ */
 export const MAX_SCALE = 24
 /** Default bound of integer digits: up to 10^20 − 1 units of any currency. */
 export const MAX_INTEGER_DIGITS = 20

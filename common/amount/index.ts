@@ -41,6 +41,8 @@ export {
   CURRENCY_SCALES,
   currencyScale,
   isCurrencyCode,
+  LEDGER_SCALE,
+  MAX_CLAIM_UNITS,
   roundToCurrency,
   type CurrencyCode,
 } from './currency-scale'

@@ -8,7 +8,8 @@
  * balance and names the field in a translated message (a schema pattern could only say "invalid string").
  */
 import * as z from 'zod/mini'
-import { MAX_INTEGER_DIGITS, MAX_SCALE } from '../amount/decimal-string'
+import { LEDGER_SCALE } from '../amount/currency-scale'
+import { MAX_INTEGER_DIGITS } from '../amount/decimal-string'
 import { decimalString } from '../amount/schema'
 import { idSchema, NO_NUL, queryIdSchema } from './ids'
 import { BOOKS } from './user-info'
@@ -75,8 +76,12 @@ export const REASON_MAX = 200
 
 // ---- field schemas ----
 
-/** Any plain decimal text ("-1", "0.1234567"); sign, decimals and bounds are the server's business rules. */
-export const amountField = decimalString({ maxScale: MAX_SCALE, maxIntegerDigits: MAX_INTEGER_DIGITS })
+/**
+ * Any plain decimal text ("-1", "0.1234567") the amount columns hold exactly: at most LEDGER_SCALE (18) decimals and
+ * MAX_INTEGER_DIGITS (20) integer digits, so no value the schema accepts can fail or be rounded by a NUMERIC(38,18)
+ * column. Sign, the currency's own scale and the upper bound (MAX_CLAIM_UNITS) are the server's business rules.
+ */
+export const amountField = decimalString({ maxScale: LEDGER_SCALE, maxIntegerDigits: MAX_INTEGER_DIGITS })
 /** A currency code as typed ("usdt" is read as "USDT"); unknown codes are refused by the server by name. */
 const currencyField = z.pipe(
   z.string().check(z.regex(/^[A-Za-z0-9]{1,12}$/)),
@@ -381,7 +386,11 @@ export const chainSaveInput = z.object({
 })
 export type ChainSaveInput = z.input<typeof chainSaveInput>
 
-/** GET admin/ledger_check: per book and currency Σ entries (must be 0) and every account off its entries. */
+/**
+ * GET admin/ledger_check: per book and currency Σ entries (must be 0), every account off its entries, and every user
+ * account whose `frozen` is not the sum of what holds it (open spot orders, pending futures orders' margin + fee,
+ * open positions' margin, open second contracts, yield principal, pending withdrawals: server/ledger/frozen-check.ts).
+ */
 export const ledgerCheckSchema = z.object({
   ok: z.boolean(),
   currencies: z.array(z.object({ book: z.enum(BOOKS), currency: z.string(), sum: money })),
@@ -396,6 +405,22 @@ export const ledgerCheckSchema = z.object({
       frozen: money,
       entries_available: money,
       entries_frozen: money,
+    }),
+  ),
+  frozen_mismatches: z.array(
+    z.object({
+      /** Null when something holds funds in an account that does not exist. */
+      account_id: z.nullable(z.int()),
+      owner: z.string(),
+      book: z.enum(BOOKS),
+      wallet: walletField,
+      currency: z.string(),
+      /** The account's frozen bucket. */
+      frozen: money,
+      /** Σ of its holders' holds: what `frozen` should be. */
+      holds: money,
+      /** `kind:id` of each holder (`spot_order:12`, `withdrawal:3`…), at most 20. */
+      holders: z.array(z.string()),
     }),
   ),
 })

@@ -10,6 +10,7 @@ import { CONTRACT_MESSAGES } from './messages/contract'
 import { CORE_MESSAGES } from './messages/core'
 import { FINANCIAL_MESSAGES } from './messages/financial'
 import { IDENTITY_MESSAGES } from './messages/identity'
+import { LEDGER_MESSAGES } from './messages/ledger'
 import { MONEY_MESSAGES } from './messages/money'
 import { SUPPORT_MESSAGES } from './messages/support'
 import { TRADE_MESSAGES } from './messages/trade'
@@ -26,6 +27,7 @@ export type ServerMessageKey =
   | KeysOf<typeof TRADE_MESSAGES>
   | KeysOf<typeof CONTRACT_MESSAGES>
   | KeysOf<typeof FINANCIAL_MESSAGES>
+  | KeysOf<typeof LEDGER_MESSAGES>
 
 const TABLES = [
   CORE_MESSAGES,
@@ -36,6 +38,7 @@ const TABLES = [
   TRADE_MESSAGES,
   CONTRACT_MESSAGES,
   FINANCIAL_MESSAGES,
+  LEDGER_MESSAGES,
 ] as const
 
 /** The message `key` in `locale`. */

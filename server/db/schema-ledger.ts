@@ -2,8 +2,8 @@
  * Money tables (issue 10, DESIGN §4 Ledger). Balances live in `ledger_accounts` and change only through
  * server/ledger (one database transaction per change, entries per book and currency summing to zero). Deposits,
  * withdrawals, transfers and the address book are the records users see; the ledger is what they move.
- * Amounts are NUMERIC(38,18): 20 integer digits and the 18 decimals of the finest currency in common/amount that
- * the venue moves (ETH wei); NEAR's 24 decimals are not deposited or withdrawn here.
+ * Amounts are NUMERIC(38,18): 20 integer digits and 18 decimals, the finest currency scale in common/amount (ETH
+ * wei; NEAR is held to 10^-18) and what the wire's amount fields accept (LEDGER_SCALE), so no column ever rounds.
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -32,8 +32,13 @@ export const amount = (name: string) => numeric(name, { precision: 38, scale: 18
 
 /**
  * One balance: of a user (`owner` = `user:<id>`) or of the platform (`system:<name>`: deposits, withdrawals, fees,
- * counterparty, demo_faucet), per book, wallet and currency. User balances can never go below zero (CHECK); system
- * accounts are the other side of every entry and carry the negative of what they paid out.
+ * counterparty, insurance, demo_faucet), per book, wallet and currency. User balances can never go below zero
+ * (CHECK). Platform accounts are the other side of every entry; their sign is checked too (issue 21 Part 9,
+ * `ledger_accounts_platform_sign`, mirrored by server/ledger/post.ts `PLATFORM_SIGN`):
+ * - `counterparty` and `insurance` take either sign: they win and lose against users;
+ * - `demo_faucet` takes either sign: the demo book's source of play money, which the operator may also take back;
+ * - `deposits` is never positive: it is the source of every live deposit (−amount per credit) and nothing pays it;
+ * - every other one (`fees`, `withdrawals`, and any added later) only receives, so it is never negative.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -58,6 +63,10 @@ export const ledgerAccounts = pgTable(
       sql`(${t.userId} is not null and ${t.owner} = 'user:' || ${t.userId}) or (${t.userId} is null and ${t.owner} like 'system:%')`,
     ),
     check('ledger_accounts_non_negative', sql`${t.userId} is null or (${t.available} >= 0 and ${t.frozen} >= 0)`),
+    check(
+      'ledger_accounts_platform_sign',
+      sql`${t.userId} is not null or ${t.owner} in ('system:counterparty', 'system:insurance', 'system:demo_faucet') or (${t.owner} = 'system:deposits' and ${t.available} <= 0 and ${t.frozen} >= 0) or (${t.owner} <> 'system:deposits' and ${t.available} >= 0 and ${t.frozen} >= 0)`,
+    ),
   ],
 )
 
@@ -171,12 +180,17 @@ export const deposits = pgTable(
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
     txHash: text('tx_hash'),
+    /** `txHashKey(chain, tx_hash)` (server/money/tx-hash.ts): unique among claims not rejected; null without hash. */
+    txHashKey: text('tx_hash_key'),
     proofUploadId: integer('proof_upload_id').references(() => uploads.id),
     ...review,
   },
   (t) => [
     index('deposits_user').on(t.userId, t.id),
     index('deposits_status').on(t.status, t.id),
+    uniqueIndex('deposits_tx_hash_key')
+      .on(t.txHashKey)
+      .where(sql`${t.status} <> 'rejected'`),
     check('deposits_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('deposits_amount_check', sql`${t.amount} > 0`),
   ],

@@ -1,14 +1,16 @@
 /**
  * The ledger's invariants, checked against the database (`admin/ledger_check`, `npm run admin -- ledger check`, and
  * after every step of the model test): entries of each book and currency sum to zero, every account's `available`
- * and `frozen` equal the sums of its entries, and no user bucket is negative (the CHECK makes that last one
- * impossible; it is reported all the same should the constraint ever be dropped).
+ * and `frozen` equal the sums of its entries, no user bucket is negative (the CHECK makes that one impossible; it is
+ * reported all the same should the constraint ever be dropped), and every user's `frozen` equals what its orders,
+ * positions, contracts, subscriptions and withdrawals hold (frozen-check.ts).
  */
 import { sql } from 'drizzle-orm'
 import type { LedgerCheck } from '../../common/api/assets'
 import type { Book } from '../../common/api/user-info'
 import { parseDecimal, sign } from '../../common/amount'
 import type { Db } from '../db/client'
+import { frozenMismatches } from './frozen-check'
 
 type Mismatch = LedgerCheck['mismatches'][number]
 type SumRow = { book: Book; currency: string; sum: string }
@@ -57,8 +59,9 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
         entries_available: parseDecimal(r.entries_available),
         entries_frozen: parseDecimal(r.entries_frozen),
       }))
-      const ok = mismatches.length === 0 && currencies.every((c) => sign(c.sum) === 0)
-      return { ok, currencies, mismatches }
+      const frozen = await frozenMismatches(tx as unknown as Db)
+      const ok = mismatches.length === 0 && frozen.length === 0 && currencies.every((c) => sign(c.sum) === 0)
+      return { ok, currencies, mismatches, frozen_mismatches: frozen }
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )

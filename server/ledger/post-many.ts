@@ -19,7 +19,7 @@ import type { Book } from '../../common/api/user-info'
 import type { Db } from '../db/client'
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema'
 import { DomainError } from '../domain/errors'
-import { accountKey, assertBalanced, type AccountOwner, type Posting } from './post'
+import { accountKey, assertBalanced, PlatformSignError, signHoldsSql, type AccountOwner, type Posting } from './post'
 
 /** Entries per INSERT statement (5 parameters each, far under PostgreSQL's 65,535). */
 const ENTRY_CHUNK = 5000
@@ -65,7 +65,7 @@ const arrayLiteral = (values: readonly (number | string)[]) => `{${values.join('
 /**
  * Posts every posting of `postings` inside the caller's database transaction `tx`.
  * @throws DomainError rejected `lackOfFunds` when a user bucket would go below zero (nothing is written once the
- *   caller rolls back); Error when a posting is not balanced; a unique violation when a kind + reference was posted
+ *   caller rolls back); PlatformSignError when a platform account would leave its sign (post.ts PLATFORM_SIGN); Error when a posting is not balanced; a unique violation when a kind + reference was posted
  *   before.
  */
 export async function postTransactions(tx: Db, postings: readonly Posting[]): Promise<void> {
@@ -104,10 +104,15 @@ export async function postTransactions(tx: Db, postings: readonly Posting[]): Pr
     from unnest(${arrayLiteral(accounts)}::int[],
                 ${arrayLiteral(accounts.map((id) => deltas.get(id)!.available))}::numeric[],
                 ${arrayLiteral(accounts.map((id) => deltas.get(id)!.frozen))}::numeric[]) as v(id, da, df)
-    where a.id = v.id and (a.user_id is null or (a.available + v.da >= 0 and a.frozen + v.df >= 0))
+    where a.id = v.id and ${signHoldsSql(sql`a.owner`, sql`a.available + v.da`, sql`a.frozen + v.df`)}
     returning a.id, a.available::text as available, a.frozen::text as frozen`)
   const rows = (changed as { rows: { id: number; available: string; frozen: string }[] }).rows
-  if (rows.length !== accounts.length) throw new DomainError('rejected', 'lackOfFunds', { field: 'amount' })
+  if (rows.length !== accounts.length) {
+    const done = new Set(rows.map((r) => Number(r.id)))
+    const platform = [...keys].find(([text, k]) => k.userId === null && !done.has(idOf(text)))
+    if (platform) throw new PlatformSignError(platform[1].owner)
+    throw new DomainError('rejected', 'lackOfFunds', { field: 'amount' })
+  }
   // balance_after of each entry: the final value minus every later entry of its account, walking back.
   const running = new Map(
     rows.map((r) => [Number(r.id), { available: parseDecimal(r.available), frozen: parseDecimal(r.frozen) }]),

@@ -9,7 +9,7 @@
  * lock them in the same order and cannot deadlock. The `CHECK (available >= 0 AND frozen >= 0)` on user accounts is
  * the backstop should a caller ever bypass this module. On PGlite (one connection) transactions run one at a time.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { LedgerKind, Wallet } from '../../common/api/assets'
 import type { Book } from '../../common/api/user-info'
 import { add, negate, parseDecimal, sign, type DecimalString } from '../../common/amount'
@@ -23,6 +23,29 @@ import { DomainError } from '../domain/errors'
  */
 export const SYSTEM_ACCOUNTS = ['deposits', 'withdrawals', 'fees', 'counterparty', 'demo_faucet', 'insurance'] as const
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number]
+
+/**
+ * The sign each platform account may take (issue 21 Part 9), as the CHECK `ledger_accounts_platform_sign` of
+ * server/db/schema-ledger.ts enforces it: `either` (counterparty, insurance: they win and lose against users;
+ * demo_faucet: play money the operator may take back), `nonPositive` (deposits: the source of every deposit, which
+ * nothing pays), `nonNegative` (every other one: it only receives).
+ */
+export const PLATFORM_SIGN: Readonly<Record<SystemAccount, 'either' | 'nonPositive' | 'nonNegative'>> = {
+  counterparty: 'either',
+  insurance: 'either',
+  demo_faucet: 'either',
+  deposits: 'nonPositive',
+  withdrawals: 'nonNegative',
+  fees: 'nonNegative',
+}
+
+/** A posting would take a platform account out of its sign (PLATFORM_SIGN): a bug of the caller, never a user's. */
+export class PlatformSignError extends Error {
+  constructor(readonly account: string) {
+    super(`ledger: platform account ${account} would leave its sign (PLATFORM_SIGN)`)
+    this.name = 'PlatformSignError'
+  }
+}
 
 /** Whose balance: a user's wallet, or a platform account (its wallet is always `spot`). */
 export type AccountOwner = { userId: number; wallet: Wallet } | { system: SystemAccount }
@@ -105,16 +128,41 @@ export function assertBalanced(entries: readonly Entry[]): void {
   for (const [currency, sum] of sums) if (sign(sum) !== 0) throw new Error(`ledger: ${currency} entries sum to ${sum}`)
 }
 
+/** `(…)` list of the owner keys of platform accounts with `rule`, as SQL parameters. */
+const ownersWith = (...rules: (typeof PLATFORM_SIGN)[SystemAccount][]) =>
+  sql`(${sql.join(
+    SYSTEM_ACCOUNTS.filter((a) => rules.includes(PLATFORM_SIGN[a])).map((a) => sql`${`system:${a}`}`),
+    sql`, `,
+  )})`
+
+/**
+ * The SQL condition under which an account whose owner is `owner` may hold `available` and `frozen`: users and the
+ * platform accounts that only receive never negative, `deposits` never positive, the rest free (PLATFORM_SIGN).
+ * Used in the conditional UPDATEs of post.ts and post-many.ts.
+ */
+export function signHoldsSql(owner: SQL, available: SQL, frozen: SQL): SQL {
+  const either = ownersWith('either')
+  const nonPositive = ownersWith('nonPositive')
+  return sql`(${owner} in ${either}
+    or (${owner} in ${nonPositive} and ${available} <= 0 and ${frozen} >= 0)
+    or (${owner} not in ${ownersWith('either', 'nonPositive')} and ${available} >= 0 and ${frozen} >= 0))`
+}
+
 /**
  * Posts `p` inside the caller's database transaction `tx` (which must be one: a failure after some updates rolls
  * them back with it).
  * @throws DomainError rejected `lackOfFunds` naming `p.field` when a user bucket would go below zero (nothing is
- *   written); Error when the entries are not balanced; a unique violation when `kind`+`reference` was posted before.
+ *   written); PlatformSignError when a platform account would leave its PLATFORM_SIGN; Error when the entries are not
+ *   balanced; a unique violation when `kind`+`reference` was posted before.
  */
 export async function postTransaction(tx: Db, p: Posting): Promise<Posted> {
   assertBalanced(p.entries)
   const ids: number[] = []
-  for (const e of p.entries) ids.push(await accountId(tx, e.owner, p.book, e.currency))
+  const owners = new Map<number, AccountOwner>()
+  for (const e of p.entries) {
+    ids.push(await accountId(tx, e.owner, p.book, e.currency))
+    owners.set(ids.at(-1)!, e.owner)
+  }
   // Net change per account and bucket, applied in ascending account id order (no deadlocks, see the header).
   const deltas = new Map<number, { available: DecimalString; frozen: DecimalString }>()
   p.entries.forEach((e, i) => {
@@ -135,11 +183,19 @@ export async function postTransaction(tx: Db, p: Posting): Promise<Posted> {
       .where(
         and(
           eq(ledgerAccounts.id, id),
-          sql`(${ledgerAccounts.userId} is null or (${ledgerAccounts.available} + ${d.available}::numeric >= 0 and ${ledgerAccounts.frozen} + ${d.frozen}::numeric >= 0))`,
+          signHoldsSql(
+            sql`${ledgerAccounts.owner}`,
+            sql`${ledgerAccounts.available} + ${d.available}::numeric`,
+            sql`${ledgerAccounts.frozen} + ${d.frozen}::numeric`,
+          ),
         ),
       )
       .returning({ available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
-    if (!row) throw new DomainError('rejected', 'lackOfFunds', { field: p.field ?? 'amount' })
+    if (!row) {
+      const owner = owners.get(id)!
+      if ('system' in owner) throw new PlatformSignError(ownerKey(owner))
+      throw new DomainError('rejected', 'lackOfFunds', { field: p.field ?? 'amount' })
+    }
     after.set(id, { available: parseDecimal(row.available), frozen: parseDecimal(row.frozen) })
   }
   const [txRow] = await tx

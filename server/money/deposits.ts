@@ -4,7 +4,7 @@
  * (the ledger credits the spot wallet exactly once: the decision is a conditional update of a pending claim, and the
  * credit's reference `deposit:<id>` is unique) or rejects with a reason the user sees. Closed in the demo book.
  */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm'
 import type { Book } from '../../common/api/user-info'
 import type { Chain, Deposit, DepositOption, ReviewState } from '../../common/api/assets'
 import { currencyScale, negate, parseDecimal, type DecimalString } from '../../common/amount'
@@ -22,6 +22,7 @@ import { canonicalAddress } from './address'
 import { fieldError, userAmount } from './amounts'
 import { chainFor, listChains } from './chains'
 import { reviewActor, reviewReason, type Page, type ReviewDecision } from './review'
+import { txHashKey } from './tx-hash'
 
 /** Who calls: the user, the session's book, the client's Idempotency-Key. */
 export interface MoneyCaller {
@@ -58,7 +59,9 @@ export interface ClaimInput {
  * Records a claim in review; a replay of the key answers the same claim.
  * @throws DomainError naming the field: `demoNoFunding` (demo book), `chainUnknown`, `depositPaused`,
  *   `depositNoAddress`, `amountNotPositive`/`amountTooManyDecimals`, `addressInvalid` (from_address),
- *   `txHashInvalid`, `proofImageNotFound` (not the caller's upload); `idempotencyKeyReused`.
+ *   `txHashInvalid`, `txHashClaimed` (a claim not rejected has the same hash, in any spelling: server/money/tx-hash.ts;
+ *   the partial unique index `deposits_tx_hash_key` settles two racing claims), `proofImageNotFound` (not the
+ *   caller's upload); `idempotencyKeyReused`.
  */
 export async function claimDeposit(
   { db }: Pick<ServiceDeps, 'db'>,
@@ -76,6 +79,7 @@ export async function claimDeposit(
   if (!from) throw fieldError('from_address', 'addressInvalid', vars)
   const txHash = input.tx_hash ? input.tx_hash : null
   if (txHash !== null && !TX_HASH.test(txHash)) throw fieldError('tx_hash', 'txHashInvalid')
+  const hashKey = txHash === null ? null : txHashKey(input.chain, txHash)
   if (input.proof_image !== undefined) {
     const [upload] = await db
       .select({ id: uploads.id })
@@ -86,21 +90,49 @@ export async function claimDeposit(
   const toAddress = chain.depositAddress
   const payload = { ...input, amount, from_address: from }
   return runOnce(db, { userId: who.userId, key: who.key, call: 'assets/deposit_claim', payload }, async (tx) => {
+    if (hashKey !== null && (await hashHeld(tx, hashKey))) throw claimedError()
+    const values = {
+      userId: who.userId,
+      currency: input.currency,
+      chain: input.chain,
+      amount,
+      fromAddress: from,
+      toAddress,
+      txHash,
+      txHashKey: hashKey,
+      proofUploadId: input.proof_image ?? null,
+    }
     const [row] = await tx
       .insert(deposits)
-      .values({
-        userId: who.userId,
-        currency: input.currency,
-        chain: input.chain,
-        amount,
-        fromAddress: from,
-        toAddress,
-        txHash,
-        proofUploadId: input.proof_image ?? null,
-      })
+      .values(values)
       .returning({ id: deposits.id })
+      .catch((err: unknown) => {
+        // A claim of the same hash committed between the check and this insert (the index waited for it).
+        throw isUniqueViolation(err, 'deposits_tx_hash_key') ? claimedError() : err
+      })
     return { id: row!.id, status: 'pending' as const }
   })
+}
+
+const claimedError = () => fieldError('tx_hash', 'txHashClaimed', {}, 'rejected')
+
+/** True when a claim not rejected holds `key`. */
+async function hashHeld(tx: Db, key: string): Promise<boolean> {
+  const [held] = await tx
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.txHashKey, key), ne(deposits.status, 'rejected')))
+    .limit(1)
+  return held !== undefined
+}
+
+/** True when `err` (or its drizzle `cause`) is PostgreSQL's unique violation 23505 on `constraint`. */
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const pg = e as { code?: unknown; constraint?: unknown; message: string }
+    if (pg.code === '23505') return pg.constraint === constraint || pg.message.includes(constraint)
+  }
+  return false
 }
 
 type DepositRow = typeof deposits.$inferSelect

@@ -8,6 +8,7 @@ import { CONTRACT_MESSAGES } from '../../server/content/messages/contract'
 import { CORE_MESSAGES } from '../../server/content/messages/core'
 import { FINANCIAL_MESSAGES } from '../../server/content/messages/financial'
 import { IDENTITY_MESSAGES } from '../../server/content/messages/identity'
+import { LEDGER_MESSAGES } from '../../server/content/messages/ledger'
 import { MONEY_MESSAGES } from '../../server/content/messages/money'
 import { SUPPORT_MESSAGES } from '../../server/content/messages/support'
 import { TRADE_MESSAGES } from '../../server/content/messages/trade'
@@ -23,10 +24,11 @@ const TABLES: Record<string, MessageTable> = {
   trade: TRADE_MESSAGES,
   financial: FINANCIAL_MESSAGES,
   contract: CONTRACT_MESSAGES,
+  ledger: LEDGER_MESSAGES,
 }
 
 /** Tables whose every non-English text must differ from the English one (a copy is an untranslated message). */
-const FULLY_TRANSLATED = new Set(['money', 'trade', 'financial', 'contract'])
+const FULLY_TRANSLATED = new Set(['money', 'trade', 'financial', 'contract', 'ledger'])
 
 const OTHER_LOCALES = LOCALES.filter((locale) => locale !== 'en')
 

@@ -196,7 +196,7 @@ const demoSetFunds: AdminCommand = {
 const ledgerCheck: AdminCommand = {
   name: 'ledger check',
   usage:
-    '  ledger check                check the ledger: Σ entries 0 per book and currency, balances = entries (exit 0 if so)',
+    '  ledger check                check the ledger: Σ entries 0 per book and currency, balances = entries, frozen = holds (exit 0 if so)',
   async run(db, args, io) {
     if (args.length > 0) throw new UsageError('ledger check')
     const r = await checkLedger(db)
@@ -206,11 +206,18 @@ const ledgerCheck: AdminCommand = {
         `account ${m.account_id} (${m.owner} ${m.book} ${m.wallet} ${m.currency}): available ${m.available} vs entries ${m.entries_available}, frozen ${m.frozen} vs entries ${m.entries_frozen}`,
       )
     }
+    for (const m of r.frozen_mismatches) {
+      io.err(
+        `account ${m.account_id ?? '(none)'} (${m.owner} ${m.book} ${m.wallet} ${m.currency}): frozen ${m.frozen} vs holds ${m.holds} of ${m.holders.join(' ') || 'nothing'}`,
+      )
+    }
     if (!r.ok)
       throw new Error(
-        `ledger check FAILED: ${r.mismatches.length} account(s) off their entries or a currency not summing to 0`,
+        `ledger check FAILED: ${r.mismatches.length} account(s) off their entries, ${r.frozen_mismatches.length} frozen bucket(s) off their holds, or a currency not summing to 0`,
       )
-    io.out(`ledger balanced: ${r.currencies.length} book/currency pair(s), every account equal to its entries`)
+    io.out(
+      `ledger balanced: ${r.currencies.length} book/currency pair(s), every account equal to its entries, every frozen bucket equal to its holds`,
+    )
   },
 }
 
