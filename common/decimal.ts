@@ -7,6 +7,7 @@
  * JSON sender wrote; `dec` takes strings only, so a computed float (`dec(0.1 + 0.2)`) is refused.
  */
 import Big from 'big.js'
+import { feedNumberText } from './amount/feed-number'
 import type { RoundingMode } from './amount/rounding'
 import { HELPER_DECIMALS } from './constants'
 
@@ -39,14 +40,16 @@ export function dec(value: string | Big): Big {
 
 /**
  * A feed value as a Big. A number is read as `String(n)`, the shortest decimal that round-trips the double: the text
- * the JSON sender wrote (HTX volumes carry up to 17 significant digits and are kept as sent). Only for numbers
- * parsed from a feed or API answer, never for the result of float arithmetic.
+ * the JSON sender wrote (HTX volumes carry up to 17 significant digits and are kept as sent). Numbers and text go
+ * through `feedNumberText` (common/amount/feed-number.ts), the one reading of feed numbers, exponent forms included.
+ * Only for numbers parsed from a feed or API answer, never for the result of float arithmetic.
  * @throws Error('invalid decimal: …') on NaN, ±Infinity or text that is not a decimal.
  */
 export function feedDec(value: DecimalInput): Big {
-  if (typeof value !== 'number') return dec(value)
-  if (!Number.isFinite(value)) throw new Error(`invalid decimal: ${value}`)
-  return new Big(String(value))
+  if (value instanceof Big) return value
+  const text = feedNumberText(value)
+  if (text === undefined) throw new Error(`invalid decimal: ${String(value).slice(0, 40)}`)
+  return new Big(text)
 }
 
 /** True when `value` is decimal text or a finite number (a feed value `feedDec` accepts). */

@@ -47,4 +47,5 @@ export {
   type CurrencyCode,
 } from './currency-scale'
 export { decimalPattern, decimalString, type DecimalStringRules } from './schema'
+export { feedDecimal, feedNumberText } from './feed-number'
 export { MAX_OP_SCALE } from './fixed-point'

@@ -3,7 +3,18 @@
  * best up, a sell the bids from the best down, each level up to its size, until the order's amount is filled. Exact
  * decimals throughout (common/amount); the VWAP is Σ price × amount / Σ amount.
  */
-import { add, compare, divide, multiply, parseDecimal, round, sign, subtract, type DecimalString } from '../amount'
+import {
+  add,
+  compare,
+  divide,
+  feedDecimal,
+  multiply,
+  parseDecimal,
+  round,
+  sign,
+  subtract,
+  type DecimalString,
+} from '../amount'
 import type { Level } from '../feed/messages'
 
 /** One level's part of the fill. */
@@ -17,29 +28,39 @@ export interface Walk {
   fills: LevelFill[]
   /** Σ price × amount, exact. */
   quote: DecimalString
-  /** Volume-weighted average price, rounded half-up at `scale` decimals. */
+  /** Volume-weighted average price at `scale` decimals, rounded against the taker: up for a buy, down for a sell. */
   vwap: DecimalString
   /** The farthest level used. */
   worst: DecimalString
 }
 
-/** A level of a feed book as exact decimals (feed numbers are JSON numbers written as decimal literals). */
-function levelOf([price, size]: Level): LevelFill {
-  return { price: parseDecimal(String(price)), amount: parseDecimal(String(size)) }
+/** A level of a feed book as exact decimals (common/amount feedDecimal); undefined for a level not > 0 in both. */
+function levelOf([price, size]: Level): LevelFill | undefined {
+  const p = feedDecimal(price)
+  const a = feedDecimal(size)
+  return p && a ? { price: p, amount: a } : undefined
 }
 
 /**
- * Walks `levels` (best first) for `amount`; undefined when they hold less than `amount` in all.
- * @param scale decimals of the returned VWAP (the market's price precision plus a few, for display)
+ * Walks `levels` (best first: the asks for a buy, the bids for a sell) for `amount`; undefined when they hold less
+ * than `amount` in all.
+ * @param scale decimals of the returned VWAP (the market's price precision plus a few)
+ * @param taker the walking side: its VWAP is rounded against it (a buyer's up, a seller's down), so a price that
+ *   moves money never favours the taker over the exact Σ price × amount / Σ amount (the venue is the counterparty).
  */
-export function walkBook(levels: readonly Level[], amount: DecimalString, scale: number): Walk | undefined {
+export function walkBook(
+  levels: readonly Level[],
+  amount: DecimalString,
+  scale: number,
+  taker: 'buy' | 'sell',
+): Walk | undefined {
   let left = amount
   let quote = parseDecimal('0')
   const fills: LevelFill[] = []
   for (const raw of levels) {
     if (sign(left) === 0) break
     const level = levelOf(raw)
-    if (sign(level.amount) <= 0 || sign(level.price) <= 0) continue
+    if (!level) continue
     const take = compare(level.amount, left) < 0 ? level.amount : left
     fills.push({ price: level.price, amount: take })
     quote = add(quote, multiply(level.price, take))
@@ -47,7 +68,7 @@ export function walkBook(levels: readonly Level[], amount: DecimalString, scale:
   }
   if (sign(left) > 0 || fills.length === 0) return undefined
   const worst = (fills[fills.length - 1] as LevelFill).price
-  return { fills, quote, vwap: divide(quote, amount, scale, 'half-up'), worst }
+  return { fills, quote, vwap: divide(quote, amount, scale, taker === 'buy' ? 'up' : 'down'), worst }
 }
 
 /**
@@ -71,7 +92,7 @@ export function amountForBudget(asks: readonly Level[], budget: DecimalString, s
   for (const raw of asks) {
     if (sign(left) <= 0) break
     const level = levelOf(raw)
-    if (sign(level.amount) <= 0 || sign(level.price) <= 0) continue
+    if (!level) continue
     const affordable = divide(left, level.price, scale + 8, 'down')
     const take = compare(level.amount, affordable) < 0 ? level.amount : affordable
     amount = add(amount, take)

@@ -21,13 +21,8 @@ export const EMA_SCALE = 12
 /** After this many seconds without a book the EMA restarts at the mid ((1 − α)^300 < 10⁻⁸). */
 const EMA_RESTART_S = 300
 
-/** A feed number (JSON number, as the feed's decimal literal) as exact text; undefined unless finite and > 0. */
-export function feedDecimal(n: number): DecimalString | undefined {
-  if (!Number.isFinite(n) || n <= 0) return undefined
-  const text = String(n)
-  // String() writes the shortest text that reads back as n; tiny or huge numbers come out in exponent form.
-  return parseDecimal(text.includes('e') ? n.toFixed(20).replace(/\.?0+$/, '') : text)
-}
+/** A feed price as exact text (common/amount/feed-number.ts, the one reading of feed numbers), kept here for callers. */
+export { feedDecimal } from '../amount/feed-number'
 
 /** The mark at one moment, with its inputs (quote currency) and the time of the event that produced it (ms). */
 export interface Mark {

@@ -35,6 +35,7 @@ export function marketPrice(
     taker === 'buy' ? book.tick.asks : book.tick.bids,
     amount,
     Math.min(terms.pricePrecision + 4, PRICE_MAX_SCALE),
+    taker,
   )
   if (!walk) throw fieldError('amount', 'bookTooThin', {}, 'rejected')
   if (!withinSlippage(taker, walk.fills[0]!.price, walk.worst, terms.slippageCap)) {

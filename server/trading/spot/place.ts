@@ -180,7 +180,7 @@ async function fillMarket(deps: TradeDeps, tx: Db, row: OrderRow, o: CheckedOrde
     throw new DomainError('unavailable', 'priceStale', { field: 'type' })
   }
   const levels = o.side === 'buy' ? book.tick.asks : book.tick.bids
-  const walk = walkBook(levels, o.amount, o.terms.pricePrecision + 4)
+  const walk = walkBook(levels, o.amount, o.terms.pricePrecision + 4, o.side)
   if (!walk) throw fieldError('amount', 'bookTooThin', {}, 'rejected')
   const best = walk.fills[0]!.price
   if (!withinSlippage(o.side, best, walk.worst, o.terms.slippageCap)) {

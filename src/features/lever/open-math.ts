@@ -121,7 +121,14 @@ export function previewOpen(
   let price: DecimalString | null
   if (draft.type === 'limit') price = positive(draft.price)
   else {
-    const walk = book && walkBook(draft.side === 'long' ? book.asks : book.bids, amount, vwapScale(terms))
+    const walk =
+      book &&
+      walkBook(
+        draft.side === 'long' ? book.asks : book.bids,
+        amount,
+        vwapScale(terms),
+        draft.side === 'long' ? 'buy' : 'sell',
+      )
     if (!walk) return { ...none, bookTooThin: book !== undefined }
     price = walk.vwap
   }

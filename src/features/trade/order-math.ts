@@ -83,7 +83,8 @@ export function previewOrder(draft: OrderDraft, terms: MarketTradeConfig, book: 
     price = positive(draft.price)
     total = price && multiply(price, amount)
   } else {
-    const walk = book && walkBook(draft.side === 'buy' ? book.asks : book.bids, amount, terms.price_precision + 2)
+    const walk =
+      book && walkBook(draft.side === 'buy' ? book.asks : book.bids, amount, terms.price_precision + 2, draft.side)
     if (!walk) return { ...none, bookTooThin: book !== undefined }
     price = walk.vwap
     total = walk.quote
