@@ -101,6 +101,10 @@ await describePostgres('ledger crash', (open) => {
       expect(first.alive()).toBe(false)
       const cut = calls.filter((c) => !c.answer)
       const what = `round ${round}: killed after ${killAfter} answers, ${cut.length} calls cut off`
+      // The kill landed mid-stream: at least killAfter transfers were answered before it, and every client had one
+      // in flight that it cut off (committed or not: that is what the replays below sort out).
+      expect(calls.length - cut.length, `${what}: answered before the kill`).toBeGreaterThanOrEqual(killAfter)
+      expect(cut, `${what}: one call in flight per client at the kill`).toHaveLength(WORKERS)
 
       // Straight after the crash, before anything is replayed: nothing half-applied.
       const check = await ledgerCheckCli(url)

@@ -90,13 +90,20 @@ await describePostgres('second contracts across kill -9', (open) => {
         placed.push(await placeMicro(first.url, user, placed.length % 2 ? 'down' : 'up'))
         await new Promise((r) => setTimeout(r, 100))
       }
-      const killAt = started + 5000 + Math.random() * 4000
-      await new Promise((r) => setTimeout(r, Math.max(0, killAt - Date.now())))
+      // Killed once the first contracts are settled, up to 1 s later: the last delivery is about 4 s after the first,
+      // so the kill lands among the settlements (checked below, not only logged).
+      const ids = placed.map((p) => p.id)
+      const firstDeadline = started + 30_000
+      while ((await settledCount(database, ids)) === 0 && Date.now() < firstDeadline) {
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      await new Promise((r) => setTimeout(r, Math.random() * 1000))
       await first.kill9()
       expect(first.output(), 'no settlement failed').not.toMatch(/\[trading\].*failed/)
-      const ids = placed.map((p) => p.id)
       const settledBefore = await settledCount(database, ids)
       const what = `round ${round}: killed with ${settledBefore} of ${CONTRACTS} settled`
+      expect(settledBefore, `${what}: the kill landed after some settlements`).toBeGreaterThan(0)
+      expect(settledBefore, `${what}: the kill landed before the last settlement`).toBeLessThan(CONTRACTS)
 
       const [a, b] = await Promise.all([startLedgerServer(url), startLedgerServer(url)])
       servers.push(a, b)
