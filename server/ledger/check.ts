@@ -59,7 +59,7 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
         entries_available: parseDecimal(r.entries_available),
         entries_frozen: parseDecimal(r.entries_frozen),
       }))
-      const frozen = await frozenMismatches(tx as unknown as Db)
+      const frozen = await frozenMismatches(tx)
       const ok = mismatches.length === 0 && frozen.length === 0 && currencies.every((c) => sign(c.sum) === 0)
       return { ok, currencies, mismatches, frozen_mismatches: frozen }
     },

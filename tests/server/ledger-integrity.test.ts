@@ -108,8 +108,8 @@ function describeIntegrity(name: string, open: () => Promise<Database>, parallel
       it('accepts exactly one of two claims of one hash sent at once', async () => {
         const h = `${HASH.slice(0, -4)}cafe`
         const [a, b] = await Promise.all([claim(user.token, '7', h), claim(user.token, '7', `0x${h.toUpperCase()}`)])
-        expect([a!.body.code, b!.body.code].filter((c) => c === 1)).toHaveLength(1)
-        const loser = a!.body.code === 1 ? b! : a!
+        expect([a.body.code, b.body.code].filter((c) => c === 1)).toHaveLength(1)
+        const loser = a.body.code === 1 ? b : a
         expect(loser.status).toBeLessThan(500)
         expect(loser.body.data).toMatchObject({ field: 'tx_hash' })
       })
