@@ -130,8 +130,12 @@ export const positionTpslInput = z.object({
 })
 export type PositionTpslInput = z.infer<typeof positionTpslInput>
 
-/** POST contract/close_all: every open position (of one symbol when given). */
-export const closeAllInput = z.object({ symbol: z.optional(symbolField) })
+/**
+ * POST contract/close_all: every open position (of one symbol when given), netted in one transaction. It closes what
+ * it can; with `report: true` it answers `{closed, failed}` (closeAllReportSchema) instead of the closed positions'
+ * array, so clients that send no `report` keep the array they have always read.
+ */
+export const closeAllInput = z.object({ symbol: z.optional(symbolField), report: z.optional(z.boolean()) })
 
 /** A closed or liquidated position (spec §3 "Contract history"). */
 export const contractHistorySchema = z.object({
@@ -149,7 +153,7 @@ export const contractHistorySchema = z.object({
   close_reason: z.enum(CLOSE_REASONS),
   /** (close − open) × amount for a long, (open − close) × amount for a short. */
   realized_pnl: money,
-  /** Opening plus closing fee. */
+  /** Opening plus closing fee (a liquidation's closing fee is its clearance fee, paid to insurance). */
   fee: money,
   /** realized_pnl − fee + insurance_paid: what the position added to (or took from) the wallet. */
   income: money,
@@ -163,6 +167,22 @@ export const contractHistorySchema = z.object({
   mark_inputs: z.nullable(z.object({ mid: money, last: money, ema: money })),
 })
 export type ContractHistory = z.infer<typeof contractHistorySchema>
+
+/** A position Close all could not close (a stale or too thin book…): the refusal, translated, and the field it names. */
+export const closeFailureSchema = z.object({
+  id: z.int(),
+  symbol: z.string(),
+  field: z.nullable(z.string()),
+  msg: z.string(),
+})
+export type CloseFailure = z.infer<typeof closeFailureSchema>
+
+/** POST contract/close_all with `report: true`: the positions closed (as history) and the ones it could not close. */
+export const closeAllReportSchema = z.object({
+  closed: z.array(contractHistorySchema),
+  failed: z.array(closeFailureSchema),
+})
+export type CloseAllReport = z.infer<typeof closeAllReportSchema>
 
 /** GET contract/history: closed and liquidated positions, newest first. */
 export const contractHistoryQuery = z.object({ symbol: z.optional(symbolField), page: pageField, limit: limitField })

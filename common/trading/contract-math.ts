@@ -10,12 +10,20 @@
  * - wallet balance = the contract wallet's available + the open positions' margin; equity = wallet balance + Σ
  *   unrealized PnL; maintenance margin = Σ amount × mark × maintenance margin rate; the account is liquidated when
  *   equity ≤ maintenance margin;
- * - estimated liquidation price of one position, the others at their marks: the price p where equity(p) =
- *   maintenance(p), i.e. with X = wallet balance + Σ others (unrealized PnL − maintenance margin):
- *   long p = (amount × open − X) / (amount × (1 − mmr)), short p = (amount × open + X) / (amount × (1 + mmr)).
+ * - position mode: hedge. A user may hold a long and a short of one symbol at once (each order opens its own
+ *   position; an opposite order does not reduce, Close does), as Binance's "Hedge Mode"; under cross margin both legs
+ *   share the wallet, so their losses and profits net (server/trading/contract/netting.ts).
+ * - estimated liquidation price of a position: the price p of its symbol where equity(p) = maintenance(p), every
+ *   position of that symbol (both sides) moving with p and the other symbols' at their marks. With WB = wallet
+ *   balance, UPNL1 and TMM1 = the other symbols' unrealized PnL and maintenance margin, P_L, P_S the symbol's long and
+ *   short sizes, EP_L, EP_S their (size-weighted) entry prices and MMR their rates:
+ *     p = (WB + UPNL1 − TMM1 − P_L × EP_L + P_S × EP_S) / (P_L × MMR_L + P_S × MMR_S − P_L + P_S)
  *   This is Binance's published cross-margin formula for USDⓈ-M contracts (Binance Futures FAQ "How to Calculate
- *   Liquidation Price of USDⓈ-M Contracts": LP = (WB − TMM1 + UPNL1 + cumB − Side1 × Position1 × EP1) /
- *   (Position1 × MMR_B − Side1 × Position1)) with one maintenance tier (cumB = 0).
+ *   Liquidation Price of USDⓈ-M Contracts": LP = (WB − TMM1 + UPNL1 + cumB + cumL + cumS − Side1 × Position1 × EP1 −
+ *   Position_LONG × EP_LONG + Position_SHORT × EP_SHORT) / (Position1 × MMR_B + Position_LONG × MMR_LONG +
+ *   Position_SHORT × MMR_SHORT − Side1 × Position1 − Position_LONG + Position_SHORT)), one maintenance tier (cum = 0),
+ *   the one-way terms (Position1) absent in hedge mode. For one position it is long p = (amount × open − X) /
+ *   (amount × (1 − mmr)), short p = (amount × open + X) / (amount × (1 + mmr)), X = WB + UPNL1 − TMM1.
  */
 import {
   add,
@@ -34,7 +42,6 @@ import {
 export type Side = 'long' | 'short'
 
 const ZERO = parseDecimal('0')
-const ONE = parseDecimal('1')
 
 /** amount × price, exact. */
 export function notional(amount: DecimalString, price: DecimalString): DecimalString {
@@ -77,6 +84,11 @@ export interface PositionFigures {
   maintenanceMarginRate: DecimalString
   /** The position's symbol's mark price; undefined before there is one (valued at its open price). */
   mark: DecimalString | undefined
+  /**
+   * The position's symbol: positions of the same symbol move together in the liquidation price (both legs of a hedge).
+   * Absent, each position is its own symbol.
+   */
+  symbol?: string
 }
 
 /** Maintenance margin of one position at `mark`: amount × mark × rate, exact. */
@@ -120,9 +132,12 @@ export function isLiquidatable(figures: AccountFigures, positions: number): bool
 }
 
 /**
- * The estimated liquidation price of `positions[index]` with the others at their marks (formula in the header),
- * rounded away from the mark at `scale` decimals (up for a long, down for a short: the warning comes early, never
- * late); null when there is none (a long whose account covers a fall to zero).
+ * The estimated liquidation price of `positions[index]`: the price of its symbol at which the account reaches its
+ * maintenance margin, every position of that symbol (long and short) moving with it and the others at their marks
+ * (formula in the header). Rounded away from the mark at `scale` decimals (up when the account is liquidated by a fall,
+ * down when by a rise: the warning comes early, never late); null when there is none (a net position whose account
+ * covers a fall to zero, or one the price cannot liquidate, as a fully hedged pair with the wallet to cover both
+ * maintenance margins).
  */
 export function liquidationPrice(
   available: DecimalString,
@@ -132,17 +147,25 @@ export function liquidationPrice(
 ): DecimalString | null {
   const me = positions[index]
   if (!me) return null
-  let x = available
+  const same = (p: PositionFigures, i: number) => i === index || (me.symbol !== undefined && p.symbol === me.symbol)
+  // numerator: WB + UPNL1 − TMM1 − P_L × EP_L + P_S × EP_S; denominator: Σ P × MMR − P_L + P_S
+  let top = available
+  let bottom = ZERO
   positions.forEach((p, i) => {
-    x = add(x, p.margin)
-    if (i === index) return
+    top = add(top, p.margin)
+    if (same(p, i)) {
+      const entry = multiply(p.amount, p.openPrice)
+      top = p.side === 'long' ? subtract(top, entry) : add(top, entry)
+      bottom = add(bottom, multiply(p.amount, p.maintenanceMarginRate))
+      bottom = p.side === 'long' ? subtract(bottom, p.amount) : add(bottom, p.amount)
+      return
+    }
     const mark = p.mark ?? p.openPrice
-    x = add(x, subtract(pnlAt(p.side, p.amount, p.openPrice, mark), maintenanceMargin(p, mark)))
+    top = add(top, subtract(pnlAt(p.side, p.amount, p.openPrice, mark), maintenanceMargin(p, mark)))
   })
-  const entry = multiply(me.amount, me.openPrice)
-  const price =
-    me.side === 'long'
-      ? divide(subtract(entry, x), multiply(me.amount, subtract(ONE, me.maintenanceMarginRate)), scale, 'up')
-      : divide(add(entry, x), multiply(me.amount, add(ONE, me.maintenanceMarginRate)), scale, 'down')
+  const direction = sign(bottom)
+  if (direction === 0) return null
+  // bottom < 0: equity − maintenance rises with the price, so the account is liquidated by a fall (round up).
+  const price = divide(top, bottom, scale, direction < 0 ? 'up' : 'down')
   return sign(price) > 0 ? price : null
 }

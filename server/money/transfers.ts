@@ -1,16 +1,26 @@
 /**
  * Transfers between the three wallets of one book (spec §2 Transfer): instant, one ledger transaction
  * (`transfer:<id>`) moving available funds, once per Idempotency-Key. Allowed in the demo book too.
+ *
+ * A transfer touching the futures (contract) wallet runs under the futures account's lock (the lock every futures
+ * change takes first) and announces the account to the risk engine in the same transaction (issue 21 part 2). Out of
+ * it, the margin currency is capped at what keeps the open positions and orders covered, losses counted
+ * (trading/contract/transferable.ts: min(available, wallet + Σ unrealized losses − Σ initial margin)).
  */
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { Transfer, Wallet } from '../../common/api/assets'
-import { negate, parseDecimal, type DecimalString } from '../../common/amount'
+import { compare, negate, parseDecimal, type DecimalString } from '../../common/amount'
 import type { Db } from '../db/client'
 import { formatUtc } from '../db/announcements'
 import { transfers } from '../db/schema'
 import type { ServiceDeps } from '../domain/deps'
 import { runOnce } from '../ledger/idempotent'
 import { postTransaction } from '../ledger/post'
+import type { MarketService } from '../market/types'
+import { lockAccount, notifyAccount } from '../trading/contract/account'
+import { MARGIN_CURRENCY } from '../trading/contract/config'
+import { marksFor, type MarkBoard } from '../trading/contract/marks'
+import { transferableMargin } from '../trading/contract/transferable'
 import { fieldError, userAmount } from './amounts'
 import type { MoneyCaller } from './deposits'
 import type { Page } from './review'
@@ -23,20 +33,39 @@ export interface TransferRequest {
   amount: DecimalString
 }
 
+/** What a transfer needs: the database, and the futures marks (its own, or the market's board) for the cap. */
+export type TransferDeps = Pick<ServiceDeps, 'db' | 'now'> & {
+  /** The process's market: the mark board a transfer out of the futures wallet values positions at. */
+  market?: Pick<MarketService, 'source' | 'onEvent' | 'listings'>
+  /** The marks to use instead of the market's board (tests). Without either, no open position can be valued. */
+  marks?: Pick<MarkBoard, 'mark'>
+}
+
 /**
  * Moves `amount` of `currency` from one wallet to another of the caller's book.
  * @throws DomainError naming the field: `transferSameWallet` (to), `currencyUnknown`, `amountNotPositive`/
- *   `amountTooManyDecimals`, `lackOfFunds` (amount); `idempotencyKeyReused`.
+ *   `amountTooManyDecimals`, `lackOfFunds`, `transferOverCap` (with `{max}`), `priceStale` (amount: an open position
+ *   without a fresh mark); `idempotencyKeyReused`.
  */
 export async function transfer(
-  { db }: Pick<ServiceDeps, 'db'>,
+  deps: TransferDeps,
   who: MoneyCaller & { actor?: string },
   input: TransferRequest,
 ): Promise<{ id: number }> {
   if (input.from === input.to) throw fieldError('to', 'transferSameWallet')
   const amount = userAmount(input.amount, input.currency)
   const payload = { ...input, amount, book: who.book }
-  return runOnce(db, { userId: who.userId, key: who.key, call: 'assets/transfer', payload }, async (tx) => {
+  const futures = input.from === 'contract' || input.to === 'contract'
+  return runOnce(deps.db, { userId: who.userId, key: who.key, call: 'assets/transfer', payload }, async (tx) => {
+    if (futures) await lockAccount(tx, who.book, who.userId)
+    if (input.from === 'contract' && input.currency === MARGIN_CURRENCY) {
+      const marks = deps.marks ?? (deps.market ? marksFor(deps.market) : undefined)
+      const { max, available } = await transferableMargin(tx, marks, who, deps.now?.() ?? new Date())
+      // More than the available balance stays "Lack of funds" (the ledger's refusal); within it, the cap speaks.
+      if (compare(amount, max) > 0 && compare(amount, available) <= 0) {
+        throw fieldError('amount', 'transferOverCap', { max, currency: input.currency }, 'rejected')
+      }
+    }
     const [row] = await tx
       .insert(transfers)
       .values({
@@ -64,6 +93,7 @@ export async function transfer(
         { owner: { userId: who.userId, wallet: input.to }, currency: input.currency, bucket: 'available', amount },
       ],
     })
+    if (futures) await notifyAccount(tx, who.book, who.userId)
     return { id: row!.id }
   })
 }

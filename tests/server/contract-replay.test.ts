@@ -103,8 +103,9 @@ function describeReplay(name: string, open: Parameters<typeof contractSuite>[0])
       // The 50× long with 127 USDT: wallet balance 127 − 3.091655 = 123.908345, so the account is liquidated at a mark
       // ≤ (6,183.31 − 123.908345) / (0.1 × (1 − 0.019)) = 61,767.60…. At 23:56:03 the mark is 61,768.53 (mid
       // 61,768.525, last 61,768.53): not yet. At 23:56:04 the book's mid is 61,759.725, the last trade 61,764, the EMA
-      // 61,795.38: mark 61,764. Closed there without a fee: PnL (61,764 − 61,833.1) × 0.1 = −6.91; equity 116.998345 ≤
-      // maintenance 117.3516; the wallet keeps 116.998345, nothing for the insurance account to pay.
+      // 61,795.38: mark 61,764. Closed there without a trading fee: PnL (61,764 − 61,833.1) × 0.1 = −6.91; equity
+      // 116.998345 ≤ maintenance 117.3516; the clearance fee (issue 21 part 5: 0.5 % of 6,176.4 = 30.882) goes to the
+      // insurance account, the wallet keeps 86.116345, nothing for the insurance account to pay.
       const [liq] = await history(s, risky)
       expect(liq).toMatchObject<Partial<ContractHistory>>({
         state: 'liquidated',
@@ -113,9 +114,10 @@ function describeReplay(name: string, open: Parameters<typeof contractSuite>[0])
         liquidation_price: '61764',
         realized_pnl: '-6.91',
         insurance_paid: '0',
+        fee: '33.973655',
         mark_inputs: { mid: '61759.725', last: '61764', ema: expect.stringMatching(/^61795\.3/) as unknown as string },
       })
-      expect(await wallet(s, risky)).toEqual({ available: '116.998345', frozen: '0' })
+      expect(await wallet(s, risky)).toEqual({ available: '86.116345', frozen: '0' })
       // 1,000 + 7.132345 and 1,000 − 14.489155.
       expect(await wallet(s, shortTp)).toEqual({ available: '1007.132345', frozen: '0' })
       expect(await wallet(s, longSl)).toEqual({ available: '985.510845', frozen: '0' })

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { idInput } from '../../../common/api/assets'
 import {
   closeAllInput,
+  closeAllReportSchema,
   contractAccountSchema,
   contractConfigInput,
   contractHistoryListSchema,
@@ -30,6 +31,7 @@ import { marksFor } from '../../trading/contract/marks'
 import { placeContractOrder } from '../../trading/contract/place'
 import { accountOf, historyOf, ordersOf, positionsOfUser } from '../../trading/contract/queries'
 import { fieldError } from '../../money/amounts'
+import { fillMessage } from '../../domain/message'
 import type { AppDeps } from '../deps'
 import { defineRoute, type ApiRoute } from '../route'
 
@@ -105,13 +107,24 @@ export const contractCloseRoute = defineRoute({
 export const contractCloseAllRoute = defineRoute({
   method: 'POST',
   path: 'contract/close_all',
-  summary: 'Close every open position (of one symbol when given) at market, all or none',
+  summary:
+    'Close every open position (of one symbol when given) at market, netted in one transaction; what cannot be priced stays open. Answers the closed positions, or with report: true {closed, failed}',
   auth: 'user',
   idempotent: true,
   input: closeAllInput,
-  data: z.array(contractHistorySchema),
-  handler: ({ deps, session, body, idempotencyKey }) =>
-    closeAll(contractDeps(deps), { userId: session.userId, book: session.book, key: idempotencyKey }, body.symbol),
+  data: z.union([z.array(contractHistorySchema), closeAllReportSchema]),
+  handler: async ({ deps, session, body, idempotencyKey, locale }) => {
+    const who = { userId: session.userId, book: session.book, key: idempotencyKey }
+    const done = await closeAll(contractDeps(deps), who, body.symbol)
+    if (!body.report) return done.closed
+    const failed = done.failed.map((f) => ({
+      id: f.id,
+      symbol: f.symbol,
+      field: f.field,
+      msg: fillMessage(locale, f.key, f.vars),
+    }))
+    return { closed: done.closed, failed }
+  },
 })
 
 export const contractOrderListRoute = defineRoute({

@@ -17,6 +17,9 @@ export const CONTRACT_MESSAGES = {
     positionNotFound: 'Position not found',
     positionNotOpen: 'This position is already closed',
     noOpenPositions: 'You have no open positions',
+    // issue 21 part 1: a voluntary close never draws on insurance
+    closeLossBeyondWallet:
+      'Closing position {id} alone would lose more than your futures wallet holds. Close your profitable positions first, or use Close all',
     leverageRangeInvalid: 'The minimum leverage must be at least 1× and not above the maximum',
     maintenanceRateInvalid:
       'The maintenance margin rate is a fraction above 0, with at most 6 decimal places, and below 1 / maximum leverage ({limit})',
@@ -32,6 +35,8 @@ export const CONTRACT_MESSAGES = {
     positionNotFound: '仓位不存在',
     positionNotOpen: '该仓位已平仓',
     noOpenPositions: '您当前没有持仓',
+    // issue 21 part 1: a voluntary close never draws on insurance
+    closeLossBeyondWallet: '单独平掉仓位 {id} 的亏损将超过您合约账户的全部资金。请先平掉盈利的仓位，或使用「一键平仓」',
     leverageRangeInvalid: '最小杠杆须不低于 1×，且不高于最大杠杆',
     maintenanceRateInvalid: '维持保证金率须为大于 0 的小数，最多 6 位小数，且低于 1 / 最大杠杆（{limit}）',
   },
@@ -46,6 +51,8 @@ export const CONTRACT_MESSAGES = {
     positionNotFound: '倉位不存在',
     positionNotOpen: '該倉位已平倉',
     noOpenPositions: '您目前沒有持倉',
+    // issue 21 part 1: a voluntary close never draws on insurance
+    closeLossBeyondWallet: '單獨平掉倉位 {id} 的虧損將超過您合約帳戶的全部資金。請先平掉獲利的倉位，或使用「一鍵平倉」',
     leverageRangeInvalid: '最小槓桿須不低於 1×，且不高於最大槓桿',
     maintenanceRateInvalid: '維持保證金率須為大於 0 的小數，最多 6 位小數，且低於 1 / 最大槓桿（{limit}）',
   },
@@ -61,6 +68,9 @@ export const CONTRACT_MESSAGES = {
     positionNotFound: 'Posición no encontrada',
     positionNotOpen: 'Esta posición ya está cerrada',
     noOpenPositions: 'No tienes posiciones abiertas',
+    // issue 21 part 1: a voluntary close never draws on insurance
+    closeLossBeyondWallet:
+      'Cerrar solo la posición {id} perdería más de lo que tiene tu billetera de futuros. Cierra primero las posiciones con ganancias o usa «Cerrar todas»',
     leverageRangeInvalid: 'El apalancamiento mínimo debe ser al menos 1× y no superar el máximo',
     maintenanceRateInvalid:
       'La tasa de margen de mantenimiento es una fracción mayor que 0, con 6 decimales como máximo, y menor que 1 / apalancamiento máximo ({limit})',
@@ -76,6 +86,9 @@ export const CONTRACT_MESSAGES = {
     positionNotFound: 'पोज़िशन नहीं मिली',
     positionNotOpen: 'यह पोज़िशन पहले ही बंद हो चुकी है',
     noOpenPositions: 'आपकी कोई खुली पोज़िशन नहीं है',
+    // issue 21 part 1: a voluntary close never draws on insurance
+    closeLossBeyondWallet:
+      'केवल पोज़िशन {id} बंद करने पर नुकसान आपके फ़्यूचर्स वॉलेट की पूरी राशि से ज़्यादा होगा। पहले मुनाफ़े वाली पोज़िशन बंद करें, या “सभी बंद करें” का उपयोग करें',
     leverageRangeInvalid: 'न्यूनतम लीवरेज कम से कम 1× हो और अधिकतम से ज़्यादा न हो',
     maintenanceRateInvalid:
       'मेंटेनेंस मार्जिन दर 0 से बड़ा भिन्न हो, अधिकतम 6 दशमलव स्थानों वाला, और 1 / अधिकतम लीवरेज ({limit}) से कम',
@@ -92,6 +105,9 @@ export const CONTRACT_MESSAGES = {
     positionNotFound: '포지션을 찾을 수 없습니다',
     positionNotOpen: '이미 종료된 포지션입니다',
     noOpenPositions: '보유 중인 포지션이 없습니다',
+    // issue 21 part 1: a voluntary close never draws on insurance
+    closeLossBeyondWallet:
+      "포지션 {id}만 청산하면 선물 지갑 전체 잔액보다 큰 손실이 발생합니다. 수익 중인 포지션을 먼저 청산하거나 '전체 청산'을 이용하세요",
     leverageRangeInvalid: '최소 레버리지는 1× 이상이며 최대 레버리지를 넘을 수 없습니다',
     maintenanceRateInvalid:
       '유지 증거금률은 0보다 큰 소수(소수점 이하 최대 6자리)이며 1 / 최대 레버리지({limit})보다 작아야 합니다',
@@ -108,6 +124,9 @@ export const CONTRACT_MESSAGES = {
     positionNotFound: 'ポジションが見つかりません',
     positionNotOpen: 'このポジションはすでに決済されています',
     noOpenPositions: '保有中のポジションはありません',
+    // issue 21 part 1: a voluntary close never draws on insurance
+    closeLossBeyondWallet:
+      'ポジション {id} だけを決済すると、先物ウォレットの残高全体を超える損失になります。先に利益の出ているポジションを決済するか、「一括決済」をご利用ください',
     leverageRangeInvalid: '最小レバレッジは 1× 以上で、最大レバレッジ以下にしてください',
     maintenanceRateInvalid:
       '維持証拠金率は 0 より大きい小数（小数点以下 6 桁まで）で、1 / 最大レバレッジ（{limit}）未満にしてください',
@@ -124,6 +143,9 @@ export const CONTRACT_MESSAGES = {
     positionNotFound: 'Posição não encontrada',
     positionNotOpen: 'Esta posição já foi fechada',
     noOpenPositions: 'Você não tem posições abertas',
+    // issue 21 part 1: a voluntary close never draws on insurance
+    closeLossBeyondWallet:
+      'Fechar apenas a posição {id} perderia mais do que toda a sua carteira de futuros. Feche primeiro as posições com lucro ou use “Fechar todas”',
     leverageRangeInvalid: 'A alavancagem mínima deve ser de pelo menos 1× e não superar a máxima',
     maintenanceRateInvalid:
       'A taxa de margem de manutenção é uma fração maior que 0, com no máximo 6 casas decimais, e menor que 1 / alavancagem máxima ({limit})',
@@ -140,6 +162,9 @@ export const CONTRACT_MESSAGES = {
     positionNotFound: 'Không tìm thấy vị thế',
     positionNotOpen: 'Vị thế này đã được đóng',
     noOpenPositions: 'Bạn không có vị thế nào đang mở',
+    // issue 21 part 1: a voluntary close never draws on insurance
+    closeLossBeyondWallet:
+      'Chỉ đóng riêng vị thế {id} sẽ lỗ nhiều hơn toàn bộ số dư ví hợp đồng tương lai của bạn. Hãy đóng các vị thế đang có lãi trước, hoặc dùng “Đóng tất cả”',
     leverageRangeInvalid: 'Đòn bẩy tối thiểu phải từ 1× trở lên và không vượt quá mức tối đa',
     maintenanceRateInvalid:
       'Tỷ lệ ký quỹ duy trì là số thập phân lớn hơn 0, tối đa 6 chữ số thập phân, và nhỏ hơn 1 / đòn bẩy tối đa ({limit})',
@@ -156,6 +181,9 @@ export const CONTRACT_MESSAGES = {
     positionNotFound: 'Posisi tidak ditemukan',
     positionNotOpen: 'Posisi ini sudah ditutup',
     noOpenPositions: 'Anda tidak memiliki posisi terbuka',
+    // issue 21 part 1: a voluntary close never draws on insurance
+    closeLossBeyondWallet:
+      'Menutup posisi {id} saja akan merugi lebih dari seluruh isi dompet futures Anda. Tutup dulu posisi yang sedang untung, atau gunakan “Tutup semua”',
     leverageRangeInvalid: 'Leverage minimum harus minimal 1× dan tidak melebihi maksimum',
     maintenanceRateInvalid:
       'Tingkat margin pemeliharaan adalah pecahan di atas 0, paling banyak 6 angka desimal, dan di bawah 1 / leverage maksimum ({limit})',

@@ -4,6 +4,9 @@ import type { MessageTable } from './table'
 export const MONEY_MESSAGES = {
   en: {
     lackOfFunds: 'Lack of funds',
+    // issue 21 part 2: what may leave the futures wallet
+    transferOverCap:
+      "At most {max} {currency} can leave the futures wallet now: the rest holds your positions' margin and covers their losses",
     idempotencyKeyRequired: 'This request is missing its Idempotency-Key header. Please update the app and try again',
     idempotencyKeyReused: 'This request key was already used for a different request. Please submit again',
     amountNotPositive: 'The amount must be greater than 0',
@@ -35,6 +38,8 @@ export const MONEY_MESSAGES = {
   },
   'zh-CN': {
     lackOfFunds: '余额不足',
+    // issue 21 part 2: what may leave the futures wallet
+    transferOverCap: '当前最多可从合约账户转出 {max} {currency}，其余资金用于持仓保证金及弥补浮动亏损',
     idempotencyKeyRequired: '该请求缺少 Idempotency-Key 请求头，请更新 App 后重试',
     idempotencyKeyReused: '该请求标识已用于其他请求，请重新提交',
     amountNotPositive: '金额必须大于 0',
@@ -66,6 +71,8 @@ export const MONEY_MESSAGES = {
   },
   'zh-TW': {
     lackOfFunds: '餘額不足',
+    // issue 21 part 2: what may leave the futures wallet
+    transferOverCap: '目前最多可從合約帳戶轉出 {max} {currency}，其餘資金用於持倉保證金及彌補浮動虧損',
     idempotencyKeyRequired: '此請求缺少 Idempotency-Key 標頭，請更新 App 後再試',
     idempotencyKeyReused: '此請求識別碼已用於其他請求，請重新提交',
     amountNotPositive: '金額必須大於 0',
@@ -97,6 +104,9 @@ export const MONEY_MESSAGES = {
   },
   es: {
     lackOfFunds: 'Fondos insuficientes',
+    // issue 21 part 2: what may leave the futures wallet
+    transferOverCap:
+      'Ahora puedes sacar como máximo {max} {currency} de la billetera de futuros: el resto cubre el margen y las pérdidas de tus posiciones',
     idempotencyKeyRequired:
       'A esta solicitud le falta el encabezado Idempotency-Key. Actualiza la app e inténtalo de nuevo',
     idempotencyKeyReused: 'La clave de esta solicitud ya se usó en otra solicitud distinta. Vuelve a enviarla',
@@ -130,6 +140,9 @@ export const MONEY_MESSAGES = {
   },
   hi: {
     lackOfFunds: 'अपर्याप्त फ़ंड',
+    // issue 21 part 2: what may leave the futures wallet
+    transferOverCap:
+      'अभी फ़्यूचर्स वॉलेट से अधिकतम {max} {currency} ही निकाले जा सकते हैं: बाकी राशि आपकी पोज़िशन के मार्जिन और नुकसान को कवर करती है',
     idempotencyKeyRequired: 'इस अनुरोध में Idempotency-Key हेडर नहीं है। कृपया ऐप अपडेट करें और फिर से प्रयास करें',
     idempotencyKeyReused: 'इस अनुरोध कुंजी का उपयोग पहले ही किसी दूसरे अनुरोध के लिए हो चुका है। कृपया फिर से सबमिट करें',
     amountNotPositive: 'राशि 0 से अधिक होनी चाहिए',
@@ -162,6 +175,9 @@ export const MONEY_MESSAGES = {
   },
   ko: {
     lackOfFunds: '잔액이 부족합니다',
+    // issue 21 part 2: what may leave the futures wallet
+    transferOverCap:
+      '지금 선물 지갑에서 이체할 수 있는 금액은 최대 {max} {currency}입니다. 나머지는 포지션의 증거금과 손실을 충당합니다',
     idempotencyKeyRequired: '요청에 Idempotency-Key 헤더가 없습니다. 앱을 업데이트한 뒤 다시 시도해 주세요',
     idempotencyKeyReused: '이 요청 키는 이미 다른 요청에 사용되었습니다. 다시 제출해 주세요',
     amountNotPositive: '금액은 0보다 커야 합니다',
@@ -193,6 +209,9 @@ export const MONEY_MESSAGES = {
   },
   ja: {
     lackOfFunds: '残高が不足しています',
+    // issue 21 part 2: what may leave the futures wallet
+    transferOverCap:
+      '現在、先物ウォレットから振り替えられるのは最大 {max} {currency} です。残りはポジションの証拠金と含み損に充てられています',
     idempotencyKeyRequired:
       'このリクエストには Idempotency-Key ヘッダーがありません。アプリを更新してから再度お試しください',
     idempotencyKeyReused: 'このリクエストキーはすでに別のリクエストで使用されています。もう一度送信してください',
@@ -226,6 +245,9 @@ export const MONEY_MESSAGES = {
   },
   pt: {
     lackOfFunds: 'Saldo insuficiente',
+    // issue 21 part 2: what may leave the futures wallet
+    transferOverCap:
+      'No momento, no máximo {max} {currency} podem sair da carteira de futuros: o restante cobre a margem e as perdas das suas posições',
     idempotencyKeyRequired: 'Esta solicitação está sem o cabeçalho Idempotency-Key. Atualize o app e tente novamente',
     idempotencyKeyReused: 'A chave desta solicitação já foi usada em outra solicitação. Envie novamente',
     amountNotPositive: 'O valor deve ser maior que 0',
@@ -258,6 +280,9 @@ export const MONEY_MESSAGES = {
   },
   vi: {
     lackOfFunds: 'Số dư không đủ',
+    // issue 21 part 2: what may leave the futures wallet
+    transferOverCap:
+      'Hiện chỉ có thể chuyển tối đa {max} {currency} ra khỏi ví hợp đồng tương lai: phần còn lại dùng làm ký quỹ và bù lỗ cho các vị thế của bạn',
     idempotencyKeyRequired: 'Yêu cầu này thiếu header Idempotency-Key. Vui lòng cập nhật ứng dụng và thử lại',
     idempotencyKeyReused: 'Mã yêu cầu này đã được dùng cho một yêu cầu khác. Vui lòng gửi lại',
     amountNotPositive: 'Số lượng phải lớn hơn 0',
@@ -289,6 +314,9 @@ export const MONEY_MESSAGES = {
   },
   id: {
     lackOfFunds: 'Saldo tidak mencukupi',
+    // issue 21 part 2: what may leave the futures wallet
+    transferOverCap:
+      'Saat ini paling banyak {max} {currency} dapat keluar dari dompet futures: sisanya menjadi margin posisi Anda dan menutup kerugiannya',
     idempotencyKeyRequired: 'Permintaan ini tidak memiliki header Idempotency-Key. Perbarui aplikasi lalu coba lagi',
     idempotencyKeyReused: 'Kunci permintaan ini sudah digunakan untuk permintaan lain. Silakan kirim ulang',
     amountNotPositive: 'Jumlah harus lebih dari 0',

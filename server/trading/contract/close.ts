@@ -1,6 +1,6 @@
 /**
- * What a user does to open positions: close one at market, close them all (one transaction: all or none), and set,
- * change or remove a take-profit and stop-loss. A close at market takes the book's VWAP like an opening (a long
+ * What a user does to open positions: close one at market, close them all (one transaction, netted; what cannot be
+ * priced stays open and is reported), and set, change or remove a take-profit and stop-loss. A close at market takes the book's VWAP like an opening (a long
  * sells into the bids, a short buys the asks) and pays the taker fee.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm'
@@ -9,7 +9,8 @@ import type { ContractHistory, Position, PositionTpslInput } from '../../../comm
 import type { Book } from '../../../common/api/user-info'
 import type { Db } from '../../db/client'
 import { contractPositions } from '../../db/schema'
-import { DomainError } from '../../domain/errors'
+import { DomainError, type DomainErrorKind } from '../../domain/errors'
+import type { ServerMessageKey } from '../../content/server-messages'
 import { runOnce } from '../../ledger/idempotent'
 import { fieldError } from '../../money/amounts'
 import type { MoneyCaller } from '../../money/deposits'
@@ -17,7 +18,7 @@ import { contractWallet, lockAccount, notifyAccount, openPositions, type Positio
 import { marketPrice } from './book-price'
 import { contractTerms } from './config'
 import type { ContractDeps } from './place'
-import { settleClose } from './settle-close'
+import { settleAccountCloses, type AccountCloses } from './settle-close'
 import { checkTrigger } from './triggers'
 import { historyView, positionViews } from './views'
 
@@ -34,29 +35,77 @@ async function lockedPosition(tx: Db, who: { userId: number; book: Book }, id: n
   return p
 }
 
-/** Closes `positions` (locked, open) at market in `tx`, one after another; answers their history entries. */
-async function closeAtMarket(deps: ContractDeps, tx: Db, positions: readonly PositionRow[], actor: string) {
-  const now = deps.now?.() ?? new Date()
-  let { available } = await contractWallet(tx, positions[0]!.book, positions[0]!.userId, true)
-  const closed: number[] = []
-  for (const p of positions) {
-    const terms = (await contractTerms(tx, p.symbol))!
-    const taker = p.side === 'long' ? 'sell' : 'buy'
-    const { price, event } = marketPrice(deps.market, terms, taker, parseDecimal(p.amount), now)
-    ;({ available } = await settleClose(tx, p, { price, reason: 'manual', event, actor, now }, available))
-    closed.push(p.id)
-  }
-  const rows = await tx
-    .select()
-    .from(contractPositions)
-    .where(inArray(contractPositions.id, closed))
-    .orderBy(asc(contractPositions.id))
-  return rows.map(historyView)
+/** A position Close all could not close: the refusal's message key, field and values (stored with the answer). */
+export interface CloseFailureRow {
+  id: number
+  symbol: string
+  kind: DomainErrorKind
+  key: ServerMessageKey
+  field: string | null
+  vars: Record<string, string | number>
 }
 
 /**
- * Closes the caller's position `id` at market (Idempotency-Key).
- * @throws DomainError `positionNotFound`, `positionNotOpen` (id); `priceStale`, `bookTooThin`, `slippageTooFar`.
+ * Closes `positions` (locked, open) at market in `tx`, netted together against the account's whole wallet with its
+ * `others` (the open positions that stay, locked): see netting.ts. With `tolerate`, a position whose price is refused
+ * (stale or too thin book, slippage) stays open and is reported; the rest close. Answers the history entries of the
+ * closed ones (by id) and the failures.
+ * @throws DomainError the first refusal when nothing can be closed (or any, without `tolerate`);
+ *   `closeLossBeyondWallet` (field) when the closes would need insurance.
+ */
+async function closeAtMarket(
+  deps: ContractDeps,
+  tx: Db,
+  positions: readonly PositionRow[],
+  others: readonly PositionRow[],
+  opts: { actor: string; field: string; tolerate: boolean },
+): Promise<{ closed: ContractHistory[]; failed: CloseFailureRow[] }> {
+  const now = deps.now?.() ?? new Date()
+  const { available } = await contractWallet(tx, positions[0]!.book, positions[0]!.userId, true)
+  const closes: AccountCloses['closes'][number][] = []
+  const failed: { position: PositionRow; error: DomainError }[] = []
+  for (const p of positions) {
+    const terms = (await contractTerms(tx, p.symbol))!
+    const taker = p.side === 'long' ? 'sell' : 'buy'
+    try {
+      const { price, event } = marketPrice(deps.market, terms, taker, parseDecimal(p.amount), now)
+      closes.push({ position: p, terms: { price, reason: 'manual', event, actor: opts.actor, now } })
+    } catch (err) {
+      if (!(err instanceof DomainError) || !opts.tolerate) throw err
+      failed.push({ position: p, error: err })
+    }
+  }
+  if (closes.length === 0) throw failed[0]!.error
+  const stay = [...others, ...failed.map((f) => f.position)]
+  const booked = await settleAccountCloses(tx, { available, closes, others: stay }, opts.field)
+  const rows = await tx
+    .select()
+    .from(contractPositions)
+    .where(
+      inArray(
+        contractPositions.id,
+        booked.map((c) => c.position.id),
+      ),
+    )
+    .orderBy(asc(contractPositions.id))
+  return {
+    closed: rows.map(historyView),
+    failed: failed.map(({ position, error }) => ({
+      id: position.id,
+      symbol: position.symbol,
+      kind: error.kind,
+      key: error.messageKey,
+      field: error.field ?? null,
+      vars: { ...error.vars },
+    })),
+  }
+}
+
+/**
+ * Closes the caller's position `id` at market (Idempotency-Key), netted against the account's other positions: a
+ * loss beyond the available balance is covered by their margin, never by insurance.
+ * @throws DomainError `positionNotFound`, `positionNotOpen`, `closeLossBeyondWallet` (id); `priceStale`,
+ *   `bookTooThin`, `slippageTooFar`.
  */
 export async function closePosition(deps: ContractDeps, who: MoneyCaller, id: number): Promise<ContractHistory> {
   const call = { userId: who.userId, key: who.key, call: 'contract/position_close', payload: { id, book: who.book } }
@@ -64,26 +113,39 @@ export async function closePosition(deps: ContractDeps, who: MoneyCaller, id: nu
     await lockAccount(tx, who.book, who.userId)
     const p = await lockedPosition(tx, who, id)
     if (p.status !== 'open') throw new DomainError('conflict', 'positionNotOpen', { field: 'id' })
-    const [closed] = await closeAtMarket(deps, tx, [p], `user:${who.userId}`)
+    const others = (await openPositions(tx, who.book, who.userId, true)).filter((o) => o.id !== p.id)
+    const opts = { actor: `user:${who.userId}`, field: 'id', tolerate: false }
+    const { closed } = await closeAtMarket(deps, tx, [p], others, opts)
     await notifyAccount(tx, who.book, who.userId)
-    return closed!
+    return closed[0]!
   })
 }
 
+/** What Close all did: the positions closed (as history) and the ones it could not close. */
+export interface CloseAllResult {
+  closed: ContractHistory[]
+  failed: CloseFailureRow[]
+}
+
 /**
- * Closes every open position of the caller (of `symbol` when given) at market, all in one transaction.
- * @throws DomainError conflict `noOpenPositions`; a close's refusal (nothing is closed then).
+ * Closes every open position of the caller (of `symbol` when given) at market, netted together in one transaction
+ * (the most profitable booked first, so insurance is never touched by a voluntary close). A position whose book
+ * refuses a price (stale, too thin, slippage) stays open and is reported in `failed`; the others close.
+ * @throws DomainError conflict `noOpenPositions`; the first refusal when none can be closed; `closeLossBeyondWallet`
+ *   (symbol) when the positions that stay open would have to carry the loss with their unrealized profit.
  */
-export async function closeAll(deps: ContractDeps, who: MoneyCaller, symbol?: string): Promise<ContractHistory[]> {
+export async function closeAll(deps: ContractDeps, who: MoneyCaller, symbol?: string): Promise<CloseAllResult> {
   const call = { userId: who.userId, key: who.key, call: 'contract/close_all', payload: { symbol, book: who.book } }
   return runOnce(deps.db, call, async (tx) => {
     await lockAccount(tx, who.book, who.userId)
     const all = await openPositions(tx, who.book, who.userId, true)
     const mine = all.filter((p) => symbol === undefined || p.symbol === symbol)
     if (mine.length === 0) throw new DomainError('conflict', 'noOpenPositions')
-    const closed = await closeAtMarket(deps, tx, mine, `user:${who.userId}`)
+    const others = all.filter((p) => !mine.includes(p))
+    const opts = { actor: `user:${who.userId}`, field: 'symbol', tolerate: true }
+    const done = await closeAtMarket(deps, tx, mine, others, opts)
     await notifyAccount(tx, who.book, who.userId)
-    return closed
+    return done
   })
 }
 

@@ -24,6 +24,12 @@ export const MMR_MAX_SCALE = 6
  * - Maintenance margin rate 0.5 %: Binance's first tier is 0.40 % for BTCUSDT and 0.50 % for ETHUSDT and most other
  *   USDⓈ-M pairs (Binance Futures "Leverage and Margin of USDⓈ-M Futures"); one rate for all until an operator refines it.
  * - Fees: taker 0.05 %, maker 0.02 %, Binance's regular-user USDⓈ-M rates (Binance fee schedule, VIP 0).
+ * - Clearance fee 0.5 % of the liquidated notional (issue 21 part 5), paid to the `insurance` account and capped at
+ *   what the account has left after its liquidation: modelled on Binance's "liquidation clearance fee" (USDⓈ-M
+ *   Futures: what remains of a liquidated position's margin goes to the insurance fund) and OKX's and HTX's
+ *   liquidation fee (a rate of the liquidated notional). It equals the maintenance rate, so an account liquidated at
+ *   the mark (equity ≤ maintenance margin) hands the insurance fund what it had left. One platform constant for now
+ *   (no per-market column yet: that needs a migration); every market's terms carry it.
  */
 export const CONTRACT_DEFAULTS = {
   minLeverage: 1,
@@ -31,6 +37,7 @@ export const CONTRACT_DEFAULTS = {
   maintenanceMarginRate: '0.005',
   takerFeeRate: '0.0005',
   makerFeeRate: '0.0002',
+  clearanceFeeRate: '0.005',
 } as const
 
 /** A market's contract terms. */
@@ -45,6 +52,8 @@ export interface ContractTerms {
   maintenanceMarginRate: DecimalString
   takerFeeRate: DecimalString
   makerFeeRate: DecimalString
+  /** A liquidation's clearance fee, fraction of the notional at the liquidation price (CONTRACT_DEFAULTS for now). */
+  clearanceFeeRate: DecimalString
   /** Smallest order, base currency. */
   minAmount: DecimalString
   /** Farthest a market order may fill from the best price (the market's spot slippage cap), fraction. */
@@ -71,6 +80,7 @@ export async function contractTerms(db: Db, symbol: string): Promise<ContractTer
     maintenanceMarginRate: d(c?.maintenanceMarginRate ?? CONTRACT_DEFAULTS.maintenanceMarginRate),
     takerFeeRate: d(c?.takerFeeRate ?? CONTRACT_DEFAULTS.takerFeeRate),
     makerFeeRate: d(c?.makerFeeRate ?? CONTRACT_DEFAULTS.makerFeeRate),
+    clearanceFeeRate: d(CONTRACT_DEFAULTS.clearanceFeeRate),
     minAmount: c ? d(c.minAmount) : d(spot.amountPrecision === 0 ? '1' : `0.${'0'.repeat(spot.amountPrecision - 1)}1`),
     slippageCap: spot.slippageCap,
     open: c ? c.open && tradable : tradable,

@@ -5,8 +5,10 @@
  *   at that price, as a limit order does; it fills there once the mark reaches it), with the taker fee;
  * - an account whose equity is at or below its maintenance margin at the mark prices first loses its pending orders
  *   (their holds come back, as exchanges cancel open orders before liquidating); if that does not restore it, every
- *   open position is closed at its mark price, without a fee, and what the balance cannot cover is paid by the
- *   insurance account (settle-close.ts). Each close records the mark's inputs and the feed event that moved it.
+ *   open position is closed at its mark price, netted together in one transaction (the most profitable booked first),
+ *   with a clearance fee to the insurance account capped at what the account has left, and the insurance account
+ *   pays only the account's net deficit (netting.ts). Each close records the mark's inputs and the feed event that
+ *   moved it.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { compare, parseDecimal, type DecimalString } from '../../../common/amount'
@@ -26,10 +28,16 @@ import {
   openPositions,
   type PositionRow,
 } from './account'
-import { MARGIN_CURRENCY } from './config'
+import { CONTRACT_DEFAULTS, contractTerms, MARGIN_CURRENCY } from './config'
 import { releaseEntrust } from './entrusts'
 import type { MarkBoard, MarkSnapshot } from './marks'
-import { settleClose, settleCloses, type AccountCloses } from './settle-close'
+import {
+  settleAccountCloses,
+  settleClose,
+  settleCloses,
+  type AccountCloses,
+  type CloseTerms,
+} from './settle-close'
 import { figuresOf } from './views'
 
 /** What the engine needs to act. */
@@ -67,6 +75,35 @@ export async function closeByTrigger(
     await notifyAccount(tx, p.book, p.userId)
     return true
   })
+}
+
+/** The clearance fee rate of each symbol `positions` hold (config.ts). */
+async function clearanceRates(tx: Db, positions: readonly PositionRow[]): Promise<Map<string, DecimalString>> {
+  const rates = new Map<string, DecimalString>()
+  for (const symbol of new Set(positions.map((p) => p.symbol))) {
+    const terms = await contractTerms(tx, symbol)
+    rates.set(symbol, terms?.clearanceFeeRate ?? parseDecimal(CONTRACT_DEFAULTS.clearanceFeeRate))
+  }
+  return rates
+}
+
+/** How `p` closes in a liquidation: at its symbol's mark, with the mark's inputs and the clearance fee rate. */
+function liquidationTerms(
+  p: PositionRow,
+  marks: ReadonlyMap<string, MarkSnapshot | undefined>,
+  rates: ReadonlyMap<string, DecimalString>,
+  now: Date,
+): CloseTerms {
+  const mark = marks.get(p.symbol)!
+  return {
+    price: mark.price,
+    reason: 'liquidation',
+    event: mark.event,
+    markInputs: { mid: mark.mid, last: mark.last, ema: mark.ema },
+    clearanceFeeRate: rates.get(p.symbol)!,
+    actor: 'system',
+    now,
+  }
 }
 
 /** What a liquidation check ended in. */
@@ -109,24 +146,13 @@ export async function liquidateAccount(
       .for('update')
     for (const o of pending) await releaseEntrust(tx, o, 'system', now)
     const after = await check()
-    let available = after.available
     if (!after.liquidatable) {
       await notifyAccount(tx, who.book, who.userId)
       return 'rescued'
     }
-    for (const p of positions) {
-      const mark = marks.get(p.symbol)!
-      const markInputs = { mid: mark.mid, last: mark.last, ema: mark.ema }
-      const terms = {
-        price: mark.price,
-        reason: 'liquidation' as const,
-        event: mark.event,
-        markInputs,
-        actor: 'system',
-        now,
-      }
-      ;({ available } = await settleClose(tx, p, terms, available))
-    }
+    const rates = await clearanceRates(tx, positions)
+    const closes = positions.map((position) => ({ position, terms: liquidationTerms(position, marks, rates, now) }))
+    await settleAccountCloses(tx, { available: after.available, closes })
     await notifyAccount(tx, who.book, who.userId)
     return 'liquidated'
   })
@@ -200,21 +226,10 @@ export async function liquidateAccounts(
       else if (withOrders.has(key)) outcomes.set(key, 'deferred')
       else {
         outcomes.set(key, 'liquidated')
+        const rates = await clearanceRates(tx, mine)
         batch.push({
           available: cash,
-          closes: mine.map((position) => {
-            const mark = marks.get(position.symbol)!
-            const markInputs = { mid: mark.mid, last: mark.last, ema: mark.ema }
-            const terms = {
-              price: mark.price,
-              reason: 'liquidation' as const,
-              event: mark.event,
-              markInputs,
-              actor: 'system',
-              now,
-            }
-            return { position, terms }
-          }),
+          closes: mine.map((position) => ({ position, terms: liquidationTerms(position, marks, rates, now) })),
         })
       }
     }

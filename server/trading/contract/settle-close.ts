@@ -1,77 +1,31 @@
 /**
  * Closing positions in the caller's transaction (under the account lock, the position rows locked): the booking
- * every close shares, whoever asked for it (the user, a take-profit or stop-loss, a liquidation), one at a time
- * (`settleClose`) or many accounts at once (`settleCloses`, for a tick that liquidates a thousand accounts).
+ * every close shares, whoever asked for it (the user, Close all, a take-profit or stop-loss, a liquidation), one
+ * position (`settleClose`), several of one account netted together (`settleAccountCloses`) or many accounts at once
+ * (`settleCloses`, for a tick that liquidates a thousand accounts).
  *
- * The position's margin leaves the frozen bucket; the realized PnL comes from (or goes to) the platform's
- * counterparty; the closing fee goes to `fees` (none on a liquidation). Under cross margin a loss beyond the
- * position's own margin is taken from the wallet's available balance; what even that cannot cover is paid by the
- * platform's `insurance` account, so a user's balance never goes below zero (issue 12: "a shortfall is paid by a
- * platform insurance account in the ledger"). Ledger reference `position:<id>` (kind `contract_close`, or
+ * The figures come from netting.ts (issue 21 part 1): realized PnL and fees settle against the account's whole
+ * cross-margin wallet, a loss beyond the available balance is covered by the margin of the positions that stay open,
+ * `insurance` pays only a liquidated account's net deficit (and receives its clearance fee), and a voluntary close
+ * that would need insurance is refused. Ledger reference `position:<id>` (kind `contract_close`, or
  * `contract_liquidation`): a position is booked closed once.
  */
-import { and, eq, sql } from 'drizzle-orm'
-import { add, compare, negate, parseDecimal, sign, subtract, type DecimalString } from '../../../common/amount'
-import type { ContractCloseReason, MarkInputs } from '../../../common/api/contract'
-import type { FeedEvent } from '../../../common/api/trade'
-import { realizedPnl, tradeFee } from '../../../common/trading/contract-math'
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { parseDecimal, type DecimalString } from '../../../common/amount'
 import type { Db } from '../../db/client'
 import { contractPositions } from '../../db/schema'
 import { postTransactions } from '../../ledger/post-many'
-import { postTransaction, type Entry, type Posting } from '../../ledger/post'
 import type { PositionRow } from './account'
+import {
+  planAccountCloses,
+  type AccountCloses,
+  type AccountPlan,
+  type Closed,
+  type CloseTerms,
+  type PlannedClose,
+} from './netting'
 
-const ZERO = parseDecimal('0')
-
-/** How a position closes. */
-export interface CloseTerms {
-  /** The close price (quote currency). */
-  price: DecimalString
-  reason: ContractCloseReason
-  event: FeedEvent
-  /** The mark's inputs when it closes at the mark price. */
-  markInputs?: MarkInputs | null
-  actor: string
-  now: Date
-}
-
-/** What a close booked. */
-export interface Closed {
-  pnl: DecimalString
-  fee: DecimalString
-  insurancePaid: DecimalString
-  /** The wallet's available balance after it. */
-  available: DecimalString
-}
-
-/** The figures and the ledger posting of closing `p` with `available` in the wallet before it. */
-function closeOf(p: PositionRow, t: CloseTerms, available: DecimalString): Closed & { posting: Posting } {
-  const liquidation = t.reason === 'liquidation'
-  const margin = parseDecimal(p.margin)
-  const amount = parseDecimal(p.amount)
-  const pnl = realizedPnl(p.side, amount, parseDecimal(p.openPrice), t.price, p.currency)
-  const fee = liquidation ? ZERO : tradeFee(amount, t.price, parseDecimal(p.closeFeeRate), p.currency)
-  const delta = subtract(add(margin, pnl), fee)
-  const after = add(available, delta)
-  const shortfall = compare(after, ZERO) < 0 ? negate(after) : ZERO
-  const user = { userId: p.userId, wallet: 'contract' as const }
-  const entries: Entry[] = [
-    { owner: user, currency: p.currency, bucket: 'frozen', amount: negate(margin) },
-    { owner: user, currency: p.currency, bucket: 'available', amount: add(delta, shortfall) },
-    { owner: { system: 'counterparty' }, currency: p.currency, bucket: 'available', amount: negate(pnl) },
-    { owner: { system: 'fees' }, currency: p.currency, bucket: 'available', amount: fee },
-    { owner: { system: 'insurance' }, currency: p.currency, bucket: 'available', amount: negate(shortfall) },
-  ]
-  const posting: Posting = {
-    kind: liquidation ? 'contract_liquidation' : 'contract_close',
-    book: p.book,
-    userId: p.userId,
-    reference: `position:${p.id}`,
-    actor: t.actor,
-    entries: entries.filter((e) => sign(e.amount) !== 0),
-  }
-  return { pnl, fee, insurancePaid: shortfall, available: add(after, shortfall), posting }
-}
+export type { AccountCloses, Closed, CloseTerms } from './netting'
 
 /** The row's closing columns. */
 function closedColumns(t: CloseTerms, c: Closed) {
@@ -95,7 +49,9 @@ function closedColumns(t: CloseTerms, c: Closed) {
 
 /**
  * Books the close of open position `p` at `terms.price` given the wallet's available balance before it (read under
- * lock by the caller); answers the figures and the available balance after.
+ * lock by the caller), netted against the account's other open positions (read and locked here); answers the figures
+ * and the available balance after.
+ * @throws DomainError conflict `closeLossBeyondWallet` (id) when a voluntary close would need insurance.
  * @throws Error when the position is not open any more (the caller holds its lock, so this is a bug).
  */
 export async function settleClose(
@@ -104,40 +60,54 @@ export async function settleClose(
   terms: CloseTerms,
   available: DecimalString,
 ): Promise<Closed> {
-  const closed = closeOf(p, terms, available)
-  const [moved] = await tx
-    .update(contractPositions)
-    .set(closedColumns(terms, closed))
-    .where(and(eq(contractPositions.id, p.id), eq(contractPositions.status, 'open')))
-    .returning({ id: contractPositions.id })
-  if (!moved) throw new Error(`contract position ${p.id} is not open`)
-  await postTransaction(tx, closed.posting)
-  return closed
+  const others = await tx
+    .select()
+    .from(contractPositions)
+    .where(
+      and(
+        eq(contractPositions.userId, p.userId),
+        eq(contractPositions.book, p.book),
+        eq(contractPositions.status, 'open'),
+        ne(contractPositions.id, p.id),
+      ),
+    )
+    .for('update')
+  const [closed] = await settleAccountCloses(tx, { available, closes: [{ position: p, terms }], others })
+  return closed!
 }
 
-/** One account's closes of a batch: its positions in order, each with its terms, from the wallet's available. */
-export interface AccountCloses {
-  available: DecimalString
-  closes: { position: PositionRow; terms: CloseTerms }[]
+/**
+ * Books one account's closes netted together (netting.ts) in `tx`: the closed rows, their postings and the margin
+ * the positions that stay open gave up. `field` is what a refusal names. Answers the closes in booking order.
+ * @throws DomainError conflict `closeLossBeyondWallet` (field) when a voluntary close would need insurance.
+ * @throws Error when a position is not open any more (the caller holds the locks: a bug), or a posting fails.
+ */
+export async function settleAccountCloses(tx: Db, a: AccountCloses, field = 'id'): Promise<PlannedClose[]> {
+  const plan = planAccountCloses(a, field)
+  await book(tx, [plan])
+  return plan.closes
 }
 
 /**
  * Books the closes of many accounts in `tx` with a constant number of statements (one UPDATE of the positions, the
- * postings in bulk through post-many.ts). Same figures as settleClose, one after another within each account.
+ * postings in bulk through post-many.ts), each account's closes netted as settleAccountCloses nets them.
  * @throws Error when a position is not open any more (the caller holds the locks: a bug), or a posting fails.
  */
 export async function settleCloses(tx: Db, accounts: readonly AccountCloses[]): Promise<void> {
+  await book(
+    tx,
+    accounts.map((a) => planAccountCloses(a)),
+  )
+}
+
+/** Books `plans` with a constant number of statements (plus one per position that gave up margin). */
+async function book(tx: Db, plans: readonly AccountPlan[]): Promise<void> {
   const rows: ReturnType<typeof closedColumns>[] = []
   const ids: number[] = []
-  const postings: Posting[] = []
-  for (const a of accounts) {
-    let available = a.available
-    for (const { position, terms } of a.closes) {
-      const closed = closeOf(position, terms, available)
-      available = closed.available
-      ids.push(position.id)
-      rows.push(closedColumns(terms, closed))
-      postings.push(closed.posting)
+  for (const plan of plans) {
+    for (const c of plan.closes) {
+      ids.push(c.position.id)
+      rows.push(closedColumns(c.terms, c))
     }
   }
   if (ids.length === 0) return
@@ -166,5 +136,18 @@ export async function settleCloses(tx: Db, accounts: readonly AccountCloses[]): 
   const count = (moved as { rows?: unknown[] }).rows?.length ?? (moved as unknown[]).length
   if (count !== ids.length)
     throw new Error(`contract positions changed under a batch close (${count} of ${ids.length})`)
-  await postTransactions(tx, postings)
+  for (const plan of plans) {
+    for (const [id, taken] of plan.cover) {
+      const [o] = await tx
+        .update(contractPositions)
+        .set({ margin: sql`${contractPositions.margin} - ${taken}::numeric` })
+        .where(and(eq(contractPositions.id, id), eq(contractPositions.status, 'open')))
+        .returning({ id: contractPositions.id })
+      if (!o) throw new Error(`contract position ${id} is not open`)
+    }
+  }
+  await postTransactions(
+    tx,
+    plans.flatMap((p) => p.closes.map((c) => c.posting)),
+  )
 }

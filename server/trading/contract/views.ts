@@ -65,6 +65,7 @@ export function figuresOf(p: PositionRow, mark: DecimalString | undefined): Posi
     margin: parseDecimal(p.margin),
     maintenanceMarginRate: parseDecimal(p.maintenanceMarginRate),
     mark,
+    symbol: p.symbol,
   }
 }
 

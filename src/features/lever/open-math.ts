@@ -145,6 +145,7 @@ export function previewOpen(
       margin,
       maintenanceMarginRate: parseDecimal(terms.maintenance_margin_rate),
       mark: mark ?? price,
+      symbol: terms.symbol,
     }
     const after = subtract(holdings.available, cost)
     const all = [...holdings.positions, mine]

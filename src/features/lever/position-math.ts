@@ -37,6 +37,7 @@ export function figuresOf(p: Position, mark: DecimalString | undefined): Positio
     margin: parseDecimal(p.margin),
     maintenanceMarginRate: parseDecimal(p.maintenance_margin_rate),
     mark,
+    symbol: p.symbol,
   }
 }
 
