@@ -112,7 +112,9 @@ export const orderListSchema = z.object({
 /**
  * POST admin/market_trade_config: a market's trading terms. Rates are fractions (0.002 = 0.2 %); `min_amount` in the
  * base currency; `slippage_cap` the farthest a market order may fill from the best price, as a fraction of it;
- * `price_precision`/`amount_precision` the decimals orders may carry (left as they are when absent).
+ * `price_precision`/`amount_precision` the decimals orders may carry (left as they are when absent);
+ * `price_max_age_ms` the oldest feed price that may move money on the market, 100–60,000 ms (left as it is when
+ * absent, null for the default of 2,000 ms).
  */
 export const marketTradeConfigInput = z.object({
   symbol: symbolField,
@@ -124,6 +126,7 @@ export const marketTradeConfigInput = z.object({
   micro_open: z.boolean(),
   price_precision: z.optional(z.int().check(z.minimum(0), z.maximum(12))),
   amount_precision: z.optional(z.int().check(z.minimum(0), z.maximum(12))),
+  price_max_age_ms: z.optional(z.nullable(z.int().check(z.minimum(100), z.maximum(60_000)))),
 })
 export type MarketTradeConfigInput = z.infer<typeof marketTradeConfigInput>
 
@@ -143,5 +146,7 @@ export const marketTradeConfigSchema = z.object({
   micro_open: z.boolean(),
   price_precision: z.int(),
   amount_precision: z.int(),
+  /** The oldest feed price that may move money on this market, ms (market orders, crossing limits, marks…). */
+  price_max_age_ms: z.int(),
 })
 export type MarketTradeConfig = z.infer<typeof marketTradeConfigSchema>

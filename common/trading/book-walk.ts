@@ -100,3 +100,30 @@ export function amountForBudget(asks: readonly Level[], budget: DecimalString, s
   }
   return round(amount, scale, 'down')
 }
+
+/**
+ * What a crossing limit order takes from a book at once (issue 21 part 4): walks `levels` (best first) for up to
+ * `amount`, taking only levels at `limit` or better (at most `limit` for a buy's asks, at least `limit` for a sell's
+ * bids) — as a limit order on an exchange matches the opposite book up to its price. Answers the levels' parts
+ * (empty when the best level does not cross) and what is left to rest.
+ */
+export function walkBookTo(
+  side: 'buy' | 'sell',
+  levels: readonly Level[],
+  amount: DecimalString,
+  limit: DecimalString,
+): { fills: LevelFill[]; left: DecimalString } {
+  let left = amount
+  const fills: LevelFill[] = []
+  for (const raw of levels) {
+    if (sign(left) === 0) break
+    const level = levelOf(raw)
+    if (sign(level.amount) <= 0 || sign(level.price) <= 0) continue
+    const c = compare(level.price, limit)
+    if (side === 'buy' ? c > 0 : c < 0) break
+    const take = compare(level.amount, left) < 0 ? level.amount : left
+    fills.push({ price: level.price, amount: take })
+    left = subtract(left, take)
+  }
+  return { fills, left }
+}

@@ -14,7 +14,9 @@ import { amount, at } from './schema-ledger'
 /**
  * What an operator sets per market for trading (POST admin/market_trade_config); a market without a row trades with
  * the defaults of server/trading/spot/config.ts. Fee rates are fractions (0.002 = 0.2 %), `slippage_cap` the farthest
- * a market order may fill from the best price, as a fraction of it; `min_amount` in the base currency.
+ * a market order may fill from the best price, as a fraction of it; `min_amount` in the base currency;
+ * `price_max_age_ms` the oldest feed price that may move money on this market (null: DEFAULT_PRICE_MAX_AGE_MS of
+ * server/trading/freshness.ts, 2 s).
  */
 export const marketTradeConfig = pgTable(
   'market_trade_config',
@@ -26,9 +28,11 @@ export const marketTradeConfig = pgTable(
     slippageCap: amount('slippage_cap').notNull(),
     spotOpen: boolean('spot_open').notNull(),
     microOpen: boolean('micro_open').notNull(),
+    priceMaxAgeMs: integer('price_max_age_ms'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    check('market_trade_config_price_max_age', sql`${t.priceMaxAgeMs} is null or ${t.priceMaxAgeMs} > 0`),
     check(
       'market_trade_config_rates',
       sql`${t.takerFeeRate} >= 0 and ${t.takerFeeRate} < 1 and ${t.makerFeeRate} >= 0 and ${t.makerFeeRate} < 1 and ${t.slippageCap} > 0 and ${t.slippageCap} < 1 and ${t.minAmount} >= 0`,
@@ -38,7 +42,9 @@ export const marketTradeConfig = pgTable(
 
 /**
  * A spot order. `frozen` is what it still holds (quote for a limit buy, base for a limit sell); `filled_amount` and
- * `filled_quote` add up its fills, `fee` their fees in `fee_currency` (the currency the user receives).
+ * `filled_quote` add up its fills, `fee` their fees in `fee_currency` (the currency the user receives). A limit order
+ * that crossed the book when placed took `taker_amount` (base), `taker_quote` (exact Σ price × amount) and paid
+ * `taker_fee` at the taker rate then; `fee_rate` is the rate of the rest of its fills (the maker rate once it rests).
  */
 export const spotOrders = pgTable(
   'spot_orders',
@@ -61,6 +67,9 @@ export const spotOrders = pgTable(
     feeCurrency: text('fee_currency').notNull(),
     feeRate: amount('fee_rate').notNull(),
     frozen: amount('frozen').notNull().default('0'),
+    takerAmount: amount('taker_amount').notNull().default('0'),
+    takerQuote: amount('taker_quote').notNull().default('0'),
+    takerFee: amount('taker_fee').notNull().default('0'),
     status: text('status').$type<OrderState>().notNull(),
     clientOid: text('client_oid').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -113,6 +122,8 @@ export const spotFills = pgTable(
   (t) => [
     index('spot_fills_order').on(t.orderId, t.id),
     uniqueIndex('spot_fills_order_event').on(t.orderId, t.feedRef, t.price),
+    // The matcher's question for every print: how much of it resting orders already took.
+    index('spot_fills_feed_ref').on(t.feedRef),
     check('spot_fills_positive', sql`${t.price} > 0 and ${t.amount} > 0 and ${t.fee} >= 0`),
   ],
 )

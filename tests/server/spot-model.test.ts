@@ -3,8 +3,8 @@
  * market buys and sells, cancels (of open and of closed orders) and feed trades run through the real calls and the
  * real matcher, against a model of each order's filled amount and state. After EVERY step:
  * - each order moved only along legal transitions (pending → partially filled → filled, either open one → cancelled;
- *   filled and cancelled never change), and its filled amount is what the model says (a trade through its price
- *   fills min(what is left, what the trade printed));
+ *   filled and cancelled never change), and its filled amount is what the model says (a trade through the prices
+ *   of resting orders shares what it printed among them per side, the best price first, then the oldest);
  * - an order's state fits its figures (filled = amount ⇔ filled; nothing frozen once filled or cancelled);
  * - the user's frozen USDT and BTC are the frozen amounts of its open orders, and a release was posted at most once
  *   per order;
@@ -18,6 +18,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { add, compare, negate, parseDecimal, subtract, type DecimalString } from '../../common/amount'
 import type { Order, OrderState } from '../../common/api/trade'
+import type { DepthTick } from '../../common/feed/messages'
 import type { Database } from '../../server/db/client'
 import { ledgerTransactions, spotFills, spotOrders } from '../../server/db/schema'
 import { checkLedger } from '../../server/ledger/check'
@@ -85,6 +86,10 @@ class PlaceLimit implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true
   async run(m: Model, r: Real) {
+    // A book none of the model's prices crosses: every limit order rests (crossing limits: spot-exploits.test.ts).
+    const ts = Date.now()
+    const tick = { asks: [[62000, 1]], bids: [[58000, 1]], version: ts, ts } satisfies DepthTick
+    r.market.emit({ type: 'book', symbol: 'btcusdt', ts, tick, recorded: false })
     const res = await place(r, { side: this.side, type: 'limit', price: this.price, amount: btc(this.thousandths) })
     if (res.body.code === 1) {
       m.orders.push({
@@ -173,13 +178,24 @@ class Trade implements fc.AsyncCommand<Model, Real> {
       recorded: false,
     })
     await r.matcher.idle()
-    for (const o of m.orders) {
-      const c = compare(d(this.price), o.price)
-      if (!o.open || ts < o.placedAt || (o.side === 'buy' ? c > 0 : c < 0)) continue
-      const left = subtract(o.amount, o.filled)
-      o.filled = add(o.filled, compare(amount, left) < 0 ? amount : left)
-      saw('limit fill')
-      if (compare(o.filled, o.amount) === 0) o.open = false
+    for (const side of ['buy', 'sell'] as const) {
+      // The print is shared per side: the best price first, then the oldest, each up to what it needs.
+      const through = m.orders
+        .filter((o) => {
+          const c = compare(d(this.price), o.price)
+          return o.side === side && o.open && ts >= o.placedAt && (side === 'buy' ? c <= 0 : c >= 0)
+        })
+        .sort((a, b) => (side === 'buy' ? compare(b.price, a.price) : compare(a.price, b.price)) || a.id - b.id)
+      let printed = amount
+      for (const o of through) {
+        if (compare(printed, d('0')) <= 0) break
+        const left = subtract(o.amount, o.filled)
+        const take = compare(printed, left) < 0 ? printed : left
+        o.filled = add(o.filled, take)
+        printed = subtract(printed, take)
+        saw(through.length > 1 ? 'shared print' : 'limit fill')
+        if (compare(o.filled, o.amount) === 0) o.open = false
+      }
     }
     await verify(m, r, this.toString())
   }
@@ -302,7 +318,7 @@ function describeModel(name: string, open: () => Promise<Database>) {
       )
       console.log(`spot order model on ${name}: ${RUNS} runs`, Object.fromEntries(seen))
       if (RUNS >= 100) {
-        for (const kind of ['limit fill', 'market fill', 'cancel', 'cancel after a fill']) {
+        for (const kind of ['limit fill', 'shared print', 'market fill', 'cancel', 'cancel after a fill']) {
           expect(seen.get(kind) ?? 0, `${kind} steps`).toBeGreaterThan(0)
         }
       }

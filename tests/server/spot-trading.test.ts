@@ -312,7 +312,7 @@ describe('spot trading on PGlite', () => {
     expect(await runAdmin(s.database.db, ['markets', 'trade-config', 'ethusdt', '--spot', 'open'], io)).toBe(0)
     expect(await runAdmin(s.database.db, ['markets', 'trade-config', 'ethusdt'], io)).toBe(0)
     expect(out.at(-1)).toBe(
-      'ethusdt (ETH/USDT): taker 0.001, maker 0.0005, min 0.01 ETH, slippage cap 0.01, spot open, micro closed, price decimals 2, amount decimals 4',
+      'ethusdt (ETH/USDT): taker 0.001, maker 0.0005, min 0.01 ETH, slippage cap 0.01, spot open, micro closed, price decimals 2, amount decimals 4, price max age 2000 ms',
     )
   })
 })

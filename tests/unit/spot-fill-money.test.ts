@@ -12,7 +12,18 @@ const btc = (units: number) => d((units / 1e6).toFixed(6))
 
 /** Plays `parts` (BTC units) as fills of one order at `price`; answers the sums of what moved. */
 function play(side: 'buy' | 'sell', price: DecimalString, parts: number[], rate = '0.002') {
-  const order = { side, base: 'BTC', quote: 'USDT', feeRate: rate, filledQuote: '0', filledAmount: '0', fee: '0' }
+  const order = {
+    side,
+    base: 'BTC',
+    quote: 'USDT',
+    feeRate: rate,
+    filledQuote: '0',
+    filledAmount: '0',
+    fee: '0',
+    takerAmount: '0',
+    takerQuote: '0',
+    takerFee: '0',
+  }
   let give = d('0')
   let gross = d('0')
   for (const units of parts) {

@@ -24,6 +24,7 @@ const terms: MarketTradeConfig = {
   micro_open: true,
   price_precision: 2,
   amount_precision: 6,
+  price_max_age_ms: 2000,
 }
 
 function order(patch: Partial<Order> = {}): Order {

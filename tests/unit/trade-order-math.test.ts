@@ -19,6 +19,7 @@ const terms: MarketTradeConfig = {
   micro_open: true,
   price_precision: 2,
   amount_precision: 6,
+  price_max_age_ms: 2000,
 }
 const asks: Level[] = [
   [100, 1],

@@ -14,15 +14,15 @@ import { withDomainErrors } from './errors'
 import { UsageError, type AdminCommand } from './types'
 
 const USAGE =
-  'markets trade-config <symbol> [--taker R] [--maker R] [--min N] [--slippage R] [--spot open|closed] [--micro open|closed] [--price-precision N] [--amount-precision N]'
+  'markets trade-config <symbol> [--taker R] [--maker R] [--min N] [--slippage R] [--spot open|closed] [--micro open|closed] [--price-precision N] [--amount-precision N] [--price-max-age-ms N|default]'
 
 function line(c: MarketTradeConfig): string {
-  return `${c.symbol} (${c.base}/${c.quote}): taker ${c.taker_fee_rate}, maker ${c.maker_fee_rate}, min ${c.min_amount} ${c.base}, slippage cap ${c.slippage_cap}, spot ${c.spot_open ? 'open' : 'closed'}, micro ${c.micro_open ? 'open' : 'closed'}, price decimals ${c.price_precision}, amount decimals ${c.amount_precision}`
+  return `${c.symbol} (${c.base}/${c.quote}): taker ${c.taker_fee_rate}, maker ${c.maker_fee_rate}, min ${c.min_amount} ${c.base}, slippage cap ${c.slippage_cap}, spot ${c.spot_open ? 'open' : 'closed'}, micro ${c.micro_open ? 'open' : 'closed'}, price decimals ${c.price_precision}, amount decimals ${c.amount_precision}, price max age ${c.price_max_age_ms} ms`
 }
 
 const tradeConfig: AdminCommand = {
   name: 'markets trade-config',
-  usage: `  ${USAGE}\n                              show a market's trading terms, or change the ones given (rates are fractions: 0.002 = 0.2%)`,
+  usage: `  ${USAGE}\n                              show a market's trading terms, or change the ones given (rates are fractions: 0.002 = 0.2%; the price max age is the oldest feed price that may move money, 100–60000 ms, default 2000)`,
   async run(db, args, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -37,6 +37,7 @@ const tradeConfig: AdminCommand = {
         micro: { type: 'string' },
         'price-precision': { type: 'string' },
         'amount-precision': { type: 'string' },
+        'price-max-age-ms': { type: 'string' },
       },
     })
     const [symbol] = positionals
@@ -59,6 +60,14 @@ const tradeConfig: AdminCommand = {
       if (!/^\d{1,2}$/.test(v) || Number(v) > 12) throw new UsageError(`--${name} must be a whole number 0–12`)
       return Number(v)
     }
+    const maxAge = (v: string | undefined): number | null | undefined => {
+      if (v === undefined) return undefined
+      if (v === 'default') return null
+      if (!/^\d{3,5}$/.test(v) || Number(v) < 100 || Number(v) > 60_000) {
+        throw new UsageError('--price-max-age-ms must be a whole number of milliseconds 100–60000, or default')
+      }
+      return Number(v)
+    }
     const saved = await withDomainErrors(symbol, () =>
       saveTradeTerms(db, {
         symbol,
@@ -70,6 +79,7 @@ const tradeConfig: AdminCommand = {
         micro_open: openClosed(values.micro, 'micro', was.microOpen),
         price_precision: digits(values['price-precision'], 'price-precision'),
         amount_precision: digits(values['amount-precision'], 'amount-precision'),
+        price_max_age_ms: maxAge(values['price-max-age-ms']),
       }),
     )
     io.out(line(saved))
@@ -121,6 +131,14 @@ const microSet: AdminCommand = {
     }
     if (values.enabled !== undefined && values.enabled !== 'yes' && values.enabled !== 'no') {
       throw new UsageError('--enabled must be yes or no')
+    }
+    const maxAge = (v: string | undefined): number | null | undefined => {
+      if (v === undefined) return undefined
+      if (v === 'default') return null
+      if (!/^\d{3,5}$/.test(v) || Number(v) < 100 || Number(v) > 60_000) {
+        throw new UsageError('--price-max-age-ms must be a whole number of milliseconds 100–60000, or default')
+      }
+      return Number(v)
     }
     const saved = await withDomainErrors(`${symbol} ${seconds} s`, () =>
       saveProduct(db, {

@@ -15,6 +15,9 @@ export const TRADE_MESSAGES = {
     bookTooThin: 'The order book does not hold enough to fill this order at once. Please order less',
     slippageTooFar:
       'Filling this order would move the price more than {percent}%. Please order less or place a limit order',
+    // issue 21 (spotfill): a limit price that crosses the book further than the slippage cap
+    limitPriceTooFar:
+      'This price is more than {percent}% past the best price in the book. Please choose a price closer to the market',
     orderNotFound: 'Order not found',
     orderNotOpen: 'This order can no longer be cancelled',
     clientOidReused: 'This order id was already used for a different order',
@@ -37,6 +40,7 @@ export const TRADE_MESSAGES = {
     priceStale: '当前行情未更新，请稍后再试',
     bookTooThin: '订单簿深度不足，无法一次成交，请减少数量',
     slippageTooFar: '成交此单将使价格偏离超过 {percent}%，请减少数量或改用限价单',
+    limitPriceTooFar: '该价格偏离盘口最优价超过 {percent}%，请设置更接近市价的价格',
     orderNotFound: '订单不存在',
     orderNotOpen: '该订单已无法撤销',
     clientOidReused: '该订单编号已用于另一笔订单',
@@ -59,6 +63,7 @@ export const TRADE_MESSAGES = {
     priceStale: '目前行情未更新，請稍後再試',
     bookTooThin: '訂單簿深度不足，無法一次成交，請減少數量',
     slippageTooFar: '成交此單將使價格偏離超過 {percent}%，請減少數量或改用限價單',
+    limitPriceTooFar: '該價格偏離盤口最優價超過 {percent}%，請設定更接近市價的價格',
     orderNotFound: '訂單不存在',
     orderNotOpen: '該訂單已無法撤銷',
     clientOidReused: '該訂單編號已用於另一筆訂單',
@@ -83,6 +88,8 @@ export const TRADE_MESSAGES = {
       'El libro de órdenes no tiene suficiente liquidez para ejecutar esta orden de una vez. Reduce la cantidad',
     slippageTooFar:
       'Ejecutar esta orden movería el precio más de un {percent}%. Reduce la cantidad o usa una orden límite',
+    limitPriceTooFar:
+      'Este precio supera en más de un {percent}% el mejor precio del libro. Elige un precio más cercano al mercado',
     orderNotFound: 'Orden no encontrada',
     orderNotOpen: 'Esta orden ya no se puede cancelar',
     clientOidReused: 'Este identificador ya se usó para otra orden',
@@ -105,6 +112,7 @@ export const TRADE_MESSAGES = {
     priceStale: 'अभी कीमतें अपडेट नहीं हैं। कृपया थोड़ी देर बाद फिर कोशिश करें',
     bookTooThin: 'ऑर्डर बुक में इस ऑर्डर को एक बार में पूरा करने लायक मात्रा नहीं है। कृपया कम मात्रा डालें',
     slippageTooFar: 'यह ऑर्डर पूरा करने से कीमत {percent}% से ज़्यादा खिसक जाएगी। कम मात्रा डालें या लिमिट ऑर्डर दें',
+    limitPriceTooFar: 'यह कीमत ऑर्डर बुक की सबसे अच्छी कीमत से {percent}% से ज़्यादा आगे है। कृपया बाज़ार के करीब की कीमत चुनें',
     orderNotFound: 'ऑर्डर नहीं मिला',
     orderNotOpen: 'यह ऑर्डर अब रद्द नहीं किया जा सकता',
     clientOidReused: 'यह ऑर्डर आईडी किसी दूसरे ऑर्डर के लिए इस्तेमाल हो चुकी है',
@@ -127,6 +135,7 @@ export const TRADE_MESSAGES = {
     priceStale: '현재 시세가 갱신되지 않았습니다. 잠시 후 다시 시도해 주세요',
     bookTooThin: '호가창 잔량이 부족해 한 번에 체결할 수 없습니다. 수량을 줄여 주세요',
     slippageTooFar: '이 주문을 체결하면 가격이 {percent}% 넘게 움직입니다. 수량을 줄이거나 지정가 주문을 이용해 주세요',
+    limitPriceTooFar: '이 가격은 호가창 최우선 가격보다 {percent}% 넘게 벗어납니다. 시장가에 더 가까운 가격을 입력해 주세요',
     orderNotFound: '주문을 찾을 수 없습니다',
     orderNotOpen: '이 주문은 더 이상 취소할 수 없습니다',
     clientOidReused: '이 주문 ID는 이미 다른 주문에 사용되었습니다',
@@ -149,6 +158,7 @@ export const TRADE_MESSAGES = {
     priceStale: '現在、相場が更新されていません。しばらくしてからもう一度お試しください',
     bookTooThin: '板の数量が足りず、一度に約定できません。数量を減らしてください',
     slippageTooFar: 'この注文を約定させると価格が {percent}% 以上動きます。数量を減らすか指値注文をご利用ください',
+    limitPriceTooFar: 'この価格は板の最良気配から {percent}% 以上離れています。市場に近い価格を指定してください',
     orderNotFound: '注文が見つかりません',
     orderNotOpen: 'この注文はもう取り消せません',
     clientOidReused: 'この注文 ID は別の注文で使用済みです',
@@ -173,6 +183,8 @@ export const TRADE_MESSAGES = {
       'O livro de ofertas não tem volume suficiente para executar esta ordem de uma vez. Reduza a quantidade',
     slippageTooFar:
       'Executar esta ordem moveria o preço mais de {percent}%. Reduza a quantidade ou use uma ordem limitada',
+    limitPriceTooFar:
+      'Este preço passa mais de {percent}% do melhor preço do livro. Escolha um preço mais próximo do mercado',
     orderNotFound: 'Ordem não encontrada',
     orderNotOpen: 'Esta ordem não pode mais ser cancelada',
     clientOidReused: 'Este identificador já foi usado em outra ordem',
@@ -195,6 +207,7 @@ export const TRADE_MESSAGES = {
     priceStale: 'Giá hiện chưa được cập nhật. Vui lòng thử lại sau giây lát',
     bookTooThin: 'Sổ lệnh không đủ khối lượng để khớp lệnh này một lần. Vui lòng giảm số lượng',
     slippageTooFar: 'Khớp lệnh này sẽ làm giá lệch hơn {percent}%. Vui lòng giảm số lượng hoặc dùng lệnh giới hạn',
+    limitPriceTooFar: 'Giá này vượt quá {percent}% so với giá tốt nhất trên sổ lệnh. Vui lòng chọn giá gần thị trường hơn',
     orderNotFound: 'Không tìm thấy lệnh',
     orderNotOpen: 'Lệnh này không thể hủy nữa',
     clientOidReused: 'Mã lệnh này đã được dùng cho một lệnh khác',
@@ -218,6 +231,8 @@ export const TRADE_MESSAGES = {
     bookTooThin: 'Buku order tidak cukup untuk mengisi order ini sekaligus. Kurangi jumlahnya',
     slippageTooFar:
       'Mengisi order ini akan menggeser harga lebih dari {percent}%. Kurangi jumlah atau gunakan order limit',
+    limitPriceTooFar:
+      'Harga ini lebih dari {percent}% melewati harga terbaik di buku order. Pilih harga yang lebih dekat dengan pasar',
     orderNotFound: 'Order tidak ditemukan',
     orderNotOpen: 'Order ini tidak dapat dibatalkan lagi',
     clientOidReused: 'ID order ini sudah dipakai untuk order lain',

@@ -1,6 +1,6 @@
 /**
- * A market's trading terms: fee rates, the smallest order, the slippage cap of market orders and whether spot and
- * micro trading are open. An operator sets them per market (market_trade_config); a market without a row trades on
+ * A market's trading terms: fee rates, the smallest order, the slippage cap of market orders, the oldest price that
+ * may move money (freshness.ts) and whether spot and micro trading are open. An operator sets them per market (market_trade_config); a market without a row trades on
  * DEFAULT_TERMS, with spot open where the market is tradable on spot (markets.tradable_spot).
  */
 import { eq } from 'drizzle-orm'
@@ -10,6 +10,7 @@ import { notifyChange } from '../../cache/change-feed'
 import type { Db } from '../../db/client'
 import { marketTradeConfig, markets } from '../../db/schema'
 import { fieldError } from '../../money/amounts'
+import { DEFAULT_PRICE_MAX_AGE_MS, forgetPriceMaxAges } from '../freshness'
 
 /** A market's trading terms; rates are fractions (0.002 = 0.2 %). */
 export interface TradeTerms {
@@ -26,6 +27,11 @@ export interface TradeTerms {
   slippageCap: DecimalString
   spotOpen: boolean
   microOpen: boolean
+  /**
+   * The oldest feed price (book, trade, mark) that may move money on this market, ms: the operator's
+   * `price_max_age_ms`, else DEFAULT_PRICE_MAX_AGE_MS (2 s). Read by `priceMaxAgeMs` (freshness.ts).
+   */
+  priceMaxAgeMs: number
 }
 
 /**
@@ -52,6 +58,7 @@ export async function tradeTerms(db: Db, symbol: string): Promise<TradeTerms | u
     slippageCap: parseDecimal(c?.slippageCap ?? DEFAULT_TERMS.slippageCap),
     spotOpen: c ? c.spotOpen && m.tradableSpot : m.tradableSpot,
     microOpen: c ? c.microOpen && m.tradableOption : m.tradableOption,
+    priceMaxAgeMs: c?.priceMaxAgeMs ?? DEFAULT_PRICE_MAX_AGE_MS,
   }
 }
 
@@ -69,12 +76,13 @@ export function termsView(t: TradeTerms): MarketTradeConfig {
     micro_open: t.microOpen,
     price_precision: t.pricePrecision,
     amount_precision: t.amountPrecision,
+    price_max_age_ms: t.priceMaxAgeMs,
   }
 }
 
 /**
- * Saves a market's trading terms (and its order precisions when given); answers them as saved. Opening spot or micro
- * also marks the market tradable there.
+ * Saves a market's trading terms (and its order precisions when given; `price_max_age_ms` when given, null for the
+ * default); answers them as saved. Opening spot or micro also marks the market tradable there.
  * @throws DomainError naming the field: `marketUnknown` (symbol); `feeRateInvalid` (taker_fee_rate, maker_fee_rate);
  *   `slippageCapInvalid` (slippage_cap); `amountNotPositive` (min_amount below 0)
  */
@@ -90,7 +98,7 @@ export async function saveTradeTerms(db: Db, input: MarketTradeConfigInput): Pro
   if (sign(cap) <= 0 || compare(cap, parseDecimal('1')) >= 0) throw fieldError('slippage_cap', 'slippageCapInvalid')
   const min = parseDecimal(input.min_amount)
   if (sign(min) < 0) throw fieldError('min_amount', 'amountNotPositive')
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [m] = await tx.select().from(markets).where(eq(markets.symbol, input.symbol)).for('update')
     if (!m) throw fieldError('symbol', 'marketUnknown')
     const market = {
@@ -109,6 +117,7 @@ export async function saveTradeTerms(db: Db, input: MarketTradeConfigInput): Pro
       slippageCap: cap,
       spotOpen: input.spot_open,
       microOpen: input.micro_open,
+      ...(input.price_max_age_ms === undefined ? {} : { priceMaxAgeMs: input.price_max_age_ms }),
       updatedAt: new Date(),
     }
     await tx
@@ -117,4 +126,7 @@ export async function saveTradeTerms(db: Db, input: MarketTradeConfigInput): Pro
       .onConflictDoUpdate({ target: marketTradeConfig.symbol, set: row })
     return termsView((await tradeTerms(tx, input.symbol))!)
   })
+  // This process reads the new limit at once; the others within PRICE_MAX_AGE_CACHE_MS (freshness.ts).
+  forgetPriceMaxAges()
+  return saved
 }

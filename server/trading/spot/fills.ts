@@ -7,8 +7,11 @@
  * Rounding is cumulative per order, so the parts of an order add up to what the whole would be: a buyer pays
  * ⌈Σ price × amount⌉ at the quote currency's scale (the frozen amount of a limit buy exactly), a seller receives
  * ⌊Σ price × amount⌋; fees are taken in the currency received (as HTX and Binance do) and are ⌈rate × received⌉ in
- * all, each fill paying the difference. Funds come from `frozen` for a limit order and from `available` for a market
- * order (which never rests).
+ * all, each fill paying the difference. A limit order that crossed the book when placed took part as a taker
+ * (`taker_amount`, `taker_quote`, `taker_fee`, at the taker rate) and the rest at its `fee_rate` (maker): each part's
+ * fee is rounded cumulatively on its own, so the taker part pays ⌈taker rate × its part⌉ and the resting part
+ * ⌈maker rate × its part⌉. Funds come from `frozen` for a limit order and from `available` for a market order (which
+ * never rests).
  */
 import { and, eq, inArray } from 'drizzle-orm'
 import {
@@ -66,10 +69,23 @@ export interface FillMoney {
 
 /**
  * The money of filling `f` on top of what the order filled so far (cumulative rounding, see the header).
- * @param order the order as read: side, fee rate, currencies, filled amount, exact filled quote and fee so far
+ * @param order the order as read: side, fee rate, currencies, filled amount, exact filled quote and fee so far, and
+ *   its taker part (all 0 for an order that never crossed)
  */
 export function fillMoney(
-  order: Pick<OrderRow, 'side' | 'base' | 'quote' | 'feeRate' | 'filledQuote' | 'filledAmount' | 'fee'>,
+  order: Pick<
+    OrderRow,
+    | 'side'
+    | 'base'
+    | 'quote'
+    | 'feeRate'
+    | 'filledQuote'
+    | 'filledAmount'
+    | 'fee'
+    | 'takerAmount'
+    | 'takerQuote'
+    | 'takerFee'
+  >,
   f: Pick<FillInput, 'price' | 'amount'>,
 ): FillMoney {
   const qs = currencyScale(order.quote)
@@ -77,15 +93,17 @@ export function fillMoney(
   const rate = d(order.feeRate)
   const quoteBefore = d(order.filledQuote)
   const quoteAfter = add(quoteBefore, multiply(f.price, f.amount))
-  const feeBefore = d(order.fee)
+  // The fee of the part at `fee_rate` so far: what the taker part paid is not counted again.
+  const feeBefore = subtract(d(order.fee), d(order.takerFee))
   if (order.side === 'buy') {
     const give = subtract(round(quoteAfter, qs, 'up'), round(quoteBefore, qs, 'up'))
-    const baseAfter = add(d(order.filledAmount), f.amount)
+    const baseAfter = subtract(add(d(order.filledAmount), f.amount), d(order.takerAmount))
     const fee = subtract(round(multiply(baseAfter, rate), bs, 'up'), feeBefore)
     return { give, gross: f.amount, fee: compare(fee, f.amount) > 0 ? f.amount : fee, quoteAfter }
   }
   const gross = subtract(round(quoteAfter, qs, 'down'), round(quoteBefore, qs, 'down'))
-  const fee = subtract(round(multiply(round(quoteAfter, qs, 'down'), rate), qs, 'up'), feeBefore)
+  const received = subtract(round(quoteAfter, qs, 'down'), round(d(order.takerQuote), qs, 'down'))
+  const fee = subtract(round(multiply(received, rate), qs, 'up'), feeBefore)
   return { give: f.amount, gross, fee: compare(fee, gross) > 0 ? gross : fee, quoteAfter }
 }
 

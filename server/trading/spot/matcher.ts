@@ -1,19 +1,26 @@
 /**
- * Limit orders fill when the feed trades through their price (DESIGN §4 Spot): for every batch of feed trades of a
- * symbol, each open limit buy priced at or above a trade's price (a sell at or below) fills at its own limit price
- * (it rests, so it is the maker) for as much as that trade printed, up to what it still needs. Trades printed before
- * the order was placed do not count.
+ * Limit orders fill when the feed trades through their price (DESIGN §4 Spot, issue 21 part 4): for every feed trade
+ * (print) of a symbol, the open limit buys priced at or above its price (the sells at or below) fill at their own
+ * limit price (they rest, so they are makers) from what the print traded, never more: one print's size is shared
+ * among them in price-time priority — the best price first, then the oldest — each taking what it still needs until
+ * the print is used up (buys and sells each get the print's size: a print is a buyer and a seller meeting). Trades
+ * printed before an order was placed do not count for it (feed time before the order's server time).
  *
- * Exactly once: each fill runs in its own transaction that locks the order row (FOR UPDATE) and skips a trade it has
- * already filled from (`spot_fills` is unique per order and feed event), so two server processes on one database, or
- * a batch seen twice, fill an order from a trade once.
+ * Exactly once: a print is shared in one transaction per side that takes an advisory lock on the symbol's side, locks
+ * the orders (FOR UPDATE) and subtracts what fills already took from that print (`spot_fills` rows citing it), and an
+ * order never fills twice from one print (`spot_fills` is unique per order and feed event); so two server processes
+ * on one database, or a batch seen twice, share a print once.
+ *
+ * Freshness: a print is matched when it arrives, whatever its feed time (a batch may wait behind a slow database);
+ * it is a trade that happened on the venue at that price, so filling a resting order from it later is still a fill
+ * at the order's own price from real liquidity. Orders placed after its feed time never use it.
  *
  * Budget: batches wait per symbol, one at a time; beyond MAX_PENDING_BATCHES per symbol the oldest waiting batch is
  * dropped and counted (a database far behind the feed must not grow the queue without bound). Only symbols with open
  * limit orders are looked at (no query per feed trade of a quiet market): this process's placements say so at once
  * (open-signal.ts), another process's are found by a refresh every WATCH_REFRESH_MS.
  */
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import { compare, currencyScale, parseDecimal, round, sign, subtract } from '../../../common/amount'
 import { OPEN_ORDER_STATES } from '../../../common/api/trade'
 import type { TradeItem } from '../../../common/feed/messages'
@@ -130,58 +137,103 @@ export async function matchTrades(db: Db, source: MarketService['source'], batch
           sql`${spotOrders.status} in ('pending', 'partially_filled')`,
         ),
       )
-  const candidates = [...(await open('buy')), ...(await open('sell'))].sort((a, b) => a.id - b.id)
+  const candidates = { buy: await open('buy'), sell: await open('sell') }
   const trades = [...batch.trades].sort((a, b) => a.ts - b.ts || a.tradeId - b.tradeId)
   let fills = 0
-  for (const order of candidates) {
-    // Only the trades that can fill it open a transaction (which re-reads the order under its lock).
-    const crossing = trades.filter((t) => t.ts >= order.createdAt.getTime() && crosses(order, t))
-    for (const trade of crossing) {
-      const id = order.id
-      const filled = await moneyTransaction(db, (tx) => fillFromTrade(tx, id, trade, source, batch.recorded, now))
-      if (filled === 'done') break
-      if (filled === 'filled') fills++
+  for (const trade of trades) {
+    for (const side of ['buy', 'sell'] as const) {
+      // Only a print that can fill one of them opens a transaction (which re-reads the orders under their locks).
+      const ids = candidates[side].filter((o) => eligible(o, trade)).map((o) => o.id)
+      if (ids.length === 0) continue
+      const print = { symbol: batch.symbol, side, ids, trade, source, recorded: batch.recorded }
+      const r = await moneyTransaction(db, (tx) => sharePrint(tx, print, now))
+      fills += r.fills
+      if (r.closed.length > 0) candidates[side] = candidates[side].filter((o) => !r.closed.includes(o.id))
     }
   }
   return fills
 }
 
-/** One order against one trade, in `tx`: `filled`, `skip` (not crossing, too early, seen), or `done` (not open). */
-async function fillFromTrade(
-  tx: Db,
-  id: number,
-  trade: TradeItem,
-  source: MarketService['source'],
-  recorded: boolean | undefined,
-  now: Date,
-): Promise<'filled' | 'skip' | 'done'> {
-  const [order] = await tx.select().from(spotOrders).where(eq(spotOrders.id, id)).for('update')
-  if (!order || !(OPEN_ORDER_STATES as readonly string[]).includes(order.status)) return 'done'
-  if (trade.ts < order.createdAt.getTime() || !crosses(order, trade)) return 'skip'
-  const ref = `trade:${trade.tradeId}`
-  const [seen] = await tx
-    .select({ id: spotFills.id })
-    .from(spotFills)
-    .where(and(eq(spotFills.orderId, id), eq(spotFills.feedRef, ref)))
-  if (seen) return 'skip'
-  const left = subtract(parseDecimal(order.amount), parseDecimal(order.filledAmount))
-  const printed = round(parseDecimal(String(trade.amount)), currencyScale(order.base), 'down')
-  const take = compare(printed, left) < 0 ? printed : left
-  if (sign(take) <= 0) return 'skip'
-  const event = {
-    source,
-    topic: `market.${order.symbol}.trade.detail`,
-    ts: trade.ts,
-    price: parseDecimal(String(trade.price)),
-    ref,
-    recorded: recorded ?? null,
-  }
-  const after = await applyFill(tx, order, { price: parseDecimal(order.price!), amount: take, event }, now)
-  return after ? 'filled' : 'done'
+/** One print offered to the resting orders of one side. */
+interface Print {
+  symbol: string
+  side: 'buy' | 'sell'
+  /** The open orders that may fill from it, as last read. */
+  ids: number[]
+  trade: TradeItem
+  source: MarketService['source']
+  recorded: boolean | undefined
 }
 
-/** A buy fills from a trade at or below its price, a sell from one at or above. */
-function crosses(order: OrderRow, trade: TradeItem): boolean {
+/**
+ * Shares one print among the resting orders of one side in `tx`, in price-time priority (the best price first —
+ * highest buy, lowest sell — then the oldest), each taking what it still needs from what is left of the print after
+ * what earlier fills from it took. The print's side of the symbol is locked first (a transaction-scoped advisory
+ * lock), so two processes matching the same print share it once between them; then the orders (FOR UPDATE, in
+ * priority order), so a cancel waits. Answers the fills made and the orders found no longer open or filled now.
+ */
+async function sharePrint(tx: Db, p: Print, now: Date): Promise<{ fills: number; closed: number[] }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PRINT_LOCK_CLASS}::int, hashtext(${`${p.symbol}:${p.side}`}::text))`)
+  const orders = await tx
+    .select()
+    .from(spotOrders)
+    .where(and(inArray(spotOrders.id, p.ids), inArray(spotOrders.status, [...OPEN_ORDER_STATES])))
+    .orderBy(
+      p.side === 'buy' ? desc(spotOrders.price) : asc(spotOrders.price),
+      asc(spotOrders.createdAt),
+      asc(spotOrders.id),
+    )
+    .for('update')
+  const open = new Set(orders.map((o) => o.id))
+  const closed = p.ids.filter((id) => !open.has(id))
+  if (orders.length === 0) return { fills: 0, closed }
+  const ref = `trade:${p.trade.tradeId}`
+  const feedTs = new Date(p.trade.ts)
+  const earlier = await tx
+    .select({ orderId: spotFills.orderId, amount: spotFills.amount, feedTs: spotFills.feedTs })
+    .from(spotFills)
+    .innerJoin(spotOrders, eq(spotFills.orderId, spotOrders.id))
+    .where(and(eq(spotFills.feedRef, ref), eq(spotOrders.symbol, p.symbol), eq(spotOrders.side, p.side)))
+  // An order that filled from this trade id once never does again; the print's size counts the fills of this print
+  // (same id and feed time: a restarted simulator may reuse an id).
+  const seen = new Set(earlier.map((f) => f.orderId))
+  const printed = round(parseDecimal(String(p.trade.amount)), currencyScale(orders[0]!.base), 'down')
+  let left = earlier
+    .filter((f) => f.feedTs.getTime() === feedTs.getTime())
+    .reduce((rest, f) => subtract(rest, parseDecimal(f.amount)), printed)
+  const event = {
+    source: p.source,
+    topic: `market.${p.symbol}.trade.detail`,
+    ts: p.trade.ts,
+    price: parseDecimal(String(p.trade.price)),
+    ref,
+    recorded: p.recorded ?? null,
+  }
+  let fills = 0
+  for (const order of orders) {
+    if (sign(left) <= 0) break
+    if (seen.has(order.id) || !eligible(order, p.trade)) continue
+    const need = subtract(parseDecimal(order.amount), parseDecimal(order.filledAmount))
+    const take = compare(left, need) < 0 ? left : need
+    if (sign(take) <= 0) continue
+    const after = await applyFill(tx, order, { price: parseDecimal(order.price!), amount: take, event }, now)
+    if (!after) continue
+    fills++
+    left = subtract(left, take)
+    if (after.status === 'filled') closed.push(order.id)
+  }
+  return { fills, closed }
+}
+
+/** The advisory-lock class (first key) of print sharing: the second key is the hash of `symbol:side`. */
+const PRINT_LOCK_CLASS = 7_021
+
+/**
+ * True when `trade` may fill `order`: printed at or after the order was placed (an order never fills from a print
+ * older than itself), and through its price — a buy from a trade at or below its price, a sell at or above.
+ */
+function eligible(order: OrderRow, trade: TradeItem): boolean {
+  if (trade.ts < order.createdAt.getTime()) return false
   const c = compare(parseDecimal(String(trade.price)), parseDecimal(order.price!))
   return order.side === 'buy' ? c <= 0 : c >= 0
 }

@@ -1,11 +1,13 @@
 /**
- * Placing a spot order (issue 11 part 1). Checks come first and name their field; then, in one database transaction
- * once per Idempotency-Key and once per `client_oid`:
- * - a market order is recorded and filled at once against the current book (book-walk.ts), level by level, each fill
- *   citing the book it used; a book older than BOOK_MAX_AGE_MS is refused rather than filled at an old price, as is a
- *   walk past the visible depth or past the market's slippage cap;
+ * Placing a spot order (issue 11 part 1, issue 21 parts 3 and 4). Checks come first and name their field; then, in
+ * one database transaction once per Idempotency-Key and once per `client_oid`:
+ * - a market order is recorded and filled at once against the current book (take.ts), level by level, each fill
+ *   citing the book it used; a book older than the market's maximum price age (freshness.ts, 2 s by default) is
+ *   refused rather than filled at an old price, as is a walk past the visible depth or past the market's slippage cap;
  * - a limit order is recorded and freezes what it may spend (price × amount in the quote currency for a buy, the
- *   amount for a sell); the matcher fills it when the feed trades through its price.
+ *   amount for a sell). If it crosses the book (a buy at or above the best ask, a sell at or below the best bid) it
+ *   first takes what it crosses as a taker, at the book's prices and the taker rate (take.ts); what is left rests at
+ *   its price as a maker, and the matcher fills it when the feed trades through its price.
  * "Lack of funds" comes from the ledger's conditional update, so nothing is recorded or frozen when funds are short.
  */
 import { and, eq } from 'drizzle-orm'
@@ -23,20 +25,17 @@ import {
 import { OPEN_ORDER_STATES, type Order, type OrderPlaceInput } from '../../../common/api/trade'
 import type { Db } from '../../db/client'
 import { spotOrders } from '../../db/schema'
-import { DomainError } from '../../domain/errors'
 import { runOnce } from '../../ledger/idempotent'
 import { postTransaction } from '../../ledger/post'
 import type { MarketService } from '../../market/types'
 import { fieldError } from '../../money/amounts'
 import type { MoneyCaller } from '../../money/deposits'
-import { walkBook, withinSlippage } from '../../../common/trading/book-walk'
+import { priceMaxAgeMs } from '../freshness'
 import { tradeTerms, type TradeTerms } from './config'
-import { applyFill, type OrderRow } from './fills'
+import type { OrderRow } from './fills'
 import { limitOrderOpened } from './open-signal'
+import { crossesBook, fillMarket, takeCrossing } from './take'
 import { orderView } from './views'
-
-/** The oldest book a market order fills against, ms: older means the feed has stalled, and the order is refused. */
-export const BOOK_MAX_AGE_MS = 10_000
 
 /** What placing needs: the database, the market (its latest books), the clock. */
 export interface TradeDeps {
@@ -59,17 +58,23 @@ interface CheckedOrder {
  * Places an order for the caller's book; answers it as `order_detail` shows it.
  * @throws DomainError naming the field: `marketUnknown`/`marketNotOpen` (symbol); `priceRequired`,
  *   `priceNotForMarket`, `priceNotPositive`, `priceTooManyDecimals` (price); `amountNotPositive`,
- *   `orderAmountPrecision`, `orderBelowMinimum`, `lackOfFunds` (amount); `priceStale`, `bookTooThin`, `slippageTooFar`
- *   (type); `clientOidReused` (client_oid); `idempotencyKeyReused`.
+ *   `orderAmountPrecision`, `orderBelowMinimum`, `lackOfFunds`, `bookTooThin`, `slippageTooFar` (amount);
+ *   `priceStale` (type for a market order, price for a crossing limit: the book is older than the market's maximum
+ *   price age); `limitPriceTooFar` (price: a crossing limit beyond the slippage cap); `clientOidReused`
+ *   (client_oid); `idempotencyKeyReused`.
  */
 export async function placeOrder(deps: TradeDeps, who: MoneyCaller, input: OrderPlaceInput): Promise<Order> {
   const o = await checkOrder(deps.db, input)
+  const maxAgeMs = await priceMaxAgeMs(deps.db, o.terms.symbol)
   const now = deps.now?.() ?? new Date()
   const payload = { ...input, price: o.price, amount: o.amount, book: who.book }
   const placed = await runOnce(
     deps.db,
     { userId: who.userId, key: who.key, call: 'trade/order_place', payload },
     async (tx) => {
+      const taking = { terms: o.terms, side: o.side, amount: o.amount, limit: o.price }
+      // Decided on the latest book whatever its age: a crossing limit on a stale book is refused (take.ts).
+      const crossing = o.price !== null && crossesBook(deps.market, o.terms.symbol, o.side, o.price)
       const [row] = await tx
         .insert(spotOrders)
         .values({
@@ -83,7 +88,7 @@ export async function placeOrder(deps: TradeDeps, who: MoneyCaller, input: Order
           price: o.price,
           amount: o.amount,
           feeCurrency: o.side === 'buy' ? o.terms.base : o.terms.quote,
-          feeRate: o.type === 'market' ? o.terms.takerFeeRate : o.terms.makerFeeRate,
+          feeRate: o.type === 'market' || crossing ? o.terms.takerFeeRate : o.terms.makerFeeRate,
           status: 'pending',
           clientOid: o.clientOid,
           createdAt: now,
@@ -92,8 +97,10 @@ export async function placeOrder(deps: TradeDeps, who: MoneyCaller, input: Order
         .onConflictDoNothing()
         .returning()
       if (!row) return orderView(await sameOrder(tx, who, o))
-      const order = o.type === 'market' ? await fillMarket(deps, tx, row, o, now) : await freeze(tx, row, o, now)
-      return orderView(order)
+      if (o.type === 'market') return orderView(await fillMarket(deps.market, tx, row, taking, now, maxAgeMs))
+      const frozen = await freeze(tx, row, o, now)
+      if (!crossing) return orderView(frozen)
+      return orderView(await takeCrossing(deps.market, tx, frozen, { ...taking, limit: o.price! }, now, maxAgeMs))
     },
   )
   if (placed.type === 'limit' && (OPEN_ORDER_STATES as readonly string[]).includes(placed.status)) {
@@ -171,36 +178,4 @@ async function freeze(tx: Db, row: OrderRow, o: CheckedOrder, now: Date): Promis
     .where(eq(spotOrders.id, row.id))
     .returning()
   return after!
-}
-
-/** Fills a market order against the current book, level by level; refuses a stale book, thin depth, or slippage. */
-async function fillMarket(deps: TradeDeps, tx: Db, row: OrderRow, o: CheckedOrder, now: Date): Promise<OrderRow> {
-  const book = deps.market.lastBook(o.terms.symbol)
-  if (!book || now.getTime() - book.tick.ts > BOOK_MAX_AGE_MS) {
-    throw new DomainError('unavailable', 'priceStale', { field: 'type' })
-  }
-  const levels = o.side === 'buy' ? book.tick.asks : book.tick.bids
-  const walk = walkBook(levels, o.amount, o.terms.pricePrecision + 4, o.side)
-  if (!walk) throw fieldError('amount', 'bookTooThin', {}, 'rejected')
-  const best = walk.fills[0]!.price
-  if (!withinSlippage(o.side, best, walk.worst, o.terms.slippageCap)) {
-    const percent = multiply(o.terms.slippageCap, parseDecimal('100'))
-    throw fieldError('amount', 'slippageTooFar', { percent }, 'rejected')
-  }
-  let order = row
-  for (const level of walk.fills) {
-    const event = {
-      source: deps.market.source,
-      topic: `market.${o.terms.symbol}.depth.step0`,
-      ts: book.tick.ts,
-      price: level.price,
-      ref: `book:${book.tick.version}`,
-      recorded: book.recorded ?? null,
-    }
-    const next = await applyFill(tx, order, { price: level.price, amount: level.amount, event }, now)
-    // Nothing else can touch an order inside the transaction that inserted it.
-    if (!next) throw new Error(`spot order ${row.id} changed while it was being placed`)
-    order = next
-  }
-  return order
 }
