@@ -1,4 +1,7 @@
-/** Which side of a price a take-profit or stop-loss must be on, and the refusal naming the field when it is not. */
+/**
+ * Which side of a price a take-profit or stop-loss must be on, and the refusal naming the field when it is not: beyond
+ * the opening price, and not already reached by the mark (it would close the position at once).
+ */
 import { compare, type DecimalString } from '../../../common/amount'
 import type { ContractSide } from '../../../common/api/contract'
 import { fieldError } from '../../money/amounts'
