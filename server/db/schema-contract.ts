@@ -102,6 +102,10 @@ export const contractOrders = pgTable(
     index('contract_orders_pending')
       .on(t.symbol, t.side, t.price)
       .where(sql`${t.status} = 'pending'`),
+    // A feed print fills at most its size (issue 21 part 4): the limit orders already filled from one print.
+    index('contract_orders_print')
+      .on(t.feedTopic, t.feedRef)
+      .where(sql`${t.type} = 'limit' and ${t.status} = 'filled'`),
     check('contract_orders_side', sql`${t.side} in ('long', 'short')`),
     check('contract_orders_type', sql`${t.type} in ('limit', 'market')`),
     check('contract_orders_status', sql`${t.status} in ('pending', 'filled', 'cancelled')`),

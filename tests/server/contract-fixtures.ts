@@ -1,6 +1,8 @@
 /**
  * Futures test bench: the HTTP app and a risk engine on one database and one fake feed whose books and trades the test
- * sends (at the wall clock, so books are fresh), users with USDT in the contract wallet, and the calls.
+ * sends (at the wall clock, so books are fresh), users with USDT in the contract wallet, and the calls. Like a live
+ * feed, the fake one repeats each symbol's latest book every HEARTBEAT_MS at the wall clock (prices that move money
+ * may be at most 2 s old: server/trading/freshness.ts), unless the test stalls it (`s.stalled = true`).
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect } from 'vitest'
@@ -20,29 +22,54 @@ export interface ContractSuite {
   market: FakeMarket
   engine: ContractEngine
   operator: TestUser
+  /** True while the feed's heartbeat is held (the feed stalled): books age. */
+  stalled: boolean
+  /** One heartbeat now (the latest books again at the wall clock), unless stalled. */
+  beat: () => void
 }
+
+let version = 1
+let tradeId = 1
+
+/** How often the fake feed repeats its latest books, ms. */
+export const HEARTBEAT_MS = 250
 
 /** The suite's app, feed and engine on the database `open` gives, closed after the file. */
 export function contractSuite(open: () => Promise<Database>): ContractSuite {
-  const s = {} as ContractSuite
+  const s = { stalled: false } as ContractSuite
+  let heartbeat: ReturnType<typeof setInterval> | undefined
   beforeAll(async () => {
     s.database = await open()
     s.market = fakeMarket({ source: 'replay' })
+    const symbols = new Set<string>()
+    const emit = s.market.emit.bind(s.market)
+    s.market.emit = (e) => {
+      if (e.type === 'book') symbols.add(e.symbol)
+      emit(e)
+    }
+    s.beat = () => {
+      if (s.stalled) return
+      for (const symbol of symbols) {
+        const last = s.market.lastBook(symbol)
+        if (!last) continue
+        const ts = Date.now()
+        emit({ type: 'book', symbol, ts, tick: { ...last.tick, version: version++, ts }, recorded: last.recorded })
+      }
+    }
+    heartbeat = setInterval(s.beat, HEARTBEAT_MS)
     s.t = await testApp({ db: s.database.db, market: s.market })
     s.engine = await startContractEngine({ db: s.database.db, market: s.market })
     await openChain(s.database.db, 'USDT', { fee: '1', min: '2' })
     s.operator = await makeUser(s.database.db, 'operator')
   })
   afterAll(async () => {
+    clearInterval(heartbeat)
     await s.engine?.stop()
     await s.t?.app.close()
     await s.database?.close()
   })
   return s
 }
-
-let version = 1
-let tradeId = 1
 
 /** A book of `symbol` with one bid and one ask level (size 5), at the wall clock. */
 export function book(s: ContractSuite, bid: number, ask: number, symbol = 'btcusdt', size = 5) {
@@ -84,9 +111,13 @@ export async function trader(s: ContractSuite, usdt: string): Promise<TestUser> 
   return user
 }
 
-/** POST contract/order_place as `u` (BTC/USDT, 10×, market long by default). */
-export const open = (s: ContractSuite, u: TestUser, order: object) =>
-  moneyCall<ContractOrder>(s.t.app, u.token, 'POST', 'contract/order_place', {
+/**
+ * POST contract/order_place as `u` (BTC/USDT, 10×, market long by default), the feed's latest books repeated just
+ * before (a slow test database can hold the event loop past the heartbeat).
+ */
+export const open = (s: ContractSuite, u: TestUser, order: object) => {
+  s.beat()
+  return moneyCall<ContractOrder>(s.t.app, u.token, 'POST', 'contract/order_place', {
     symbol: 'btcusdt',
     side: 'long',
     type: 'market',
@@ -94,6 +125,7 @@ export const open = (s: ContractSuite, u: TestUser, order: object) =>
     client_oid: randomUUID(),
     ...order,
   })
+}
 
 export const positions = async (s: ContractSuite, u: TestUser) =>
   (await moneyCall<Position[]>(s.t.app, u.token, 'GET', 'contract/positions')).body.data

@@ -87,7 +87,9 @@ await describePostgres('futures races', (openDb) => {
         const b = await open(s, liq, { amount: '0.1' })
         await Promise.all([s.engine.reloadAll(), second.engine.reloadAll()])
         const before = [s.engine.stats().actions, second.engine.stats().actions]
+        // The take-profit executes at the book of its tick (a conditional market order): let it, then the crash.
         both(60100, 60110)
+        await Promise.all([s.engine.idle(), second.engine.idle()])
         both(50000, 50010)
         await Promise.all([settled(s), second.engine.idle()])
         // Both processes decided both actions (the take-profit and the liquidation) and carried them out.

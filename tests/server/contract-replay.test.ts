@@ -30,7 +30,8 @@ function describeReplay(name: string, open: Parameters<typeof contractSuite>[0])
   describe.skipIf(!HAVE)(`futures on the recorded BTCUSDT book and trades on ${name}`, () => {
     const s = contractSuite(open)
 
-    it('closes a take-profit and a stop-loss at their prices and liquidates at the mark, never below zero', async () => {
+    it('closes a take-profit and a stop-loss at the book once the mark reaches them and liquidates at the mark, never below zero', async () => {
+      s.stalled = true // the capture is the feed: no repeated books between its seconds
       const series = (await loadReplay(FILE)).find((x) => x.spec.symbol === 'btcusdt')!
       const base = Math.floor(Date.now() / 60_000) * 60 + 60
       const player = new SymbolPlayer(series.spec, series.bars, base, 60, 0, new TapePlayback(series.tape!))
@@ -72,27 +73,30 @@ function describeReplay(name: string, open: Parameters<typeof contractSuite>[0])
       expect(c.body.data).toMatchObject({ margin: '123.6662', fee: '3.091655' }) // 6,183.31 / 50; × 0.05 %, rounded up
 
       // The short's take-profit: at 23:57:53 the book's mid is 61,697.315 (last trade 61,665, EMA 61,722.86), the first
-      // mark at or under 61,700. Closed at 61,700: PnL (61,833.09 − 61,700) × 0.1 = 13.309; fees 3.091655 + 3.085.
+      // mark at or under 61,700. A take-profit is a market order once triggered (issue 21 part 4): the short buys 0.1
+      // from that second's asks, 0.00162 at 61,699, 0.01907 at 61,700 and 0.07931 at 61,704.87: 6,170.3846197, VWAP
+      // 61,703.846197 (6 decimals). PnL (61,833.09 − 61,703.846197) × 0.1 = 12.9243803 → 12.92438; fees 3.091655 +
+      // 3.085193 (0.05 % of 6,170.3846197, rounded up).
       const [tp] = await history(s, shortTp)
       expect(tp).toMatchObject<Partial<ContractHistory>>({
         close_reason: 'take_profit',
-        close_price: '61700',
-        realized_pnl: '13.309',
-        fee: '6.176655',
-        income: '7.132345',
+        close_price: '61703.846197',
+        realized_pnl: '12.92438',
+        fee: '6.176848',
+        income: '6.747532',
         mark_inputs: { mid: '61697.315', last: '61665', ema: expect.stringMatching(/^61722\.8/) as unknown as string },
       })
       expect(tp!.feed_event).toMatchObject({ topic: 'market.btcusdt.depth.step0', recorded: true })
 
       // The long's stop-loss: at 23:56:39 the mid is 61,747.275 (last 61,747.27); a second before, a trade at
-      // 61,747.28 left the mark at the mid 61,752.675. Closed at 61,750: PnL (61,750 − 61,833.1) × 0.1 = −8.31; fees
-      // 3.091655 + 3.0875.
+      // 61,747.28 left the mark at the mid 61,752.675. It sells 0.1 into that second's best bid, 61,747.27 for 0.2181:
+      // PnL (61,747.27 − 61,833.1) × 0.1 = −8.583; fees 3.091655 + 3.087364 (3.0873635 rounded up).
       const [sl] = await history(s, longSl)
       expect(sl).toMatchObject<Partial<ContractHistory>>({
         close_reason: 'stop_loss',
-        close_price: '61750',
-        realized_pnl: '-8.31',
-        fee: '6.179155',
+        close_price: '61747.27',
+        realized_pnl: '-8.583',
+        fee: '6.179019',
         mark_inputs: {
           mid: '61747.275',
           last: '61747.27',
@@ -118,9 +122,9 @@ function describeReplay(name: string, open: Parameters<typeof contractSuite>[0])
         mark_inputs: { mid: '61759.725', last: '61764', ema: expect.stringMatching(/^61795\.3/) as unknown as string },
       })
       expect(await wallet(s, risky)).toEqual({ available: '86.116345', frozen: '0' })
-      // 1,000 + 7.132345 and 1,000 − 14.489155.
-      expect(await wallet(s, shortTp)).toEqual({ available: '1007.132345', frozen: '0' })
-      expect(await wallet(s, longSl)).toEqual({ available: '985.510845', frozen: '0' })
+      // 1,000 + 6.747532 and 1,000 − 8.583 − 6.179019.
+      expect(await wallet(s, shortTp)).toEqual({ available: '1006.747532', frozen: '0' })
+      expect(await wallet(s, longSl)).toEqual({ available: '985.237981', frozen: '0' })
       await expectBalancedLedger(s)
     })
   })

@@ -4,13 +4,14 @@
  * maintenance), 1,000 USDT in the contract wallet:
  * - a 10× market long of 0.1 BTC takes the ask 60,010: notional 6,001, margin 600.1, fee 3.0005, available 396.8995;
  *   liquidation price (6,001 − 996.9995) / (0.1 × 0.995) = 50,291.4623… → 50,291.47 (rounded up);
- * - its take-profit 60,100 is reached when the mark (median of mid, last, EMA) gets to 60,105: it closes at 60,100,
- *   PnL 9, closing fee 3.005, income 9 − 6.0055 = 2.9945, the wallet 1,002.9945;
+ * - its take-profit 60,100 is reached when the mark (median of mid, last, EMA) gets to 60,105: it sells into the book's
+ *   bid, 60,100 (a take-profit is a market order once triggered), PnL 9, closing fee 3.005, income 9 − 6.0055 =
+ *   2.9945, the wallet 1,002.9945;
  * - a single trade at 40,000 with the book at 60,000/60,010 leaves the mark at the mid: nobody is liquidated; the
  *   book moving to 50,000/50,010 (mark 50,005) liquidates at 50,005: PnL −1,000.5, the balance 0, the insurance
  *   account pays the 3.5005 the balance could not;
- * - a limit long at 59,990 holds margin 599.9 + maker fee 1.1998 (another at 59,000: 590 + 1.18), fills at its own price from the first trade at or
- *   below it, not from one above;
+ * - a limit long at 59,990 holds margin 599.9 + maker fee 1.1998 (another at 59,000: 590 + 1.18), fills at its own
+ *   price from the first trade at or below it (a print of 0.5 BTC covers its 0.1), not from one above;
  * - bad input by field, nothing changed; another user's position; close all; the ledger balances after each.
  */
 import { randomUUID } from 'node:crypto'

@@ -12,6 +12,11 @@ export const CONTRACT_MESSAGES = {
     takeProfitShort: 'The take-profit of a short position must be below {price}',
     stopLossLong: 'The stop-loss of a long position must be below {price}',
     stopLossShort: 'The stop-loss of a short position must be above {price}',
+    // Issue 21 part 4 (Binance -2021 "Order would immediately trigger") and part 3 (a stale mark).
+    takeProfitWouldTrigger: 'This take-profit would trigger immediately: the mark price is already {mark}',
+    stopLossWouldTrigger: 'This stop-loss would trigger immediately: the mark price is already {mark}',
+    tpslMarkStale:
+      'The mark price is not up to date, so take-profit and stop-loss cannot be changed right now. Please try again in a moment',
     orderBelowMaintenance:
       'This order would leave your futures account below its maintenance margin. Please lower the quantity or the leverage, or add funds',
     positionNotFound: 'Position not found',
@@ -31,6 +36,10 @@ export const CONTRACT_MESSAGES = {
     takeProfitShort: '空仓的止盈价须低于 {price}',
     stopLossLong: '多仓的止损价须低于 {price}',
     stopLossShort: '空仓的止损价须高于 {price}',
+    // Issue 21 part 4 (Binance -2021 "Order would immediately trigger") and part 3 (a stale mark).
+    takeProfitWouldTrigger: '该止盈价会立即触发：标记价格已到 {mark}',
+    stopLossWouldTrigger: '该止损价会立即触发：标记价格已到 {mark}',
+    tpslMarkStale: '标记价格暂未更新，目前无法修改止盈止损，请稍后再试',
     orderBelowMaintenance: '此单会使您的合约账户低于维持保证金，请降低数量或杠杆，或补充资金',
     positionNotFound: '仓位不存在',
     positionNotOpen: '该仓位已平仓',
@@ -47,6 +56,10 @@ export const CONTRACT_MESSAGES = {
     takeProfitShort: '空倉的停利價須低於 {price}',
     stopLossLong: '多倉的停損價須低於 {price}',
     stopLossShort: '空倉的停損價須高於 {price}',
+    // Issue 21 part 4 (Binance -2021 "Order would immediately trigger") and part 3 (a stale mark).
+    takeProfitWouldTrigger: '此停利價會立即觸發：標記價格已到 {mark}',
+    stopLossWouldTrigger: '此停損價會立即觸發：標記價格已到 {mark}',
+    tpslMarkStale: '標記價格暫未更新，目前無法修改停利停損，請稍後再試',
     orderBelowMaintenance: '此單會使您的合約帳戶低於維持保證金，請降低數量或槓桿，或補充資金',
     positionNotFound: '倉位不存在',
     positionNotOpen: '該倉位已平倉',
@@ -63,6 +76,11 @@ export const CONTRACT_MESSAGES = {
     takeProfitShort: 'El take profit de una posición corta debe ser menor que {price}',
     stopLossLong: 'El stop loss de una posición larga debe ser menor que {price}',
     stopLossShort: 'El stop loss de una posición corta debe ser mayor que {price}',
+    // Issue 21 part 4 (Binance -2021 "Order would immediately trigger") and part 3 (a stale mark).
+    takeProfitWouldTrigger: 'Este take profit se activaría de inmediato: el precio de marca ya está en {mark}',
+    stopLossWouldTrigger: 'Este stop loss se activaría de inmediato: el precio de marca ya está en {mark}',
+    tpslMarkStale:
+      'El precio de marca no está actualizado, así que ahora no se pueden cambiar el take profit ni el stop loss. Inténtalo de nuevo en un momento',
     orderBelowMaintenance:
       'Esta orden dejaría tu cuenta de futuros por debajo de su margen de mantenimiento. Reduce la cantidad o el apalancamiento, o añade fondos',
     positionNotFound: 'Posición no encontrada',
@@ -82,6 +100,11 @@ export const CONTRACT_MESSAGES = {
     takeProfitShort: 'शॉर्ट पोज़िशन का टेक-प्रॉफ़िट {price} से नीचे होना चाहिए',
     stopLossLong: 'लॉन्ग पोज़िशन का स्टॉप-लॉस {price} से नीचे होना चाहिए',
     stopLossShort: 'शॉर्ट पोज़िशन का स्टॉप-लॉस {price} से ऊपर होना चाहिए',
+    // Issue 21 part 4 (Binance -2021 "Order would immediately trigger") and part 3 (a stale mark).
+    takeProfitWouldTrigger: 'यह टेक-प्रॉफ़िट तुरंत ट्रिगर हो जाएगा: मार्क प्राइस पहले ही {mark} है',
+    stopLossWouldTrigger: 'यह स्टॉप-लॉस तुरंत ट्रिगर हो जाएगा: मार्क प्राइस पहले ही {mark} है',
+    tpslMarkStale:
+      'मार्क प्राइस अभी अपडेट नहीं है, इसलिए अभी टेक-प्रॉफ़िट और स्टॉप-लॉस नहीं बदले जा सकते। कृपया थोड़ी देर बाद फिर कोशिश करें',
     orderBelowMaintenance: 'यह ऑर्डर आपके फ़्यूचर्स खाते को मेंटेनेंस मार्जिन से नीचे ले जाएगा। कृपया मात्रा या लीवरेज कम करें, या फ़ंड जोड़ें',
     positionNotFound: 'पोज़िशन नहीं मिली',
     positionNotOpen: 'यह पोज़िशन पहले ही बंद हो चुकी है',
@@ -100,6 +123,10 @@ export const CONTRACT_MESSAGES = {
     takeProfitShort: '숏 포지션의 익절가는 {price}보다 낮아야 합니다',
     stopLossLong: '롱 포지션의 손절가는 {price}보다 낮아야 합니다',
     stopLossShort: '숏 포지션의 손절가는 {price}보다 높아야 합니다',
+    // Issue 21 part 4 (Binance -2021 "Order would immediately trigger") and part 3 (a stale mark).
+    takeProfitWouldTrigger: '이 익절가는 즉시 발동됩니다: 마크 가격이 이미 {mark}입니다',
+    stopLossWouldTrigger: '이 손절가는 즉시 발동됩니다: 마크 가격이 이미 {mark}입니다',
+    tpslMarkStale: '마크 가격이 갱신되지 않아 지금은 익절·손절을 변경할 수 없습니다. 잠시 후 다시 시도해 주세요',
     orderBelowMaintenance:
       '이 주문은 선물 계정을 유지 증거금 아래로 떨어뜨립니다. 수량이나 레버리지를 낮추거나 자금을 추가하세요',
     positionNotFound: '포지션을 찾을 수 없습니다',
@@ -119,6 +146,11 @@ export const CONTRACT_MESSAGES = {
     takeProfitShort: 'ショートポジションの利確価格は {price} より低くしてください',
     stopLossLong: 'ロングポジションの損切り価格は {price} より低くしてください',
     stopLossShort: 'ショートポジションの損切り価格は {price} より高くしてください',
+    // Issue 21 part 4 (Binance -2021 "Order would immediately trigger") and part 3 (a stale mark).
+    takeProfitWouldTrigger: 'この利確価格はすぐに発動します：マーク価格はすでに {mark} です',
+    stopLossWouldTrigger: 'この損切り価格はすぐに発動します：マーク価格はすでに {mark} です',
+    tpslMarkStale:
+      'マーク価格が更新されていないため、現在は利確・損切りを変更できません。しばらくしてからもう一度お試しください',
     orderBelowMaintenance:
       'この注文を出すと先物口座が維持証拠金を下回ります。数量かレバレッジを下げるか、資金を追加してください',
     positionNotFound: 'ポジションが見つかりません',
@@ -138,6 +170,11 @@ export const CONTRACT_MESSAGES = {
     takeProfitShort: 'O take profit de uma posição vendida deve ser menor que {price}',
     stopLossLong: 'O stop loss de uma posição comprada deve ser menor que {price}',
     stopLossShort: 'O stop loss de uma posição vendida deve ser maior que {price}',
+    // Issue 21 part 4 (Binance -2021 "Order would immediately trigger") and part 3 (a stale mark).
+    takeProfitWouldTrigger: 'Este take profit seria acionado imediatamente: o preço de marcação já está em {mark}',
+    stopLossWouldTrigger: 'Este stop loss seria acionado imediatamente: o preço de marcação já está em {mark}',
+    tpslMarkStale:
+      'O preço de marcação não está atualizado, então não é possível alterar o take profit e o stop loss agora. Tente novamente em instantes',
     orderBelowMaintenance:
       'Esta ordem deixaria sua conta de futuros abaixo da margem de manutenção. Reduza a quantidade ou a alavancagem, ou adicione fundos',
     positionNotFound: 'Posição não encontrada',
@@ -157,6 +194,11 @@ export const CONTRACT_MESSAGES = {
     takeProfitShort: 'Giá chốt lời của vị thế Short phải thấp hơn {price}',
     stopLossLong: 'Giá cắt lỗ của vị thế Long phải thấp hơn {price}',
     stopLossShort: 'Giá cắt lỗ của vị thế Short phải cao hơn {price}',
+    // Issue 21 part 4 (Binance -2021 "Order would immediately trigger") and part 3 (a stale mark).
+    takeProfitWouldTrigger: 'Giá chốt lời này sẽ kích hoạt ngay: giá đánh dấu đã ở {mark}',
+    stopLossWouldTrigger: 'Giá cắt lỗ này sẽ kích hoạt ngay: giá đánh dấu đã ở {mark}',
+    tpslMarkStale:
+      'Giá đánh dấu chưa được cập nhật nên hiện không thể thay đổi chốt lời và cắt lỗ. Vui lòng thử lại sau giây lát',
     orderBelowMaintenance:
       'Lệnh này sẽ khiến tài khoản hợp đồng của bạn xuống dưới mức ký quỹ duy trì. Vui lòng giảm số lượng hoặc đòn bẩy, hoặc nạp thêm tiền',
     positionNotFound: 'Không tìm thấy vị thế',
@@ -176,6 +218,11 @@ export const CONTRACT_MESSAGES = {
     takeProfitShort: 'Take profit posisi short harus di bawah {price}',
     stopLossLong: 'Stop loss posisi long harus di bawah {price}',
     stopLossShort: 'Stop loss posisi short harus di atas {price}',
+    // Issue 21 part 4 (Binance -2021 "Order would immediately trigger") and part 3 (a stale mark).
+    takeProfitWouldTrigger: 'Take profit ini akan langsung terpicu: harga mark sudah di {mark}',
+    stopLossWouldTrigger: 'Stop loss ini akan langsung terpicu: harga mark sudah di {mark}',
+    tpslMarkStale:
+      'Harga mark belum diperbarui, jadi take profit dan stop loss tidak dapat diubah saat ini. Silakan coba lagi sebentar lagi',
     orderBelowMaintenance:
       'Order ini akan membuat akun futures Anda di bawah margin pemeliharaan. Kurangi jumlah atau leverage, atau tambahkan dana',
     positionNotFound: 'Posisi tidak ditemukan',

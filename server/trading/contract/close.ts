@@ -11,15 +11,16 @@ import type { Db } from '../../db/client'
 import { contractPositions } from '../../db/schema'
 import { DomainError, type DomainErrorKind } from '../../domain/errors'
 import type { ServerMessageKey } from '../../content/server-messages'
-import { runOnce } from '../../ledger/idempotent'
+import { moneyTransaction, runOnce } from '../../ledger/idempotent'
 import { fieldError } from '../../money/amounts'
 import type { MoneyCaller } from '../../money/deposits'
+import { isFresh, priceMaxAgeMs } from '../freshness'
 import { contractWallet, lockAccount, notifyAccount, openPositions, type PositionRow } from './account'
 import { marketPrice } from './book-price'
 import { contractTerms } from './config'
 import type { ContractDeps } from './place'
 import { settleAccountCloses, type AccountCloses } from './settle-close'
-import { checkTrigger } from './triggers'
+import { checkNotTriggered, checkTrigger } from './triggers'
 import { historyView, positionViews } from './views'
 
 /** The caller's position `id` locked, or `positionNotFound` (another user's included). */
@@ -150,23 +151,28 @@ export async function closeAll(deps: ContractDeps, who: MoneyCaller, symbol?: st
 }
 
 /**
- * Sets (a price), removes (null) or keeps (absent) the take-profit and stop-loss of the caller's open position `id`:
- * a take-profit must lie beyond the opening price and a stop-loss before the current mark price (else it would fire
- * at once), on the side's side; answers the position.
+ * Sets (a price), removes (null) or keeps (absent) the take-profit and stop-loss of the caller's open position `id`,
+ * in a money transaction (a deadlock or serialization failure is retried, then answers 503): a take-profit must lie
+ * beyond the opening price, and a trigger being set must not be reached by the current mark already (it would close
+ * the position at once; Binance -2021 "Order would immediately trigger"); a stop-loss before the mark on the side's
+ * side. Setting a price needs a fresh mark (freshness.ts; issue 21 part 3); removing one does not. Answers the position.
  * @throws DomainError `positionNotFound`, `positionNotOpen` (id); `priceNotPositive`, `priceTooManyDecimals`,
- *   `takeProfitLong|Short` (tp), `stopLossLong|Short` (sl)
+ *   `takeProfitLong|Short`, `takeProfitWouldTrigger` (tp), `stopLossLong|Short`, `stopLossWouldTrigger` (sl);
+ *   unavailable `tpslMarkStale` (tp or sl: the mark is missing or older than the market's maximum price age)
  */
 export async function setTpsl(
   deps: ContractDeps & { pricePrecision: (symbol: string) => number },
   who: { userId: number; book: Book },
   input: PositionTpslInput,
 ): Promise<Position> {
-  return deps.db.transaction(async (tx) => {
+  return moneyTransaction(deps.db, async (tx) => {
     await lockAccount(tx, who.book, who.userId)
     const p = await lockedPosition(tx, who, input.id)
     if (p.status !== 'open') throw new DomainError('conflict', 'positionNotOpen', { field: 'id' })
     const terms = (await contractTerms(tx, p.symbol))!
-    const mark = deps.marks.mark(p.symbol)?.price
+    const mark = deps.marks.mark(p.symbol)
+    const maxAgeMs = await priceMaxAgeMs(tx, p.symbol)
+    const fresh = mark !== undefined && isFresh(mark.event.ts, deps.now?.() ?? new Date(), maxAgeMs)
     const value = (field: 'tp' | 'sl') => {
       const given = input[field]
       if (given === undefined) return p[field]
@@ -179,7 +185,10 @@ export async function setTpsl(
           scale: terms.pricePrecision,
         })
       }
-      checkTrigger(field, p.side, v, field === 'tp' ? parseDecimal(p.openPrice) : (mark ?? parseDecimal(p.openPrice)))
+      if (field === 'tp') checkTrigger('tp', p.side, v, parseDecimal(p.openPrice))
+      if (!fresh || !mark) throw new DomainError('unavailable', 'tpslMarkStale', { field })
+      if (field === 'sl') checkTrigger('sl', p.side, v, mark.price)
+      checkNotTriggered(field, p.side, v, mark.price)
       return v
     }
     const tp = value('tp')

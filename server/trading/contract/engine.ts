@@ -16,9 +16,10 @@ import { feedDecimal } from '../../../common/trading/mark-price'
 import { listenChannel, type ChangeFeed } from '../../cache/change-feed'
 import type { Db } from '../../db/client'
 import type { MarketEvent, MarketService } from '../../market/types'
+import { isFresh, priceMaxAgeMs } from '../freshness'
 import { accountKeyOf, CONTRACT_CHANNEL, parseAccountKey } from './account'
 import { readBookRows, riskPosition, walletBalance } from './book-rows'
-import { fillEntrust, tradeFills } from './entrusts'
+import { allocatePrint, fillEntrust } from './entrusts'
 import { closeByTrigger, liquidateAccount, liquidateAccounts } from './liquidate'
 import { marksFor, type MarkSnapshot } from './marks'
 import { PX, RiskBook, toUnits, type RiskAction } from './risk-book'
@@ -39,6 +40,7 @@ interface Entrust {
   userId: number
   side: 'long' | 'short'
   price: string
+  amount: string
   createdAt: number
 }
 
@@ -86,8 +88,18 @@ export async function startContractEngine(deps: {
     failures: 0,
     reloads: 0,
   }
-  const act = { db: deps.db, marks, now: deps.now }
-  const placing = { ...act, market: deps.market }
+  const act = { db: deps.db, marks, now: deps.now, market: deps.market }
+  const placing = act
+  const clock = () => deps.now?.() ?? new Date()
+  /** True when every mark of `symbols` exists and is fresh (issue 21 part 3: a stale mark pauses triggers and
+   * liquidation; the next fresh tick decides again, since the risk book decides on every tick). */
+  const marksFresh = async (symbols: Iterable<string>) => {
+    for (const symbol of symbols) {
+      const m = marks.mark(symbol)
+      if (!m || !isFresh(m.event.ts, clock(), await priceMaxAgeMs(deps.db, symbol))) return false
+    }
+    return true
+  }
 
   // ---- the action queue: one account's actions run one after another, in the order they were decided ----
   type Job = { key: string; account: string; run: () => Promise<unknown>; liquidation?: { book: Book; userId: number } }
@@ -167,7 +179,10 @@ export async function startContractEngine(deps: {
     pump()
   }
   /** Liquidates a batch in one transaction; accounts it defers (pending orders) or a failed batch, one by one. */
-  const liquidateBatch = async (jobs: Job[]) => {
+  const liquidateBatch = async (all: Job[]) => {
+    const jobs: Job[] = []
+    for (const j of all) if (await marksFresh(book.symbolsOf(j.account))) jobs.push(j)
+    if (jobs.length === 0) return
     let outcomes: Map<string, string> | undefined
     try {
       outcomes = await liquidateAccounts(
@@ -227,6 +242,7 @@ export async function startContractEngine(deps: {
         userId: o.userId,
         side: o.side,
         price: o.price!,
+        amount: o.amount,
         createdAt: o.createdAt.getTime(),
       })
       entrusts.set(o.symbol, list)
@@ -257,7 +273,10 @@ export async function startContractEngine(deps: {
   }
 
   // ---- deciding ----
-  /** Queues what `a` calls for; a trigger closes at its own price, recorded with `mark` (default: the latest). */
+  /**
+   * Queues what `a` calls for; a trigger closes at the book (liquidate.ts), recorded with `mark` (default: the
+   * latest). Nothing is done on a stale mark: the next fresh tick decides again.
+   */
   const decide = (a: RiskAction, mark?: MarkSnapshot) => {
     const who = parseAccountKey(a.accountKey)
     if (!who) return
@@ -267,6 +286,7 @@ export async function startContractEngine(deps: {
         account: a.accountKey,
         liquidation: who,
         run: async () => {
+          if (!(await marksFresh(book.symbolsOf(a.accountKey)))) return
           if ((await liquidateAccount(act, who)) === 'liquidated') stats.liquidations++
         },
       })
@@ -294,7 +314,8 @@ export async function startContractEngine(deps: {
     if (!list || list.length === 0) return
     for (const t of e.trades) {
       const price = feedDecimal(t.price)
-      if (!price) continue
+      const size = feedDecimal(t.amount)
+      if (!price || !size) continue
       const event: FeedEvent = {
         source: deps.market.source,
         topic: `market.${e.symbol}.trade.detail`,
@@ -303,14 +324,15 @@ export async function startContractEngine(deps: {
         ref: `trade:${t.tradeId}`,
         recorded: e.recorded ?? null,
       }
-      for (const o of list) {
-        if (t.ts < o.createdAt || !tradeFills(o, price)) continue
+      for (const o of allocatePrint(list, t.ts, price, size)) {
+        // Out of the list until its account reloads: another print may not count on it meanwhile.
+        list.splice(list.indexOf(o), 1)
         const account = accountKeyOf(o.book, o.userId)
         enqueue({
           key: `fill:${o.id}`,
           account,
           run: async () => {
-            if ((await fillEntrust(placing, o, event)) === 'filled') stats.fills++
+            if ((await fillEntrust(placing, o, event, size)) === 'filled') stats.fills++
             reload(account)
           },
         })

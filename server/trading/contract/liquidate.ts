@@ -1,8 +1,10 @@
 /**
  * What the risk engine carries out (engine.ts decides from the risk book; every decision is checked again here, under
  * the account lock, against the database and the current marks):
- * - a take-profit or stop-loss reached by the mark price closes its position at the trigger price (the order rests
- *   at that price, as a limit order does; it fills there once the mark reaches it), with the taker fee;
+ * - a take-profit or stop-loss is a conditional market order (issue 21 part 4): reached by a fresh mark price, it
+ *   closes its position against the current book (a long sells into the bids, a short buys the asks) at the walk's
+ *   VWAP, with the taker fee, so a gap fills at the book, never at the trigger. On a stale mark, or a book that is
+ *   stale or too thin, it waits for the next fresh mark (the risk book decides again on every tick);
  * - an account whose equity is at or below its maintenance margin at the mark prices first loses its pending orders
  *   (their holds come back, as exchanges cancel open orders before liquidating); if that does not restore it, every
  *   open position is closed at its mark price, netted together in one transaction (the most profitable booked first),
@@ -17,7 +19,10 @@ import type { Book } from '../../../common/api/user-info'
 import { accountFigures, isLiquidatable } from '../../../common/trading/contract-math'
 import type { Db } from '../../db/client'
 import { contractOrders, contractPositions, ledgerAccounts } from '../../db/schema'
+import { DomainError } from '../../domain/errors'
 import { moneyTransaction } from '../../ledger/idempotent'
+import type { MarketService } from '../../market/types'
+import { isFresh, priceMaxAgeMs } from '../freshness'
 import {
   accountKeyOf,
   CONTRACT_CHANNEL,
@@ -28,6 +33,7 @@ import {
   openPositions,
   type PositionRow,
 } from './account'
+import { marketPrice, type BookPrice } from './book-price'
 import { CONTRACT_DEFAULTS, contractTerms, MARGIN_CURRENCY } from './config'
 import { releaseEntrust } from './entrusts'
 import type { MarkBoard, MarkSnapshot } from './marks'
@@ -48,12 +54,14 @@ export interface ActDeps {
 }
 
 /**
- * Closes position `id` by its take-profit or stop-loss at `price`, when it is still open with that trigger (a user
- * may have changed or removed it meanwhile). `mark` is the mark that reached it (recorded as the close's event).
- * Answers whether it closed.
+ * Closes position `id` by its take-profit or stop-loss against the current book, when it is still open with that
+ * trigger (a user may have changed or removed it meanwhile) and `mark` (the mark that reached it, recorded with the
+ * close) still reaches it and is fresh. The close price is the book's VWAP for the position's amount on the closing
+ * side (book-price.ts), never the trigger price. Answers whether it closed; false also when the mark or the book is
+ * stale, or the book too thin or beyond the slippage cap: the trigger then waits for the next fresh mark.
  */
 export async function closeByTrigger(
-  deps: ActDeps,
+  deps: ActDeps & { market: Pick<MarketService, 'source' | 'lastBook'> },
   who: { book: Book; userId: number },
   id: number,
   reason: Extract<ContractCloseReason, 'take_profit' | 'stop_loss'>,
@@ -64,14 +72,24 @@ export async function closeByTrigger(
     const [p] = await tx.select().from(contractPositions).where(eq(contractPositions.id, id)).for('update')
     const trigger = reason === 'take_profit' ? p?.tp : p?.sl
     if (!p || p.status !== 'open' || !trigger) return false
-    const price = parseDecimal(trigger)
-    const c = compare(mark.price, price)
+    const c = compare(mark.price, parseDecimal(trigger))
     const up = (reason === 'take_profit') === (p.side === 'long')
     if (up ? c < 0 : c > 0) return false // the mark no longer reaches the trigger as it is now set
-    const { available } = await contractWallet(tx, p.book, p.userId, true)
     const now = deps.now?.() ?? new Date()
+    const maxAgeMs = await priceMaxAgeMs(tx, p.symbol)
+    if (!isFresh(mark.event.ts, now, maxAgeMs)) return false
+    const terms = (await contractTerms(tx, p.symbol))!
+    let fill: BookPrice
+    try {
+      fill = marketPrice(deps.market, terms, p.side === 'long' ? 'sell' : 'buy', parseDecimal(p.amount), now, maxAgeMs)
+    } catch (err) {
+      if (err instanceof DomainError) return false
+      throw err
+    }
+    const { available } = await contractWallet(tx, p.book, p.userId, true)
     const markInputs = { mid: mark.mid, last: mark.last, ema: mark.ema }
-    await settleClose(tx, p, { price, reason, event: mark.event, markInputs, actor: 'system', now }, available)
+    const close = { price: fill.price, reason, event: fill.event, markInputs, actor: 'system', now }
+    await settleClose(tx, p, close, available)
     await notifyAccount(tx, p.book, p.userId)
     return true
   })

@@ -2,11 +2,17 @@
  * Opening a futures position (issue 12 part 1). Checks come first and name their field; then, in one database
  * transaction once per Idempotency-Key and once per `client_oid`, under the account's lock:
  * - a market order fills at once against the current book (book-walk.ts: a long takes the asks, a short the bids),
- *   at the walk's VWAP, citing the book it used; its margin (notional / leverage) is frozen and the taker fee paid;
- * - a limit order freezes its margin and maker fee at its price and waits (entrusts.ts fills it when the feed trades
- *   through its price).
- * Take-profit and stop-loss must lie on the right side of the opening price. An order that would leave the account
- * at or below its maintenance margin is refused, as is one the available balance cannot cover ("Lack of funds").
+ *   at the walk's VWAP, citing the book it used; the book must be fresh (freshness.ts, issue 21 part 3); its margin
+ *   (notional / leverage) is frozen and the taker fee paid;
+ * - a limit order that crosses the book (a long at or above the best ask, a short at or below the best bid) executes
+ *   at once as a taker when the book's levels within its price cover its whole amount (issue 21 part 4; no partial
+ *   executions: otherwise it rests);
+ * - a resting limit order freezes its margin and maker fee at its price and waits (entrusts.ts fills it from feed
+ *   prints, at most the size printed).
+ * Take-profit and stop-loss must lie on the right side of the opening price, and for an order that fills at once the
+ * mark must not have reached them already (Binance -2021 "Order would immediately trigger"). An order that would leave
+ * the account at or below its maintenance margin is refused, as is one the available balance cannot cover ("Lack of
+ * funds").
  */
 import { and, eq } from 'drizzle-orm'
 import {
@@ -24,16 +30,18 @@ import type { FeedEvent } from '../../../common/api/trade'
 import { accountFigures, initialMargin, isLiquidatable, tradeFee } from '../../../common/trading/contract-math'
 import type { Db } from '../../db/client'
 import { contractOrders, contractPositions } from '../../db/schema'
+import { DomainError } from '../../domain/errors'
 import { runOnce } from '../../ledger/idempotent'
 import { postTransaction } from '../../ledger/post'
 import type { MarketService } from '../../market/types'
 import { fieldError } from '../../money/amounts'
 import type { MoneyCaller } from '../../money/deposits'
+import { isFresh, priceMaxAgeMs } from '../freshness'
 import { contractWallet, lockAccount, notifyAccount, openPositions } from './account'
-import { marketPrice, PRICE_MAX_SCALE } from './book-price'
+import { crossingPrice, marketPrice, PRICE_MAX_SCALE, type BookPrice } from './book-price'
 import { contractTerms, type ContractTerms } from './config'
 import type { MarkBoard } from './marks'
-import { checkTrigger } from './triggers'
+import { checkNotTriggered, checkTrigger } from './triggers'
 import { contractOrderView, figuresOf, type ContractOrderRow } from './views'
 
 /** What placing needs. */
@@ -68,6 +76,10 @@ export async function placeContractOrder(
 ): Promise<ContractOrder> {
   const o = await checkOrder(deps.db, input)
   const now = deps.now?.() ?? new Date()
+  const maxAgeMs = await priceMaxAgeMs(deps.db, o.terms.symbol)
+  const taker = input.side === 'long' ? 'buy' : 'sell'
+  // A crossing limit order takes the book now (a snapshot of the in-memory book, read once).
+  const crossing = o.price ? crossingPrice(deps.market, o.terms, taker, o.amount, o.price, now, maxAgeMs) : undefined
   const payload = { ...input, price: o.price, amount: o.amount, tp: o.tp, sl: o.sl, book: who.book }
   const call = { userId: who.userId, key: who.key, call: 'contract/order_place', payload }
   return runOnce(deps.db, call, async (tx) => {
@@ -87,7 +99,7 @@ export async function placeContractOrder(
         // Placeholders until priced below (the row is ours alone inside this transaction).
         margin: '1',
         fee: '0',
-        feeRate: input.type === 'market' ? o.terms.takerFeeRate : o.terms.makerFeeRate,
+        feeRate: input.type === 'market' || crossing ? o.terms.takerFeeRate : o.terms.makerFeeRate,
         tp: o.tp,
         sl: o.sl,
         status: 'pending',
@@ -97,7 +109,17 @@ export async function placeContractOrder(
       .onConflictDoNothing()
       .returning()
     if (!row) return contractOrderView(await sameOrder(tx, who, o))
-    const placed = input.type === 'market' ? await openAtMarket(deps, tx, row, o, now) : await freeze(tx, row, o)
+    const placed =
+      input.type === 'market' || crossing
+        ? await openAtMarket(
+            deps,
+            tx,
+            row,
+            o,
+            now,
+            crossing ?? marketPrice(deps.market, o.terms, taker, o.amount, now, maxAgeMs),
+          )
+        : await freeze(tx, row, o)
     await notifyAccount(tx, who.book, who.userId)
     return contractOrderView(placed)
   })
@@ -192,16 +214,30 @@ async function freeze(tx: Db, row: ContractOrderRow, o: CheckedOrder): Promise<C
   return after!
 }
 
-/** Fills a market order against the current book and opens its position. */
+/**
+ * Opens the position of an order that fills now as a taker at `fill` (a market order, or a crossing limit order), with
+ * the taker fee. Its triggers must lie beyond the fill price and not be reached by the mark already.
+ * @throws DomainError `takeProfit…`/`stopLoss…` (tp, sl), `tpslMarkStale` (tp or sl: no fresh mark to check them).
+ */
 async function openAtMarket(
   deps: ContractDeps,
   tx: Db,
   row: ContractOrderRow,
   o: CheckedOrder,
   now: Date,
+  fill: BookPrice,
 ): Promise<ContractOrderRow> {
-  const { price, event } = marketPrice(deps.market, o.terms, o.input.side === 'long' ? 'buy' : 'sell', o.amount, now)
+  const { price, event } = fill
   checkTriggers(o.input.side, price, o.tp, o.sl)
+  if (o.tp || o.sl) {
+    const mark = deps.marks.mark(o.terms.symbol)
+    const field = o.tp ? 'tp' : 'sl'
+    const maxAgeMs = await priceMaxAgeMs(tx, o.terms.symbol)
+    if (!mark || !isFresh(mark.event.ts, now, maxAgeMs))
+      throw new DomainError('unavailable', 'tpslMarkStale', { field })
+    if (o.tp) checkNotTriggered('tp', o.input.side, o.tp, mark.price)
+    if (o.sl) checkNotTriggered('sl', o.input.side, o.sl, mark.price)
+  }
   return openPosition(deps, tx, row, { price, feeRate: o.terms.takerFeeRate, event, now, held: null })
 }
 

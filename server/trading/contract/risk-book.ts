@@ -115,6 +115,11 @@ export class RiskBook {
     for (const symbol of account.slope.keys()) this.#bySymbol.get(symbol)?.delete(account)
   }
 
+  /** The symbols account `key` holds positions on (none when the book does not hold it). */
+  symbolsOf(key: string): string[] {
+    return [...(this.#accounts.get(key)?.slope.keys() ?? [])]
+  }
+
   /** The positions held on `symbol` (for tests and devtools). */
   positionsOn(symbol: string): RiskPosition[] {
     return [...(this.#bySymbol.get(symbol) ?? [])].flatMap((a) => a.positions.filter((p) => p.symbol === symbol))

@@ -1,4 +1,7 @@
-/** Which side of a price a take-profit or stop-loss must be on, and the refusal naming the field when it is not. */
+/**
+ * Which side of a price a take-profit or stop-loss must be on, and the refusal naming the field when it is not: beyond
+ * the opening price, and not already reached by the mark (it would close the position at once).
+ */
 import { compare, type DecimalString } from '../../../common/amount'
 import type { ContractSide } from '../../../common/api/contract'
 import { fieldError } from '../../money/amounts'
@@ -21,4 +24,18 @@ export function checkTrigger(field: 'tp' | 'sl', side: ContractSide, value: Deci
         ? 'stopLossLong'
         : 'stopLossShort'
   throw fieldError(field, key, { price: reference })
+}
+
+/**
+ * Refuses a trigger the mark has already reached (a long's take-profit at or below the mark, its stop-loss at or
+ * above it; a short's the other way round): it would close the position at once. Binance answers such a conditional
+ * order with error -2021 "Order would immediately trigger" (Binance USDⓈ-M Futures API, Error Codes).
+ * @param mark the current mark price (quote currency)
+ * @throws DomainError bad_input `takeProfitWouldTrigger` (tp) or `stopLossWouldTrigger` (sl) with `{mark}`.
+ */
+export function checkNotTriggered(field: 'tp' | 'sl', side: ContractSide, value: DecimalString, mark: DecimalString) {
+  const c = compare(mark, value)
+  const up = (field === 'tp') === (side === 'long')
+  if (up ? c < 0 : c > 0) return
+  throw fieldError(field, field === 'tp' ? 'takeProfitWouldTrigger' : 'stopLossWouldTrigger', { mark })
 }

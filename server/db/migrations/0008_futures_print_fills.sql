@@ -1,0 +1,1 @@
+CREATE INDEX "contract_orders_print" ON "contract_orders" USING btree ("feed_topic","feed_ref") WHERE "contract_orders"."type" = 'limit' and "contract_orders"."status" = 'filled';
