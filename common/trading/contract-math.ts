@@ -15,7 +15,7 @@
  *   long p = (amount × open − X) / (amount × (1 − mmr)), short p = (amount × open + X) / (amount × (1 + mmr)).
  *   This is Binance's published cross-margin formula for USDⓈ-M contracts (Binance Futures FAQ "How to Calculate
  *   Liquidation Price of USDⓈ-M Contracts": LP = (WB − TMM1 + UPNL1 + cumB − Side1 × Position1 × EP1) /
- *   (Position1 × MMR_B − Side1 × Position1)) with one maintenance tier (cumB = 0).
+ *   (Position1 × MMR_B − Side1 × Position1)), cumB being the position's maintenance amount (risk-tiers.ts), added to X.
  */
 import {
   add,
@@ -75,13 +75,18 @@ export interface PositionFigures {
   openPrice: DecimalString
   margin: DecimalString
   maintenanceMarginRate: DecimalString
+  /** Maintenance amount of its risk-limit tier (common/trading/risk-tiers.ts); absent = 0. */
+  maintenanceAmount?: DecimalString
   /** The position's symbol's mark price; undefined before there is one (valued at its open price). */
   mark: DecimalString | undefined
 }
 
-/** Maintenance margin of one position at `mark`: amount × mark × rate, exact. */
-export function maintenanceMargin(p: Pick<PositionFigures, 'amount' | 'maintenanceMarginRate'>, mark: DecimalString) {
-  return multiply(multiply(p.amount, mark), p.maintenanceMarginRate)
+/** Maintenance margin of one position at `mark`: amount × mark × rate − its tier's maintenance amount, exact. */
+export function maintenanceMargin(
+  p: Pick<PositionFigures, 'amount' | 'maintenanceMarginRate' | 'maintenanceAmount'>,
+  mark: DecimalString,
+) {
+  return subtract(multiply(multiply(p.amount, mark), p.maintenanceMarginRate), p.maintenanceAmount ?? ZERO)
 }
 
 /** Cross-margin totals of one account (exact). */
@@ -135,7 +140,10 @@ export function liquidationPrice(
   let x = available
   positions.forEach((p, i) => {
     x = add(x, p.margin)
-    if (i === index) return
+    if (i === index) {
+      x = add(x, p.maintenanceAmount ?? ZERO)
+      return
+    }
     const mark = p.mark ?? p.openPrice
     x = add(x, subtract(pnlAt(p.side, p.amount, p.openPrice, mark), maintenanceMargin(p, mark)))
   })

@@ -11,6 +11,7 @@ import { CORE_MESSAGES } from './messages/core'
 import { FINANCIAL_MESSAGES } from './messages/financial'
 import { IDENTITY_MESSAGES } from './messages/identity'
 import { MONEY_MESSAGES } from './messages/money'
+import { RISK_MESSAGES } from './messages/risk'
 import { SUPPORT_MESSAGES } from './messages/support'
 import { TRADE_MESSAGES } from './messages/trade'
 
@@ -25,6 +26,7 @@ export type ServerMessageKey =
   | KeysOf<typeof MONEY_MESSAGES>
   | KeysOf<typeof TRADE_MESSAGES>
   | KeysOf<typeof CONTRACT_MESSAGES>
+  | KeysOf<typeof RISK_MESSAGES>
   | KeysOf<typeof FINANCIAL_MESSAGES>
 
 const TABLES = [
@@ -35,6 +37,7 @@ const TABLES = [
   MONEY_MESSAGES,
   TRADE_MESSAGES,
   CONTRACT_MESSAGES,
+  RISK_MESSAGES,
   FINANCIAL_MESSAGES,
 ] as const
 

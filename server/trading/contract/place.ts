@@ -33,6 +33,7 @@ import { contractWallet, lockAccount, notifyAccount, openPositions } from './acc
 import { marketPrice, PRICE_MAX_SCALE } from './book-price'
 import { contractTerms, type ContractTerms } from './config'
 import type { MarkBoard } from './marks'
+import { checkRiskLimits, maintenanceAtOpen } from './risk-limits'
 import { checkTrigger } from './triggers'
 import { contractOrderView, figuresOf, type ContractOrderRow } from './views'
 
@@ -97,6 +98,7 @@ export async function placeContractOrder(
       .onConflictDoNothing()
       .returning()
     if (!row) return contractOrderView(await sameOrder(tx, who, o))
+    await checkRiskLimits(tx, deps.marks, row, o.terms)
     const placed = input.type === 'market' ? await openAtMarket(deps, tx, row, o, now) : await freeze(tx, row, o)
     await notifyAccount(tx, who.book, who.userId)
     return contractOrderView(placed)
@@ -244,7 +246,7 @@ export async function openPosition(
       margin,
       openPrice: t.price,
       openFee: fee,
-      maintenanceMarginRate: terms.maintenanceMarginRate,
+      ...(await maintenanceAtOpen(tx, row, amount, t.price, terms)),
       closeFeeRate: terms.takerFeeRate,
       tp: row.tp,
       sl: row.sl,
