@@ -228,7 +228,11 @@ export const riskTierSchema = z.object({
 export type RiskTierView = z.infer<typeof riskTierSchema>
 
 /** A tier as the operator sets it (POST admin/contract_config `risk_tiers`): the floor and amount are derived. */
-export const riskTierInput = z.object({ cap: amountField, max_leverage: leverageField, maintenance_margin_rate: amountField })
+export const riskTierInput = z.object({
+  cap: amountField,
+  max_leverage: leverageField,
+  maintenance_margin_rate: amountField,
+})
 export type RiskTierInput = z.infer<typeof riskTierInput>
 
 /** GET contract/risk_limits: a market's risk-limit tiers and per-account and per-market caps (public). */

@@ -33,7 +33,7 @@ export const contractRiskLimitsRoute = defineRoute({
 export const contractInsuranceRoute = defineRoute({
   path: 'contract/insurance',
   summary:
-    "The futures insurance fund of a margin currency: its balance and its balance at the end of each UTC day (the last 90 days)",
+    'The futures insurance fund of a margin currency: its balance and its balance at the end of each UTC day (the last 90 days)',
   input: insuranceQuery,
   data: insuranceSchema,
   handler: ({ deps, query }) => insuranceFund(deps.db, query.currency),

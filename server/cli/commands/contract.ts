@@ -67,7 +67,10 @@ const contractConfigCommand: AdminCommand = {
         symbol,
         min_leverage: whole(values['min-leverage'], 'min-leverage', was.minLeverage),
         max_leverage: whole(values['max-leverage'], 'max-leverage', first?.max_leverage ?? was.maxLeverage),
-        maintenance_margin_rate: decimal(values.mmr, first ? parseDecimal(first.maintenance_margin_rate) : was.maintenanceMarginRate),
+        maintenance_margin_rate: decimal(
+          values.mmr,
+          first ? parseDecimal(first.maintenance_margin_rate) : was.maintenanceMarginRate,
+        ),
         taker_fee_rate: decimal(values.taker, was.takerFeeRate),
         maker_fee_rate: decimal(values.maker, was.makerFeeRate),
         min_amount: decimal(values.min, was.minAmount),

@@ -15,7 +15,10 @@ export const RISK_OPTIONS = {
   'max-exposure': { type: 'string' },
 } as const
 
-type RiskInput = Pick<ContractConfigInput, 'risk_tiers' | 'max_position_notional' | 'max_open_interest' | 'max_net_exposure'>
+type RiskInput = Pick<
+  ContractConfigInput,
+  'risk_tiers' | 'max_position_notional' | 'max_open_interest' | 'max_net_exposure'
+>
 
 const DECIMAL = /^\d+(\.\d+)?$/
 
@@ -23,10 +26,7 @@ const DECIMAL = /^\d+(\.\d+)?$/
  * The config input's risk fields from the options (absent ones left out: kept as saved).
  * `--tiers 600000:100:0.005,3000000:75:0.0065` is the ladder as cap:max leverage:maintenance rate, lowest first.
  */
-export function riskInput(
-  values: Partial<Record<keyof typeof RISK_OPTIONS, string>>,
-  usage: string,
-): RiskInput {
+export function riskInput(values: Partial<Record<keyof typeof RISK_OPTIONS, string>>, usage: string): RiskInput {
   const out: RiskInput = {}
   const cap = (v: string | undefined, name: string) => {
     if (v === undefined || v === 'default') return v === undefined ? undefined : null
@@ -40,7 +40,11 @@ export function riskInput(
         : values.tiers.split(',').map((t) => {
             const m = /^(\d+(?:\.\d+)?):(\d{1,3}):(\d+(?:\.\d+)?)$/.exec(t.trim())
             if (!m) throw new UsageError(`--tiers takes CAP:LEVERAGE:RATE,… or "default", got "${t}"\n${usage}`)
-            return { cap: parseDecimal(m[1]!), max_leverage: Number(m[2]), maintenance_margin_rate: parseDecimal(m[3]!) }
+            return {
+              cap: parseDecimal(m[1]!),
+              max_leverage: Number(m[2]),
+              maintenance_margin_rate: parseDecimal(m[3]!),
+            }
           })
   }
   const position = cap(values['max-position'], 'max-position')

@@ -35,7 +35,8 @@ export const RISK_MESSAGES = {
     riskCapInvalid: '限額須為大於 0 的數額，小數位數不超過計價幣種',
   },
   es: {
-    riskTierLeverage: 'Una posición de {notional} {currency} en {symbol} puede usar como máximo {max}× de apalancamiento',
+    riskTierLeverage:
+      'Una posición de {notional} {currency} en {symbol} puede usar como máximo {max}× de apalancamiento',
     positionLimit:
       'Tu posición en {symbol} (posiciones abiertas y órdenes de este lado) tiene un límite de {limit} {currency}. Esta orden puede ser como máximo de {max} {base}',
     openInterestLimit:
@@ -50,8 +51,7 @@ export const RISK_MESSAGES = {
     riskTierLeverage: '{symbol} पर {notional} {currency} की पोज़िशन अधिकतम {max}× लीवरेज ले सकती है',
     positionLimit:
       '{symbol} पर इस तरफ़ आपकी पोज़िशन (खुली पोज़िशन और ऑर्डर मिलाकर) की सीमा {limit} {currency} है। यह ऑर्डर अधिकतम {max} {base} का हो सकता है',
-    openInterestLimit:
-      '{symbol} पर ओपन इंटरेस्ट की सीमा {limit} {currency} है। यह ऑर्डर अधिकतम {max} {base} का हो सकता है',
+    openInterestLimit: '{symbol} पर ओपन इंटरेस्ट की सीमा {limit} {currency} है। यह ऑर्डर अधिकतम {max} {base} का हो सकता है',
     exposureLimit: '{symbol} पर अभी इस तरफ़ और पोज़िशन नहीं ली जा सकती। यह ऑर्डर अधिकतम {max} {base} का हो सकता है',
     riskTiersInvalid:
       'रिस्क टियर की सीमाएँ बढ़ती हुई हों, लीवरेज कभी न बढ़े और दरें कभी न घटें (अधिकतम 6 दशमलव, हर दर 1 / उसके लीवरेज से कम); पहला टियर अधिकतम लीवरेज और मेंटेनेंस मार्जिन दर वाला हो',
@@ -61,8 +61,10 @@ export const RISK_MESSAGES = {
     riskTierLeverage: '{symbol}에서 {notional} {currency} 규모의 포지션은 최대 {max}배 레버리지를 사용할 수 있습니다',
     positionLimit:
       '{symbol}의 이 방향 포지션(보유 포지션과 주문 합계) 한도는 {limit} {currency}입니다. 이 주문은 최대 {max} {base}까지 가능합니다',
-    openInterestLimit: '{symbol}의 미결제약정 한도는 {limit} {currency}입니다. 이 주문은 최대 {max} {base}까지 가능합니다',
-    exposureLimit: '{symbol}은(는) 지금 이 방향으로 포지션을 더 받을 수 없습니다. 이 주문은 최대 {max} {base}까지 가능합니다',
+    openInterestLimit:
+      '{symbol}의 미결제약정 한도는 {limit} {currency}입니다. 이 주문은 최대 {max} {base}까지 가능합니다',
+    exposureLimit:
+      '{symbol}은(는) 지금 이 방향으로 포지션을 더 받을 수 없습니다. 이 주문은 최대 {max} {base}까지 가능합니다',
     riskTiersInvalid:
       '리스크 구간은 한도가 올라가고, 레버리지는 올라가지 않으며, 유지증거금률은 내려가지 않아야 합니다(소수점 6자리 이하, 각 구간 1 / 레버리지 미만). 첫 구간은 최대 레버리지와 유지증거금률이어야 합니다',
     riskCapInvalid: '한도는 0보다 큰 금액이어야 하며 소수 자릿수는 호가 통화를 넘을 수 없습니다',
@@ -83,7 +85,8 @@ export const RISK_MESSAGES = {
       'Sua posição em {symbol} (posições abertas e ordens deste lado) tem limite de {limit} {currency}. Esta ordem pode ter no máximo {max} {base}',
     openInterestLimit:
       'O open interest de {symbol} tem limite de {limit} {currency}. Esta ordem pode ter no máximo {max} {base}',
-    exposureLimit: '{symbol} não aceita mais posições deste lado no momento. Esta ordem pode ter no máximo {max} {base}',
+    exposureLimit:
+      '{symbol} não aceita mais posições deste lado no momento. Esta ordem pode ter no máximo {max} {base}',
     riskTiersInvalid:
       'Os níveis de risco precisam de tetos crescentes, alavancagem que nunca sobe e taxas que nunca caem (no máximo 6 casas decimais, cada uma abaixo de 1 / sua alavancagem); o primeiro nível é a alavancagem máxima com a taxa de margem de manutenção',
     riskCapInvalid: 'Um limite deve ser um valor acima de 0 sem mais casas decimais que a moeda de cotação',
@@ -103,7 +106,8 @@ export const RISK_MESSAGES = {
     positionLimit:
       'Posisi Anda di {symbol} (posisi terbuka dan order di sisi ini) dibatasi {limit} {currency}. Order ini paling banyak {max} {base}',
     openInterestLimit: 'Open interest di {symbol} dibatasi {limit} {currency}. Order ini paling banyak {max} {base}',
-    exposureLimit: '{symbol} tidak dapat menerima posisi lagi di sisi ini untuk saat ini. Order ini paling banyak {max} {base}',
+    exposureLimit:
+      '{symbol} tidak dapat menerima posisi lagi di sisi ini untuk saat ini. Order ini paling banyak {max} {base}',
     riskTiersInvalid:
       'Tingkat risiko harus memiliki batas yang naik, leverage yang tidak pernah naik, dan tarif yang tidak pernah turun (paling banyak 6 desimal, masing-masing di bawah 1 / leverage-nya); tingkat pertama adalah leverage maksimum dengan tingkat margin pemeliharaan',
     riskCapInvalid: 'Batas harus berupa jumlah di atas 0 tanpa desimal lebih banyak dari mata uang kuotasi',

@@ -22,7 +22,12 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
  * last INSURANCE_HISTORY_DAYS days up to `now` (oldest first; from its first entry when younger; empty without any).
  * @throws DomainError bad_input `currencyUnknown` naming `currency`.
  */
-export async function insuranceFund(db: Db, currency: string, now = new Date(), book: Book = 'live'): Promise<Insurance> {
+export async function insuranceFund(
+  db: Db,
+  currency: string,
+  now = new Date(),
+  book: Book = 'live',
+): Promise<Insurance> {
   const code = knownCurrency(currency.toUpperCase())
   const result = (await db.execute(sql`
     select to_char(date_trunc('day', e.created_at at time zone 'UTC'), 'YYYY-MM-DD') as day,

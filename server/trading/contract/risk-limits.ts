@@ -79,7 +79,12 @@ export async function checkRiskLimits(
   const position = add(mine, amount)
   const notional = multiply(position, price)
   if (compare(notional, positionCap) > 0) {
-    throw fieldError('amount', 'positionLimit', { ...vars, limit: positionCap, max: room(positionCap, mine) }, 'rejected')
+    throw fieldError(
+      'amount',
+      'positionLimit',
+      { ...vars, limit: positionCap, max: room(positionCap, mine) },
+      'rejected',
+    )
   }
   const maxLeverage = Math.min(maxLeverageAt(terms.riskTiers, notional), terms.maxLeverage)
   if (order.leverage > maxLeverage) {
@@ -87,10 +92,7 @@ export async function checkRiskLimits(
     throw fieldError('leverage', 'riskTierLeverage', { ...vars, notional: shown, max: maxLeverage }, 'rejected')
   }
 
-  const interest = add(
-    add(market.longPositions, market.shortPositions),
-    add(market.longPending, market.shortPending),
-  )
+  const interest = add(add(market.longPositions, market.shortPositions), add(market.longPending, market.shortPending))
   if (compare(multiply(add(interest, amount), price), terms.maxOpenInterest) > 0) {
     const max = room(terms.maxOpenInterest, interest)
     throw fieldError('amount', 'openInterestLimit', { ...vars, limit: terms.maxOpenInterest, max }, 'rejected')

@@ -45,7 +45,10 @@ const money = (v: DecimalString) => round(v, SCALE, 'half-even')
  * The risk view of the live book with each symbol valued at `markOf(symbol)` (undefined: no mark; its notionals and
  * PnL are then 0 and its positions count at their opening price in the accounts' figures).
  */
-export async function riskOverview(db: Db, markOf: (symbol: string) => DecimalString | undefined): Promise<RiskOverview> {
+export async function riskOverview(
+  db: Db,
+  markOf: (symbol: string) => DecimalString | undefined,
+): Promise<RiskOverview> {
   const rows = await db
     .select()
     .from(contractPositions)

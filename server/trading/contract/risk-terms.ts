@@ -5,7 +5,13 @@
  */
 import { compare, currencyScale, parseDecimal, scaleOf, sign, type DecimalString } from '../../../common/amount'
 import type { ContractConfigInput, RiskLimits, RiskTierInput } from '../../../common/api/contract'
-import { buildTiers, defaultTierSpecs, tierSpecProblem, type RiskTier, type TierSpec } from '../../../common/trading/risk-tiers'
+import {
+  buildTiers,
+  defaultTierSpecs,
+  tierSpecProblem,
+  type RiskTier,
+  type TierSpec,
+} from '../../../common/trading/risk-tiers'
 import type { contractConfig, RiskTierJson } from '../../db/schema'
 import { fieldError } from '../../money/amounts'
 
