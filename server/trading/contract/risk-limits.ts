@@ -12,7 +12,7 @@
  * The market-wide figures are read under a transaction lock per market and book, so two orders cannot both take the
  * last room under a cap. A reduce-only order (issue 21 part 1) closes rather than opens and should not be checked.
  */
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import {
   add,
   compare,
@@ -27,7 +27,6 @@ import {
   type DecimalString,
 } from '../../../common/amount'
 import type { ContractSide } from '../../../common/api/contract'
-import type { Book } from '../../../common/api/user-info'
 import { maxLeverageAt, positionMaintenance, type PositionMaintenance } from '../../../common/trading/risk-tiers'
 import type { Db } from '../../db/client'
 import { contractOrders, contractPositions } from '../../db/schema'
@@ -65,8 +64,7 @@ export async function checkRiskLimits(
   if (!price) throw fieldError('type', 'priceStale', {}, 'rejected')
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${`${order.book}:${order.symbol}`}))`)
   const amount = parseDecimal(order.amount)
-  const mine = await accountAmount(tx, order.book, order.userId, order.symbol, order.side, order.id)
-  const market = await marketAmounts(tx, order.book, order.symbol, order.id)
+  const { mine, market } = await amountsAround(tx, order)
   const vars = { symbol: `${terms.base}/${terms.quote}`, currency: terms.quote, base: terms.base }
   const scale = Math.min(terms.amountPrecision, currencyScale(terms.base))
   const room = (notional: DecimalString, used: DecimalString) => {
@@ -152,70 +150,38 @@ export async function maintenanceAtOpen(
   return positionMaintenance(terms.riskTiers, before, multiply(amount, price), terms.quote)
 }
 
-/** The account's open and pending base amount on `symbol` and `side`, without order `exceptOrder`. */
-async function accountAmount(
-  tx: Db,
-  book: Book,
-  userId: number,
-  symbol: string,
-  side: ContractSide,
-  exceptOrder: number,
-): Promise<DecimalString> {
-  const [open] = await tx
-    .select({ total: sql<string>`coalesce(sum(${contractPositions.amount}), 0)` })
-    .from(contractPositions)
-    .where(
-      and(
-        eq(contractPositions.userId, userId),
-        eq(contractPositions.book, book),
-        eq(contractPositions.symbol, symbol),
-        eq(contractPositions.side, side),
-        eq(contractPositions.status, 'open'),
-      ),
-    )
-  const [pending] = await tx
-    .select({ total: sql<string>`coalesce(sum(${contractOrders.amount}), 0)` })
-    .from(contractOrders)
-    .where(
-      and(
-        eq(contractOrders.userId, userId),
-        eq(contractOrders.book, book),
-        eq(contractOrders.symbol, symbol),
-        eq(contractOrders.side, side),
-        eq(contractOrders.status, 'pending'),
-        ne(contractOrders.id, exceptOrder),
-      ),
-    )
-  return add(parseDecimal(String(open?.total ?? '0')), parseDecimal(String(pending?.total ?? '0')))
-}
+type AmountRow = { mine: string; lp: string; sp: string; lo: string; so: string }
 
-/** The market's open positions and pending orders by side in `book` (without order `exceptOrder`). */
-export async function marketAmounts(tx: Db, book: Book, symbol: string, exceptOrder = 0): Promise<MarketAmounts> {
-  const positions = await tx
-    .select({ side: contractPositions.side, total: sql<string>`sum(${contractPositions.amount})` })
-    .from(contractPositions)
-    .where(
-      and(eq(contractPositions.book, book), eq(contractPositions.symbol, symbol), eq(contractPositions.status, 'open')),
-    )
-    .groupBy(contractPositions.side)
-  const pending = await tx
-    .select({ side: contractOrders.side, total: sql<string>`sum(${contractOrders.amount})` })
-    .from(contractOrders)
-    .where(
-      and(
-        eq(contractOrders.book, book),
-        eq(contractOrders.symbol, symbol),
-        eq(contractOrders.status, 'pending'),
-        ne(contractOrders.id, exceptOrder),
-      ),
-    )
-    .groupBy(contractOrders.side)
-  const of = (rows: { side: ContractSide; total: string }[], side: ContractSide) =>
-    parseDecimal(String(rows.find((r) => r.side === side)?.total ?? '0'))
+/**
+ * In one read: the base amount of `order`'s account on its symbol and side (open positions and pending orders), and
+ * the market's open positions and pending orders by side in its book; `order` itself is left out.
+ */
+async function amountsAround(
+  tx: Db,
+  order: Pick<ContractOrderRow, 'id' | 'book' | 'userId' | 'symbol' | 'side'>,
+): Promise<{ mine: DecimalString; market: MarketAmounts }> {
+  const result = (await tx.execute(sql`
+    select
+      coalesce(sum(amount) filter (where user_id = ${order.userId} and side = ${order.side}), 0)::text as mine,
+      coalesce(sum(amount) filter (where open and side = 'long'), 0)::text as lp,
+      coalesce(sum(amount) filter (where open and side = 'short'), 0)::text as sp,
+      coalesce(sum(amount) filter (where not open and side = 'long'), 0)::text as lo,
+      coalesce(sum(amount) filter (where not open and side = 'short'), 0)::text as so
+    from (
+      select true as open, user_id, side, amount from ${contractPositions}
+        where book = ${order.book} and symbol = ${order.symbol} and status = 'open'
+      union all
+      select false, user_id, side, amount from ${contractOrders}
+        where book = ${order.book} and symbol = ${order.symbol} and status = 'pending' and id <> ${order.id}
+    ) x`)) as { rows: AmountRow[] }
+  const r = result.rows[0]!
   return {
-    longPositions: of(positions, 'long'),
-    shortPositions: of(positions, 'short'),
-    longPending: of(pending, 'long'),
-    shortPending: of(pending, 'short'),
+    mine: parseDecimal(r.mine),
+    market: {
+      longPositions: parseDecimal(r.lp),
+      shortPositions: parseDecimal(r.sp),
+      longPending: parseDecimal(r.lo),
+      shortPending: parseDecimal(r.so),
+    },
   }
 }
