@@ -231,6 +231,97 @@ export const contractMarketSchema = z.object({
 })
 export type ContractMarket = z.infer<typeof contractMarketSchema>
 
+// ---- Risk limits, insurance and the operator's risk view (issue 21 parts 5 and 11) ----
+
+/**
+ * One risk-limit tier (common/trading/risk-tiers.ts): positions of notional up to `cap` (quote currency) may use
+ * `max_leverage` and need `maintenance_margin_rate` × notional − `maintenance_amount` of maintenance margin.
+ */
+export const riskTierSchema = z.object({
+  /** Notionals above `floor` and up to `cap`, quote currency. */
+  floor: money,
+  cap: money,
+  max_leverage: z.int(),
+  maintenance_margin_rate: money,
+  maintenance_amount: money,
+})
+export type RiskTierView = z.infer<typeof riskTierSchema>
+
+/** A tier as the operator sets it (POST admin/contract_config `risk_tiers`): the floor and amount are derived. */
+export const riskTierInput = z.object({
+  cap: amountField,
+  max_leverage: leverageField,
+  maintenance_margin_rate: amountField,
+})
+export type RiskTierInput = z.infer<typeof riskTierInput>
+
+/** GET contract/risk_limits: a market's risk-limit tiers and per-account and per-market caps (public). */
+export const riskLimitsSchema = z.object({
+  symbol: z.string(),
+  currency: z.string(),
+  tiers: z.array(riskTierSchema),
+  /** Largest position notional of one account on one side (open positions and pending orders), quote currency. */
+  max_position_notional: money,
+  /** Largest open interest of the market (long and short positions and pending orders), quote currency. */
+  max_open_interest: money,
+})
+export type RiskLimits = z.infer<typeof riskLimitsSchema>
+
+/** GET contract/insurance: the insurance fund of a margin currency (public). */
+export const insuranceQuery = z.object({ currency: z.string().check(z.regex(/^[A-Za-z0-9]{1,12}$/)) })
+
+/** The insurance fund's balance and its balance at the end of each UTC day (the last 90 days, oldest first). */
+export const insuranceSchema = z.object({
+  currency: z.string(),
+  balance: money,
+  history: z.array(z.object({ date: z.string(), balance: money })),
+})
+export type Insurance = z.infer<typeof insuranceSchema>
+
+/** One market of the operator's risk view (live book, quote currency, at the server's mark). */
+export const riskMarketSchema = z.object({
+  symbol: z.string(),
+  /** The mark used, or null when the server has none (notionals then 0). */
+  mark: z.nullable(money),
+  long_amount: money,
+  short_amount: money,
+  long_notional: money,
+  short_notional: money,
+  /** The platform's net position as counterparty: Σ short − Σ long, base currency. */
+  platform_net_amount: money,
+  /** platform_net_amount × mark. */
+  platform_net_exposure: money,
+  /** The cap above which orders that increase |platform_net_exposure| are refused. */
+  max_net_exposure: money,
+  /** Users' unrealized PnL on the market: the platform's unrealized loss. */
+  users_unrealized_pnl: money,
+})
+
+/** An account near liquidation: margin ratio = maintenance margin / equity (≥ 1 is liquidated). */
+export const riskAccountSchema = z.object({
+  user_id: z.int(),
+  equity: money,
+  maintenance_margin: money,
+  margin_ratio: z.nullable(money),
+  positions: z.int(),
+})
+
+/** GET admin/risk_overview: what the platform carries as counterparty (live book). */
+export const riskOverviewSchema = z.object({
+  currency: z.string(),
+  markets: z.array(riskMarketSchema),
+  /** Σ platform_net_exposure of the markets. */
+  platform_net_exposure: money,
+  users_unrealized_pnl: money,
+  insurance_balance: money,
+  /** The 10 accounts with the highest margin ratio. */
+  closest_to_liquidation: z.array(riskAccountSchema),
+  /** Funding the platform received from positions (Σ over ledger kind contract_funding) and paid to them. */
+  funding_received: money,
+  funding_paid: money,
+})
+export type RiskOverview = z.infer<typeof riskOverviewSchema>
+
 /** POST admin/contract_config: a market's contract terms. */
 export const contractConfigInput = z.object({
   symbol: symbolField,
@@ -241,6 +332,15 @@ export const contractConfigInput = z.object({
   maker_fee_rate: amountField,
   min_amount: amountField,
   open: z.boolean(),
+  /**
+   * Risk-limit tiers, lowest first; the first is `max_leverage` at `maintenance_margin_rate`. Absent: kept as saved;
+   * null: the default ladder (common/trading/risk-tiers.ts).
+   */
+  risk_tiers: z.optional(z.nullable(z.array(riskTierInput))),
+  /** Caps in the quote currency (server/trading/contract/risk-limits.ts); absent: kept; null: the default. */
+  max_position_notional: z.optional(z.nullable(amountField)),
+  max_open_interest: z.optional(z.nullable(amountField)),
+  max_net_exposure: z.optional(z.nullable(amountField)),
 })
 export type ContractConfigInput = z.infer<typeof contractConfigInput>
 export type ContractHistoryQuery = z.infer<typeof contractHistoryQuery>

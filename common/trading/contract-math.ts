@@ -21,7 +21,8 @@
  *   This is Binance's published cross-margin formula for USDⓈ-M contracts (Binance Futures FAQ "How to Calculate
  *   Liquidation Price of USDⓈ-M Contracts": LP = (WB − TMM1 + UPNL1 + cumB + cumL + cumS − Side1 × Position1 × EP1 −
  *   Position_LONG × EP_LONG + Position_SHORT × EP_SHORT) / (Position1 × MMR_B + Position_LONG × MMR_LONG +
- *   Position_SHORT × MMR_SHORT − Side1 × Position1 − Position_LONG + Position_SHORT)), one maintenance tier (cum = 0),
+ *   Position_SHORT × MMR_SHORT − Side1 × Position1 − Position_LONG + Position_SHORT)), cumB, cumL, cumS being the positions' maintenance
+ *   amounts of their risk-limit tiers (risk-tiers.ts),
  *   the one-way terms (Position1) absent in hedge mode. For one position it is long p = (amount × open − X) /
  *   (amount × (1 − mmr)), short p = (amount × open + X) / (amount × (1 + mmr)), X = WB + UPNL1 − TMM1.
  */
@@ -82,6 +83,8 @@ export interface PositionFigures {
   openPrice: DecimalString
   margin: DecimalString
   maintenanceMarginRate: DecimalString
+  /** Maintenance amount of its risk-limit tier (common/trading/risk-tiers.ts); absent = 0. */
+  maintenanceAmount?: DecimalString
   /** The position's symbol's mark price; undefined before there is one (valued at its open price). */
   mark: DecimalString | undefined
   /**
@@ -91,9 +94,12 @@ export interface PositionFigures {
   symbol?: string
 }
 
-/** Maintenance margin of one position at `mark`: amount × mark × rate, exact. */
-export function maintenanceMargin(p: Pick<PositionFigures, 'amount' | 'maintenanceMarginRate'>, mark: DecimalString) {
-  return multiply(multiply(p.amount, mark), p.maintenanceMarginRate)
+/** Maintenance margin of one position at `mark`: amount × mark × rate − its tier's maintenance amount, exact. */
+export function maintenanceMargin(
+  p: Pick<PositionFigures, 'amount' | 'maintenanceMarginRate' | 'maintenanceAmount'>,
+  mark: DecimalString,
+) {
+  return subtract(multiply(multiply(p.amount, mark), p.maintenanceMarginRate), p.maintenanceAmount ?? ZERO)
 }
 
 /** Cross-margin totals of one account (exact). */
@@ -154,6 +160,7 @@ export function liquidationPrice(
   positions.forEach((p, i) => {
     top = add(top, p.margin)
     if (same(p, i)) {
+      top = add(top, p.maintenanceAmount ?? ZERO)
       const entry = multiply(p.amount, p.openPrice)
       top = p.side === 'long' ? subtract(top, entry) : add(top, entry)
       bottom = add(bottom, multiply(p.amount, p.maintenanceMarginRate))

@@ -16,6 +16,7 @@ import { MONEY_COMMANDS } from './commands/money'
 import { SUPPORT_COMMANDS } from './commands/support'
 import { TRADING_COMMANDS } from './commands/trading'
 import { CONTRACT_COMMANDS } from './commands/contract'
+import { RISK_COMMANDS } from './commands/risk'
 import { FINANCIAL_COMMANDS } from './commands/financial'
 import { UsageError, type AdminCommand, type AdminIo } from './commands/types'
 
@@ -28,6 +29,7 @@ const MODULE_COMMANDS: readonly AdminCommand[] = [
   ...MONEY_COMMANDS,
   ...TRADING_COMMANDS,
   ...CONTRACT_COMMANDS,
+  ...RISK_COMMANDS,
   ...FINANCIAL_COMMANDS,
 ]
 
@@ -70,6 +72,9 @@ async function dispatch(db: Db, argv: string[], io: AdminIo): Promise<void> {
   const command = `${group ?? ''} ${action ?? ''}`.trim()
   const fromModule = MODULE_COMMANDS.find((c) => c.name === command)
   if (fromModule) return fromModule.run(db, rest, io)
+  // A one-word command (`risk`) takes everything after its name.
+  const oneWord = MODULE_COMMANDS.find((c) => c.name === group)
+  if (oneWord) return oneWord.run(db, argv.slice(1), io)
   switch (command) {
     case 'config get':
       return configGet(db, rest, io)

@@ -12,6 +12,7 @@ import { FINANCIAL_MESSAGES } from './messages/financial'
 import { IDENTITY_MESSAGES } from './messages/identity'
 import { LEDGER_MESSAGES } from './messages/ledger'
 import { MONEY_MESSAGES } from './messages/money'
+import { RISK_MESSAGES } from './messages/risk'
 import { SUPPORT_MESSAGES } from './messages/support'
 import { TRADE_MESSAGES } from './messages/trade'
 
@@ -26,6 +27,7 @@ export type ServerMessageKey =
   | KeysOf<typeof MONEY_MESSAGES>
   | KeysOf<typeof TRADE_MESSAGES>
   | KeysOf<typeof CONTRACT_MESSAGES>
+  | KeysOf<typeof RISK_MESSAGES>
   | KeysOf<typeof FINANCIAL_MESSAGES>
   | KeysOf<typeof LEDGER_MESSAGES>
 
@@ -37,6 +39,7 @@ const TABLES = [
   MONEY_MESSAGES,
   TRADE_MESSAGES,
   CONTRACT_MESSAGES,
+  RISK_MESSAGES,
   FINANCIAL_MESSAGES,
   LEDGER_MESSAGES,
 ] as const

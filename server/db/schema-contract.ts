@@ -34,6 +34,17 @@ export const contractConfig = pgTable(
     makerFeeRate: amount('maker_fee_rate').notNull(),
     minAmount: amount('min_amount').notNull(),
     open: boolean('open').notNull(),
+    /**
+     * Risk-limit tiers (server/trading/contract/risk-limits.ts): `[{cap, max_leverage, rate}]`, caps in the quote
+     * currency; null = the default ladder of common/trading/risk-tiers.ts.
+     */
+    riskTiers: jsonb('risk_tiers').$type<RiskTierJson[]>(),
+    /** Largest position notional per account and side (quote currency); null = the default. */
+    maxPositionNotional: amount('max_position_notional'),
+    /** Largest open interest, long and short positions together (quote currency); null = the default. */
+    maxOpenInterest: amount('max_open_interest'),
+    /** Largest net exposure of the platform as counterparty (|Σ long − Σ short| × price); null = the default. */
+    maxNetExposure: amount('max_net_exposure'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -44,8 +55,21 @@ export const contractConfig = pgTable(
         and ${t.takerFeeRate} >= 0 and ${t.takerFeeRate} < 1 and ${t.makerFeeRate} >= 0 and ${t.makerFeeRate} < 1
         and ${t.minAmount} >= 0`,
     ),
+    check(
+      'contract_config_limits',
+      sql`(${t.maxPositionNotional} is null or ${t.maxPositionNotional} > 0)
+        and (${t.maxOpenInterest} is null or ${t.maxOpenInterest} > 0)
+        and (${t.maxNetExposure} is null or ${t.maxNetExposure} > 0)`,
+    ),
   ],
 )
+
+/** A risk-limit tier as `contract_config.risk_tiers` stores it (decimal strings, quote currency). */
+export interface RiskTierJson {
+  cap: string
+  max_leverage: number
+  rate: string
+}
 
 /** The feed event a fill or a close used (as spot_fills): source, topic, event time, price, id, recorded or derived. */
 const feedColumns = {
@@ -138,6 +162,11 @@ export const contractPositions = pgTable(
     openFee: amount('open_fee').notNull(),
     /** Maintenance margin rate of the market when the position opened (what its liquidation price uses). */
     maintenanceMarginRate: amount('maintenance_margin_rate').notNull(),
+    /**
+     * Maintenance amount of its risk-limit tier (quote currency): its maintenance margin is amount × mark × rate −
+     * this (common/trading/risk-tiers.ts); 0 in the first tier.
+     */
+    maintenanceAmount: amount('maintenance_amount').notNull().default('0'),
     closeFeeRate: amount('close_fee_rate').notNull(),
     tp: amount('tp'),
     sl: amount('sl'),

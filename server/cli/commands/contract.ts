@@ -9,10 +9,11 @@ import type { ContractMarket } from '../../../common/api/contract'
 import { contractPositions } from '../../db/schema'
 import { contractMarketView, contractTerms, saveContractTerms } from '../../trading/contract/config'
 import { withDomainErrors } from './errors'
+import { RISK_OPTIONS, riskInput, riskLine } from './risk-config'
 import { UsageError, type AdminCommand } from './types'
 
 const USAGE =
-  'contract config <symbol> [--min-leverage N] [--max-leverage N] [--mmr R] [--taker R] [--maker R] [--min N] [--open yes|no]'
+  'contract config <symbol> [--min-leverage N] [--max-leverage N] [--mmr R] [--taker R] [--maker R] [--min N] [--open yes|no] [--tiers CAP:LEVERAGE:RATE,…|default] [--max-position N|default] [--max-oi N|default] [--max-exposure N|default]'
 
 function line(c: ContractMarket): string {
   return `${c.symbol} (${c.base}/${c.quote}): leverage ${c.min_leverage}–${c.max_leverage}×, maintenance margin ${c.maintenance_margin_rate}, taker ${c.taker_fee_rate}, maker ${c.maker_fee_rate}, min ${c.min_amount} ${c.base}, ${c.open ? 'open' : 'closed'}`
@@ -34,13 +35,20 @@ const contractConfigCommand: AdminCommand = {
         maker: { type: 'string' },
         min: { type: 'string' },
         open: { type: 'string' },
+        ...RISK_OPTIONS,
       },
     })
     const [symbol] = positionals
     if (positionals.length !== 1 || !symbol) throw new UsageError(USAGE)
     const was = await contractTerms(db, symbol)
     if (!was) throw new Error(`${symbol}: no such market (npm run admin -- markets list)`)
-    if (Object.values(values).every((v) => v === undefined)) return io.out(line(contractMarketView(was)))
+    if (Object.values(values).every((v) => v === undefined)) {
+      io.out(riskLine(was))
+      return io.out(line(contractMarketView(was)))
+    }
+    const risk = riskInput(values, USAGE)
+    // A new ladder brings its first tier's leverage and rate unless they are given too.
+    const first = risk.risk_tiers?.[0]
     const decimal = (v: string | undefined, old: DecimalString): DecimalString => {
       if (v === undefined) return old
       if (!/^\d+(\.\d+)?$/.test(v)) throw new UsageError(`expected a decimal number, got "${v}"\n${USAGE}`)
@@ -58,14 +66,19 @@ const contractConfigCommand: AdminCommand = {
       saveContractTerms(db, {
         symbol,
         min_leverage: whole(values['min-leverage'], 'min-leverage', was.minLeverage),
-        max_leverage: whole(values['max-leverage'], 'max-leverage', was.maxLeverage),
-        maintenance_margin_rate: decimal(values.mmr, was.maintenanceMarginRate),
+        max_leverage: whole(values['max-leverage'], 'max-leverage', first?.max_leverage ?? was.maxLeverage),
+        maintenance_margin_rate: decimal(
+          values.mmr,
+          first ? parseDecimal(first.maintenance_margin_rate) : was.maintenanceMarginRate,
+        ),
         taker_fee_rate: decimal(values.taker, was.takerFeeRate),
         maker_fee_rate: decimal(values.maker, was.makerFeeRate),
         min_amount: decimal(values.min, was.minAmount),
         open: values.open === undefined ? was.open : values.open === 'yes',
+        ...risk,
       }),
     )
+    io.out(riskLine((await contractTerms(db, symbol))!))
     io.out(line(saved))
   },
 }

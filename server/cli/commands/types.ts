@@ -11,7 +11,7 @@ export interface AdminIo {
 export class UsageError extends Error {}
 
 export interface AdminCommand {
-  /** Two words, e.g. `identity list`. */
+  /** Two words, e.g. `identity list`, or one (`risk`). */
   name: string
   /** Usage lines for the help text, already indented by two spaces, e.g. `  identity list [--status S]   …`. */
   usage: string

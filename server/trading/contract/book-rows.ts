@@ -70,6 +70,7 @@ export function riskPosition(p: PositionRow): RiskPosition {
     q: toUnits(p.amount, PX),
     e: toUnits(p.openPrice, PX),
     mmr: toUnits(p.maintenanceMarginRate, RT),
+    cum: toUnits(p.maintenanceAmount, PX),
     tp: p.tp === null ? null : toUnits(p.tp, PX),
     sl: p.sl === null ? null : toUnits(p.sl, PX),
   }

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client'
 import { contractConfig, markets } from '../../db/schema'
 import { fieldError } from '../../money/amounts'
 import { tradeTerms } from '../spot/config'
+import { riskColumnsOf, riskTermsOf, type RiskTerms } from './risk-terms'
 
 /** The margin currency of every contract (USDT-margined perpetuals). */
 export const MARGIN_CURRENCY = 'USDT'
@@ -40,8 +41,11 @@ export const CONTRACT_DEFAULTS = {
   clearanceFeeRate: '0.005',
 } as const
 
-/** A market's contract terms. */
-export interface ContractTerms {
+/**
+ * A market's contract terms, with its risk limits (risk-terms.ts): `maxLeverage` and `maintenanceMarginRate` are
+ * those of its first risk-limit tier.
+ */
+export interface ContractTerms extends RiskTerms {
   symbol: string
   base: string
   quote: string
@@ -69,15 +73,18 @@ export async function contractTerms(db: Db, symbol: string): Promise<ContractTer
   const [c] = await db.select().from(contractConfig).where(eq(contractConfig.symbol, symbol))
   const tradable = Boolean(m?.tradable) && spot.quote === MARGIN_CURRENCY
   const d = parseDecimal
+  const maxLeverage = c?.maxLeverage ?? CONTRACT_DEFAULTS.maxLeverage
+  const maintenanceMarginRate = d(c?.maintenanceMarginRate ?? CONTRACT_DEFAULTS.maintenanceMarginRate)
   return {
+    ...riskTermsOf(c, maxLeverage, maintenanceMarginRate),
     symbol,
     base: spot.base,
     quote: spot.quote,
     pricePrecision: spot.pricePrecision,
     amountPrecision: spot.amountPrecision,
     minLeverage: c?.minLeverage ?? CONTRACT_DEFAULTS.minLeverage,
-    maxLeverage: c?.maxLeverage ?? CONTRACT_DEFAULTS.maxLeverage,
-    maintenanceMarginRate: d(c?.maintenanceMarginRate ?? CONTRACT_DEFAULTS.maintenanceMarginRate),
+    maxLeverage,
+    maintenanceMarginRate,
     takerFeeRate: d(c?.takerFeeRate ?? CONTRACT_DEFAULTS.takerFeeRate),
     makerFeeRate: d(c?.makerFeeRate ?? CONTRACT_DEFAULTS.makerFeeRate),
     clearanceFeeRate: d(CONTRACT_DEFAULTS.clearanceFeeRate),
@@ -107,9 +114,12 @@ export function contractMarketView(t: ContractTerms): ContractMarket {
 
 /**
  * Saves a market's contract terms; answers them as saved. Opening also marks the market tradable on contract.
+ * Risk limits (risk_tiers, max_position_notional, max_open_interest, max_net_exposure) absent from the input keep
+ * their saved values; null returns them to the defaults (risk-terms.ts).
  * @throws DomainError naming the field: `marketUnknown` (symbol); `leverageRangeInvalid` (min_leverage);
  *   `maintenanceRateInvalid` (maintenance_margin_rate: > 0, ≤ 6 decimals, < 1 / max_leverage); `feeRateInvalid`
- *   (taker_fee_rate, maker_fee_rate); `amountNotPositive` (min_amount below 0)
+ *   (taker_fee_rate, maker_fee_rate); `amountNotPositive` (min_amount below 0); `riskTiersInvalid` (risk_tiers);
+ *   `riskCapInvalid` (the caps)
  */
 export async function saveContractTerms(db: Db, input: ContractConfigInput): Promise<ContractMarket> {
   if (input.min_leverage > input.max_leverage) throw fieldError('min_leverage', 'leverageRangeInvalid')
@@ -130,6 +140,8 @@ export async function saveContractTerms(db: Db, input: ContractConfigInput): Pro
   return db.transaction(async (tx) => {
     const [m] = await tx.select().from(markets).where(eq(markets.symbol, input.symbol)).for('update')
     if (!m) throw fieldError('symbol', 'marketUnknown')
+    const [was] = await tx.select().from(contractConfig).where(eq(contractConfig.symbol, input.symbol))
+    const risk = riskColumnsOf(input, m.quote, was)
     if (input.open && !m.tradableContract) {
       await tx.update(markets).set({ tradableContract: true }).where(eq(markets.symbol, input.symbol))
       // The market list answered from memory says where a market trades: every process drops its copy on commit.
@@ -143,6 +155,7 @@ export async function saveContractTerms(db: Db, input: ContractConfigInput): Pro
       makerFeeRate: maker,
       minAmount: min,
       open: input.open,
+      ...risk,
       updatedAt: new Date(),
     }
     await tx

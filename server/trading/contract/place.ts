@@ -41,6 +41,7 @@ import { contractWallet, lockAccount, notifyAccount, openPositions } from './acc
 import { crossingPrice, marketPrice, PRICE_MAX_SCALE, type BookPrice } from './book-price'
 import { contractTerms, type ContractTerms } from './config'
 import type { MarkBoard } from './marks'
+import { checkRiskLimits, maintenanceAtOpen } from './risk-limits'
 import { checkNotTriggered, checkTrigger } from './triggers'
 import { contractOrderView, figuresOf, type ContractOrderRow } from './views'
 
@@ -109,6 +110,7 @@ export async function placeContractOrder(
       .onConflictDoNothing()
       .returning()
     if (!row) return contractOrderView(await sameOrder(tx, who, o))
+    await checkRiskLimits(tx, deps.marks, row, o.terms)
     const placed =
       input.type === 'market' || crossing
         ? await openAtMarket(
@@ -280,7 +282,7 @@ export async function openPosition(
       margin,
       openPrice: t.price,
       openFee: fee,
-      maintenanceMarginRate: terms.maintenanceMarginRate,
+      ...(await maintenanceAtOpen(tx, row, amount, t.price, terms)),
       closeFeeRate: terms.takerFeeRate,
       tp: row.tp,
       sl: row.sl,

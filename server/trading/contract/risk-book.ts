@@ -6,9 +6,9 @@
  *
  * Exact integer arithmetic (BigInt), no floats: prices and amounts in units of 10⁻¹² (PX), rates in 10⁻⁶ (RT). Under
  * cross margin an account is liquidated when equity ≤ maintenance margin (contract-math.ts), i.e. when
- *   H = WB + Σ side·q·(m − e) − Σ q·m·mmr ≤ 0,
- * which is linear in each symbol's mark: H = K + Σ_s A_s·m_s with K = WB − Σ side·q·e and A_s = Σ_{on s} q·(side −
- * mmr). A tick of symbol s with mark m moves H by A_s·(m − m_before): one multiplication per account, whatever it holds.
+ *   H = WB + Σ side·q·(m − e) − Σ (q·m·mmr − cum) ≤ 0,
+ * (cum: the position's risk-tier maintenance amount) which is linear in each symbol's mark: H = K + Σ_s A_s·m_s with
+ * K = WB − Σ side·q·e + Σ cum and A_s = Σ_{on s} q·(side − mmr). A tick of symbol s with mark m moves H by A_s·(m − m_before): one multiplication per account, whatever it holds.
  * H is kept in units of 10⁻³⁰ (q·m·mmr).
  */
 
@@ -42,6 +42,8 @@ export interface RiskPosition {
   e: bigint
   /** Maintenance margin rate, RT units. */
   mmr: bigint
+  /** Maintenance amount of its risk-limit tier (maintenance = q·m·mmr − cum), PX units; absent = 0. */
+  cum?: bigint
   /** Take-profit and stop-loss, PX units, or null. */
   tp: bigint | null
   sl: bigint | null
@@ -94,6 +96,7 @@ export class RiskBook {
     const slope = new Map<string, bigint>()
     for (const p of input.positions) {
       k -= p.side * p.q * p.e * RT_UNIT
+      k += (p.cum ?? 0n) * PX_UNIT * RT_UNIT
       slope.set(p.symbol, (slope.get(p.symbol) ?? 0n) + p.q * (p.side * RT_UNIT - p.mmr))
     }
     const account: RiskAccount = { key: input.key, positions: input.positions, k, slope, h: null, used: new Map() }

@@ -64,6 +64,7 @@ export function figuresOf(p: PositionRow, mark: DecimalString | undefined): Posi
     openPrice: parseDecimal(p.openPrice),
     margin: parseDecimal(p.margin),
     maintenanceMarginRate: parseDecimal(p.maintenanceMarginRate),
+    maintenanceAmount: parseDecimal(p.maintenanceAmount),
     mark,
     symbol: p.symbol,
   }
