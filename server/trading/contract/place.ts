@@ -35,6 +35,7 @@ import { contractTerms, type ContractTerms } from './config'
 import type { MarkBoard } from './marks'
 import { checkTrigger } from './triggers'
 import { contractOrderView, figuresOf, type ContractOrderRow } from './views'
+import { refuseUnlessLive } from '../live-only'
 
 /** What placing needs. */
 export interface ContractDeps {
@@ -66,6 +67,7 @@ export async function placeContractOrder(
   who: MoneyCaller,
   input: ContractOrderPlaceInput,
 ): Promise<ContractOrder> {
+  refuseUnlessLive(deps.market, who.book)
   const o = await checkOrder(deps.db, input)
   const now = deps.now?.() ?? new Date()
   const payload = { ...input, price: o.price, amount: o.amount, tp: o.tp, sl: o.sl, book: who.book }

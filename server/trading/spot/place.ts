@@ -34,6 +34,7 @@ import { tradeTerms, type TradeTerms } from './config'
 import { applyFill, type OrderRow } from './fills'
 import { limitOrderOpened } from './open-signal'
 import { orderView } from './views'
+import { refuseUnlessLive } from '../live-only'
 
 /** The oldest book a market order fills against, ms: older means the feed has stalled, and the order is refused. */
 export const BOOK_MAX_AGE_MS = 10_000
@@ -63,6 +64,7 @@ interface CheckedOrder {
  *   (type); `clientOidReused` (client_oid); `idempotencyKeyReused`.
  */
 export async function placeOrder(deps: TradeDeps, who: MoneyCaller, input: OrderPlaceInput): Promise<Order> {
+  refuseUnlessLive(deps.market, who.book)
   const o = await checkOrder(deps.db, input)
   const now = deps.now?.() ?? new Date()
   const payload = { ...input, price: o.price, amount: o.amount, book: who.book }
