@@ -43,6 +43,12 @@ export interface ServerConfig {
    * otherwise the proxies whose X-Forwarded-For is believed (`true` = any, or their addresses/CIDRs).
    */
   trustProxy: boolean | string[]
+  /**
+   * `LIVE_TRADING_ON_TEST_FEED=1`: accept orders of the live book while the feed is not the live relay (simulator or
+   * replay). For test venues and the e2e suite only: otherwise real money would trade on prices that are not the
+   * market's (issue 21 part 7). Default off: live-book orders are refused ("Trading is paused: prices are not live").
+   */
+  liveTradingOnTestFeed: boolean
 }
 
 /** A configuration problem, message already one line naming the variable. */
@@ -128,6 +134,13 @@ const envSchema = z.object({
   ),
   PUBLIC_ORIGIN: z.preprocess(unsetIfEmpty, originList.optional()),
   TRUST_PROXY: z.preprocess(unsetIfEmpty, trustProxy.optional()),
+  LIVE_TRADING_ON_TEST_FEED: z.preprocess(
+    unsetIfEmpty,
+    z
+      .enum(['0', '1'], { message: 'expected 1 (allow live trading on a test feed) or 0' })
+      .transform((v) => v === '1')
+      .default(false),
+  ),
 })
 
 /**
@@ -160,6 +173,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     htxWsUrl: e.HTX_WS_URL,
     publicOrigins: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY ?? false,
+    liveTradingOnTestFeed: e.LIVE_TRADING_ON_TEST_FEED,
   }
 }
 

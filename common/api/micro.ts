@@ -11,9 +11,15 @@ import { CLIENT_OID } from './trade'
 
 export const MICRO_DIRECTIONS = ['up', 'down'] as const
 export type MicroDirection = (typeof MICRO_DIRECTIONS)[number]
-/** `open` until settled; then `won`, `lost` or `draw` (equal prices: the stake comes back). */
-export const MICRO_STATES = ['open', 'won', 'lost', 'draw'] as const
+/**
+ * `open` until settled; then `won`, `lost` or `draw` (equal prices: the stake comes back), or `voided` (no price
+ * within 10 s after delivery, or an operator's decision: stake and fee come back; `void_reason` says why).
+ */
+export const MICRO_STATES = ['open', 'won', 'lost', 'draw', 'voided'] as const
 export type MicroState = (typeof MICRO_STATES)[number]
+/** Why an order was voided: `no_price` (the feed sent no price within 10 s after delivery) or `operator`. */
+export const MICRO_VOID_REASONS = ['no_price', 'operator'] as const
+export type MicroVoidReason = (typeof MICRO_VOID_REASONS)[number]
 
 const money = z.string()
 const symbolField = z.string().check(z.regex(/^[a-z0-9]{2,20}$/))
@@ -64,6 +70,8 @@ export const microOrderSchema = z.object({
   close_price: z.nullable(money),
   close_ts: z.nullable(z.int()),
   status: z.enum(MICRO_STATES),
+  /** Why it was voided (status `voided`), else null; absent from answers of servers before voiding existed. */
+  void_reason: z._default(z.nullable(z.enum(MICRO_VOID_REASONS)), null),
   /** Profit or loss against the stake (fee not included); null while open. */
   pnl: z.nullable(money),
   /** pnl / stake × 100, two decimals; null while open. */
@@ -73,6 +81,10 @@ export const microOrderSchema = z.object({
   settled_at: z.nullable(z.string()),
 })
 export type MicroOrder = z.infer<typeof microOrderSchema>
+
+/** POST admin/micro_void: void an open second contract (stake and fee back to the user). */
+export const microVoidInput = z.object({ id: z.int().check(z.positive(), z.maximum(2_147_483_647)) })
+export type MicroVoidInput = z.infer<typeof microVoidInput>
 
 /** GET micro/order_list: `open` or `settled` (default both), newest first. */
 export const microOrderListQuery = z.object({

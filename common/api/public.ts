@@ -38,6 +38,17 @@ export const configSchema = z.object({
   market_live: z.boolean(),
   /** Human detail of the source, e.g. the replayed folder; not translated. */
   market_source_detail: z.string(),
+  /**
+   * True when MARKET_SOURCE=auto could not reach the live relay and runs the simulator instead: the prices are
+   * simulated, not live (the operator's log says so at error level).
+   */
+  market_fallback: z._default(z.boolean(), false),
+  /**
+   * Orders of the live book are accepted: the feed is the live relay, or the operator allows live trading on this test
+   * feed (LIVE_TRADING_ON_TEST_FEED=1). False: live-book orders are refused ("Trading is paused: prices are not
+   * live"); the demo book trades on any feed.
+   */
+  live_trading: z._default(z.boolean(), true),
   /** Per market, what of a replayed feed is recorded and what derived; empty for the live relay and the sim. */
   market_feed: z._default(z.array(feedMakeupSchema), []),
   market_port: z.int(),

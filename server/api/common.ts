@@ -12,6 +12,7 @@ import { CODE_NOT_FOUND } from '../../common/constants'
 import { LANGUAGES } from '../../common/locales'
 import { getAnnouncement, listAnnouncements } from '../db/announcements'
 import { readSettings } from '../db/settings'
+import { liveTradingOpen } from '../trading/live-only'
 import { ApiError } from './api-error'
 import { defineRoute } from './route'
 
@@ -36,6 +37,8 @@ export const configRoute = defineRoute({
       market_source: deps.market.source,
       market_live: deps.market.live,
       market_source_detail: deps.market.sourceDetail,
+      market_fallback: deps.market.fallback !== undefined,
+      live_trading: liveTradingOpen(deps.market),
       market_feed: deps.market.makeup,
       market_port: deps.marketPublicPort,
       server_time: Date.now(),

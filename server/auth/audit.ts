@@ -31,6 +31,8 @@ export type AuditAction =
   | 'deposit_reject'
   | 'withdraw_approve'
   | 'withdraw_reject'
+  /** An operator voided a second contract (issue 21 part 8): stake and fee back. */
+  | 'micro_void'
 
 /** One entry. `userId` null when the account is unknown (a failed login with a name no one has). */
 export interface AuditEntry {

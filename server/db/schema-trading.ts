@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { MarketSourceKind } from '../../common/api/public'
-import type { MicroDirection, MicroState } from '../../common/api/micro'
+import type { MicroDirection, MicroState, MicroVoidReason } from '../../common/api/micro'
 import type { OrderSide, OrderState, OrderType } from '../../common/api/trade'
 import type { Book } from '../../common/api/user-info'
 import { users } from './schema-accounts'
@@ -176,6 +176,8 @@ export const microOrders = pgTable(
     closePrice: amount('close_price'),
     closeTs: at('close_ts'),
     status: text('status').$type<MicroState>().notNull(),
+    /** Why a `voided` order was voided (null otherwise). */
+    voidReason: text('void_reason').$type<MicroVoidReason>(),
     pnl: amount('pnl'),
     clientOid: text('client_oid').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -189,7 +191,11 @@ export const microOrders = pgTable(
       .on(t.deliveryAt)
       .where(sql`${t.status} = 'open'`),
     check('micro_orders_direction', sql`${t.direction} in ('up', 'down')`),
-    check('micro_orders_status', sql`${t.status} in ('open', 'won', 'lost', 'draw')`),
+    check('micro_orders_status', sql`${t.status} in ('open', 'won', 'lost', 'draw', 'voided')`),
+    check(
+      'micro_orders_void_reason',
+      sql`(${t.status} = 'voided') = (${t.voidReason} is not null) and ${t.voidReason} in ('no_price', 'operator')`,
+    ),
     check('micro_orders_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.openPrice} > 0`),
   ],
 )

@@ -19,6 +19,7 @@ import type { MarketOptions, MarketService } from '../market/types'
 import { startContractEngine } from '../trading/contract/engine'
 import { startMicroSettler } from '../trading/micro/settler'
 import { startFinancialAccrual } from '../trading/earn/accrual'
+import { liveTradingOpen } from '../trading/live-only'
 import { startSpotMatcher } from '../trading/spot/matcher'
 
 /** A started server. `close()` stops HTTP, the market and the database, in that order. */
@@ -43,6 +44,8 @@ export interface LaunchDeps {
   logger?: FastifyServerOptions['logger']
   /** Startup and market log lines; default console.log. */
   log?: (line: string) => void
+  /** Error lines the operator must see (the market fell back to the simulator); default console.error. */
+  logError?: (line: string) => void
 }
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url))
@@ -62,7 +65,7 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
     // database (PGlite compiles its WebAssembly and opens its files). Both closers are registered before either can
     // fail, so a failure of one still closes the other once it is up.
     const opening = openDatabase(deps.database ?? { dataDir: config.dataDir, databaseUrl: config.databaseUrl })
-    const starting = deps.startMarket(marketOptions(config, tls, log))
+    const starting = deps.startMarket(marketOptions(config, tls, log, deps.logError ?? ((line) => console.error(line))))
     // settled() attaches a handler now: a rejection while the other is awaited is not an unhandled rejection.
     const opened = settled(opening)
     const started = settled(starting)
@@ -117,7 +120,8 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
     const host = displayHost(config.host)
     const httpUrl = `${tls ? 'https' : 'http'}://${host}:${(app.server.address() as AddressInfo).port}`
     const marketUrl = `${tls ? 'wss' : 'ws'}://${host}:${market.port}`
-    const source = `${market.source} (${market.sourceDetail}; ${market.live ? 'live' : 'not live'})`
+    const trading = liveTradingOpen(market) ? '' : ', live-book orders refused'
+    const source = `${market.source} (${market.sourceDetail}; ${market.live ? 'live' : 'not live'}${trading})`
     log(`TC Market: ${httpUrl} · feed ${marketUrl} · market source ${source} · database ${database.kind}`)
     return { close: stack.closeAll, httpUrl, marketUrl, market, database, app }
   } catch (err) {
@@ -157,6 +161,7 @@ function marketOptions(
   config: ServerConfig,
   tls: { cert: string; key: string } | undefined,
   log: (line: string) => void,
+  logError: (line: string) => void,
 ): MarketOptions {
   return {
     host: config.host,
@@ -164,8 +169,11 @@ function marketOptions(
     source: config.marketSource,
     replaySpeed: config.replaySpeed,
     htxUrl: config.htxWsUrl,
+    liveTradingOnTestFeed: config.liveTradingOnTestFeed,
     ...(tls ? { tls } : {}),
     log: (msg) => log(`[market] ${msg}`),
+    // Errors the operator must see (auto fell back to the simulator): on stderr, marked as errors.
+    logError: (msg) => logError(`[market] ERROR ${msg}`),
   }
 }
 

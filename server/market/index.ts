@@ -48,6 +48,8 @@ export async function startMarket(opts: MarketOptions, tuning: MarketTuning = {}
     source: source.kind,
     sourceDetail: source.detail,
     live: source.live,
+    ...(source.fallback === undefined ? {} : { fallback: source.fallback }),
+    liveTradingOnTestFeed: opts.liveTradingOnTestFeed === true,
     makeup: source.makeup ?? [],
     listings: () =>
       source.specs.map(({ symbol, category, base, quote, price_precision, amount_precision }) => ({

@@ -39,6 +39,17 @@ export interface MarketService {
   sourceDetail: string
   /** True only for the live relay. */
   live: boolean
+  /**
+   * Set when MARKET_SOURCE=auto could not reach the live relay and fell back to the simulator: why. The prices are
+   * simulated; common/config says so (`market_fallback`).
+   */
+  fallback?: string
+  /**
+   * The operator's LIVE_TRADING_ON_TEST_FEED=1: live-book orders are accepted although the feed is not the live relay
+   * (test venues, the e2e suite). Absent or false: they are refused while `source` is not `htx`
+   * (server/trading/live-only.ts).
+   */
+  liveTradingOnTestFeed?: boolean
   /** What of each replayed market's feed is recorded and what derived (empty unless replaying). */
   makeup: FeedMakeup[]
   listings(): SourceListing[]
@@ -64,11 +75,15 @@ export interface MarketOptions {
   replaySpeed: number
   /** Upstream URL for the htx relay (default wss://api.huobi.pro/ws). */
   htxUrl?: string
-  /** Seed of the sim source (default 42). */
+  /** Seed of the sim source, for reproducible markets (tests); default none: secure random draws. */
   simSeed?: number
+  /** LIVE_TRADING_ON_TEST_FEED=1 (see MarketService.liveTradingOnTestFeed). */
+  liveTradingOnTestFeed?: boolean
   /** PEM certificate and key: serve wss instead of ws (DESIGN §2 TLS_CERT/TLS_KEY). */
   tls?: { cert: string; key: string }
   log?: (msg: string) => void
+  /** Where errors the operator must see go (the fallback to the simulator); default `log`. */
+  logError?: (msg: string) => void
 }
 
 export type { Tradable }

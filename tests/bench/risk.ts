@@ -170,7 +170,7 @@ async function liquidationBench(): Promise<BenchResult[]> {
     return [{ name, value: 0, unit: 's', target: '≤ 2 s', pass: false, skipped: true, note }]
   }
   const database = await openDatabase({ databaseUrl: created.url })
-  const market = fakeMarket({ source: 'sim' })
+  const market = fakeMarket({ source: 'sim', liveTradingOnTestFeed: true })
   const engine = await startContractEngine({ db: database.db, market })
   try {
     await seedDatabase(database.db)

@@ -123,7 +123,7 @@ export async function runTradingBench(): Promise<BenchResult[]> {
   }
   const database = await openDatabase({ databaseUrl: created.url })
   const pool = new pg.Pool({ connectionString: created.url, max: WORKERS })
-  const market = fakeMarket({ source: 'sim' })
+  const market = fakeMarket({ source: 'sim', liveTradingOnTestFeed: true })
   try {
     await seedDatabase(database.db)
     const results: BenchResult[] = []

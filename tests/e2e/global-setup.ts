@@ -12,7 +12,10 @@ import { REPLAY_DIR, replayDataPresent } from './replay-data'
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const replay = replayDataPresent()
   if (!replay) console.log(`e2e: ${REPLAY_DIR} is absent — running on the sim source; replay tests skip`)
-  const server = await startAppServer({ env: { MARKET_SOURCE: replay ? `replay:${REPLAY_DIR}` : 'sim' } })
+  const server = await startAppServer({
+    // A test venue: live-book orders on the replayed or simulated feed (issue 21 part 7; refused without it).
+    env: { MARKET_SOURCE: replay ? `replay:${REPLAY_DIR}` : 'sim', LIVE_TRADING_ON_TEST_FEED: '1' },
+  })
   const shared: E2EServer = { url: server.url, marketPort: server.marketPort, dataDir: server.dataDir, replay }
   process.env.E2E_SERVER = JSON.stringify(shared)
   return async () => {

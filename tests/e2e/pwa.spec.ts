@@ -26,7 +26,9 @@ interface Manifest {
 const test = shared.extend<{ own: AppServer }, { ownServer: AppServer }>({
   ownServer: [
     async ({ server }, use) => {
-      const own = await startAppServer({ env: { MARKET_SOURCE: server.replay ? `replay:${REPLAY_DIR}` : 'sim' } })
+      const own = await startAppServer({
+        env: { MARKET_SOURCE: server.replay ? `replay:${REPLAY_DIR}` : 'sim', LIVE_TRADING_ON_TEST_FEED: '1' },
+      })
       await use(own)
       await own.stop()
     },

@@ -38,6 +38,8 @@ export async function startLedgerServer(databaseUrl: string, timeoutMs = 120_000
       PORT: String(port),
       MARKET_PORT: String(await freePort()),
       MARKET_SOURCE: 'sim',
+      // A test venue: live-book orders on the simulated feed (refused without it, issue 21 part 7).
+      LIVE_TRADING_ON_TEST_FEED: '1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'tc-ledger-')),
       DATABASE_URL: databaseUrl,
     },

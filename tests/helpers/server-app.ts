@@ -1,6 +1,7 @@
 /**
  * The HTTP app over a test database and a fake market, for `app.inject` tests; server-side error log lines are
- * captured in `logs` instead of printed.
+ * captured in `logs` instead of printed. Like the e2e server (LIVE_TRADING_ON_TEST_FEED=1), the default fake market
+ * accepts live-book orders on its test feed (server-fake-market.ts `liveTradingOnTestFeed`).
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -37,7 +38,7 @@ export async function testApp(opts: {
 }): Promise<TestApp> {
   const logs: string[] = []
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tc-app-'))
-  const market = opts.market ?? fakeMarket()
+  const market = opts.market ?? fakeMarket({ liveTradingOnTestFeed: true })
   const app = await buildApp(
     {
       db: opts.db,

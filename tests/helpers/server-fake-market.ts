@@ -15,6 +15,13 @@ export interface FakeMarketOptions {
   sourceDetail?: string
   live?: boolean
   port?: number
+  /**
+   * LIVE_TRADING_ON_TEST_FEED: default true, as the e2e server starts: the server tests place live-book orders on this
+   * fake (test) feed. False: live-book orders are refused as on a production server without the live relay.
+   */
+  liveTradingOnTestFeed?: boolean
+  /** MARKET_SOURCE=auto fell back to the simulator: why (common/config `market_fallback`). */
+  fallback?: string
 }
 
 /** A fake market with its controls for tests. */
@@ -23,6 +30,8 @@ export type FakeMarket = MarketService & {
   setListings(l: SourceListing[]): void
   /** Hands `e` to the listeners as the hub would (a book becomes `lastBook`). */
   emit(e: MarketEvent): void
+  /** How many listeners `onEvent` has now (a test can wait for a caller that waits for the next price). */
+  listenerCount(): number
 }
 
 /** A fake market; `listings` can be swapped later through the returned object's `setListings`. */
@@ -33,8 +42,10 @@ export function fakeMarket(opts: FakeMarketOptions = {}): FakeMarket {
   const tickers = new Map<string, { tick: TickerTick; ts: number }>()
   return {
     source: opts.source ?? 'sim',
-    sourceDetail: opts.sourceDetail ?? 'sim seed 42 (fake)',
+    sourceDetail: opts.sourceDetail ?? 'sim (fake)',
     live: opts.live ?? false,
+    liveTradingOnTestFeed: opts.liveTradingOnTestFeed ?? true,
+    ...(opts.fallback === undefined ? {} : { fallback: opts.fallback }),
     makeup: [],
     port: opts.port ?? 18292,
     closed: false,
@@ -49,6 +60,7 @@ export function fakeMarket(opts: FakeMarketOptions = {}): FakeMarket {
     lastTicker: (symbol) => tickers.get(symbol)?.tick,
     lastTickerAt: (symbol) => tickers.get(symbol)?.ts,
     lastBook: (symbol) => books.get(symbol),
+    listenerCount: () => listeners.size,
     emit(e) {
       if (e.type === 'book') books.set(e.symbol, { tick: e.tick, recorded: e.recorded })
       if (e.type === 'ticker') tickers.set(e.symbol, { tick: e.tick, ts: e.ts })

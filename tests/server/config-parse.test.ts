@@ -22,6 +22,7 @@ describe('parseConfig', () => {
       htxWsUrl: 'wss://api.huobi.pro/ws',
       publicOrigins: undefined,
       trustProxy: false,
+      liveTradingOnTestFeed: false,
     })
   })
 
@@ -44,6 +45,7 @@ describe('parseConfig', () => {
       HTX_WS_URL: 'ws://127.0.0.1:9999/ws',
       PUBLIC_ORIGIN: 'https://Trade.Example.com/, http://192.168.1.5:8080',
       TRUST_PROXY: '10.0.0.1, 10.1.0.0/16',
+      LIVE_TRADING_ON_TEST_FEED: '1',
     })
     expect(config).toMatchObject({
       port: 9000,
@@ -59,6 +61,7 @@ describe('parseConfig', () => {
       htxWsUrl: 'ws://127.0.0.1:9999/ws',
       publicOrigins: ['https://trade.example.com', 'http://192.168.1.5:8080'],
       trustProxy: ['10.0.0.1', '10.1.0.0/16'],
+      liveTradingOnTestFeed: true,
     })
     expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
     expect(parseConfig({ TRUST_PROXY: 'false', PUBLIC_ORIGIN: ' ' })).toMatchObject({
@@ -78,6 +81,7 @@ describe('parseConfig', () => {
     [{ MARKET_SOURCE: 'binance' }, /^MARKET_SOURCE: expected auto, sim, htx or replay:<file or folder>/],
     [{ MARKET_SOURCE: 'replay:' }, /^MARKET_SOURCE: /],
     [{ REPLAY_SPEED: '0' }, /^REPLAY_SPEED: expected a positive number/],
+    [{ LIVE_TRADING_ON_TEST_FEED: 'yes' }, /^LIVE_TRADING_ON_TEST_FEED: expected 1 /],
     [{ REPLAY_SPEED: 'fast' }, /^REPLAY_SPEED: /],
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL: expected a postgres:\/\/… URL/],
     [{ HTX_WS_URL: 'http://x' }, /^HTX_WS_URL: /],

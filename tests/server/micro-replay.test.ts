@@ -53,9 +53,19 @@ describe.skipIf(!HAVE)('second contracts on the recorded BTCUSDT trades', () => 
       new TapePlayback(series.tape!),
     )
     const hub = new Hub([series.spec], { tickerFromBars: true })
+    /** How many are listening for the hub's events (the settler, and each order waiting for its opening price). */
+    let listening = 0
     const market = {
       source: 'replay' as const,
-      onEvent: (l: Parameters<Hub['onEvent']>[0]) => hub.onEvent(l),
+      liveTradingOnTestFeed: true,
+      onEvent: (l: Parameters<Hub['onEvent']>[0]) => {
+        listening++
+        const off = hub.onEvent(l)
+        return () => {
+          listening--
+          off()
+        }
+      },
       lastTicker: (s: string) => hub.lastTicker(s),
       lastTickerAt: (s: string) => hub.lastTickerAt(s),
     }
@@ -85,8 +95,12 @@ describe.skipIf(!HAVE)('second contracts on the recorded BTCUSDT trades', () => 
           { ...who, key: randomUUID() },
           { symbol: 'btcusdt', direction, duration_s: 60, amount: parseDecimal(amount), client_oid: randomUUID() },
         )
-      const up = await place('up', '100')
-      const down = await place('down', '40')
+      // Both accepted at 23:58:30, then the feed plays on: each opens at the first price received after that.
+      const settlerOnly = listening
+      const placing = Promise.all([place('up', '100'), place('down', '40')])
+      while (listening < settlerOnly + 2) await new Promise((r) => setTimeout(r, 5))
+      playTo(31)
+      const [up, down] = await placing
       expect(up).toMatchObject({ open_price: '61675.44', status: 'open' })
       expect(new Date(up.open_ts).toISOString().slice(11, 23)).toBe(
         new Date((base + 29.906) * 1000).toISOString().slice(11, 23),

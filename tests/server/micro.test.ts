@@ -2,111 +2,44 @@
  * Second contracts through the HTTP calls and the settlement job (issue 11 parts 2 and 3), on a fake feed whose
  * tickers the test sends and a settler whose clock the test sets:
  * - the seeded products (30, 60, 120, 300 s for BTC/USDT and ETH/USDT);
- * - a 30 s rise at 60000 settles at the first price at or after delivery (not an earlier one): up → won, the stake
- *   back with 80 % on top; down → lost; an equal price → draw, the stake back; open and close prices with their
- *   feed times on the order;
+ * - a 30 s rise opened at 60000 (the first price received after acceptance) settles at the first price at or after
+ *   delivery (not an earlier one): up → won, the stake back with 80 % on top; down → lost; an equal price → draw, the
+ *   stake back; open and close prices with their feed times on the order;
  * - bad input by field (duration not offered, below the minimum, unknown market, stale price, short funds), nothing
  *   frozen;
- * - a settler started after delivery (a restart: it has seen no price before) settles at the first price it sees;
+ * - a settler started after delivery (a restart: it has seen no price before) settles at the first price it sees
+ *   within 10 s after delivery; a contract whose delivery passed long before the restart is voided, stake back;
  * - on PostgreSQL two settlers on one database settle 120 due contracts, each exactly once;
  * - the ledger balances after each.
  */
-import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { add, parseDecimal } from '../../common/amount'
-import type { MicroOrder, MicroProduct } from '../../common/api/micro'
-import type { TickerTick } from '../../common/feed/messages'
-import type { Database } from '../../server/db/client'
+import type { MicroProduct } from '../../common/api/micro'
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, microOrders } from '../../server/db/schema'
 import { runAdmin } from '../../server/cli/admin-commands'
-import { startMicroSettler, type MicroSettler } from '../../server/trading/micro/settler'
-import { bucketsOf, moneyUser, openChain, serviceCalls } from '../helpers/ledger-ops'
 import { moneyCall } from '../helpers/money-calls'
 import { describePostgres, pgliteTestDb } from '../helpers/server-db'
-import { fakeMarket, type FakeMarket } from '../helpers/server-fake-market'
-import { testApp, type TestApp } from '../helpers/server-app'
-import { makeUser, type TestUser } from '../helpers/server-users'
+import {
+  type MicroSuite,
+  detail,
+  expectBalancedLedger,
+  microSuiteOn,
+  option,
+  place as placeNow,
+  player,
+  settlerAt,
+  ticker,
+  whilePricing,
+} from './micro-suite'
+import type { TestUser } from '../helpers/server-users'
 
-interface Suite {
-  database: Database
-  t: TestApp
-  market: FakeMarket
-  operator: TestUser
-}
+type Suite = MicroSuite
+const suiteOn = microSuiteOn
 
-function suiteOn(open: () => Promise<Database>): Suite {
-  const s = {} as Suite
-  beforeAll(async () => {
-    s.database = await open()
-    s.market = fakeMarket({ source: 'replay' })
-    s.t = await testApp({ db: s.database.db, market: s.market })
-    await openChain(s.database.db, 'USDT', { fee: '1', min: '2' })
-    s.operator = await makeUser(s.database.db, 'operator')
-  })
-  afterAll(async () => {
-    await s.t?.app.close()
-    await s.database?.close()
-  })
-  return s
-}
-
-/** A ticker of `symbol` (default BTC/USDT) at `price`, event time `ts` (ms). */
-function ticker(s: Suite, price: number, ts: number, symbol = 'btcusdt') {
-  const tick: TickerTick = {
-    open: price,
-    high: price,
-    low: price,
-    close: price,
-    amount: 1,
-    vol: price,
-    count: 1,
-    bid: price,
-    bidSize: 1,
-    ask: price,
-    askSize: 1,
-    lastPrice: price,
-    lastSize: 1,
-  }
-  s.market.emit({ type: 'ticker', symbol, ts, tick })
-}
-
-/** A user with `usdt` USDT in the options wallet (deposited, then moved from the coin account). */
-async function player(s: Suite, usdt: string): Promise<TestUser> {
-  const user = await makeUser(s.database.db)
-  const money = await moneyUser(s.database.db, user.id)
-  const calls = serviceCalls(s.database.db, new Map([[user.id, money]]))
-  await calls.deposit(user.id, 'USDT', parseDecimal(usdt), randomUUID())
-  const who = { userId: user.id, book: 'live' as const, key: randomUUID() }
-  await calls.transfer(who, { currency: 'USDT', from: 'spot', to: 'option', amount: parseDecimal(usdt) })
-  return user
-}
-
-const place = (s: Suite, u: TestUser, order: object) =>
-  moneyCall<MicroOrder>(s.t.app, u.token, 'POST', 'micro/order_place', {
-    symbol: 'btcusdt',
-    duration_s: 30,
-    client_oid: randomUUID(),
-    ...order,
-  })
-const detail = async (s: Suite, u: TestUser, id: number) =>
-  (await moneyCall<MicroOrder>(s.t.app, u.token, 'GET', 'micro/order_detail', { id: String(id) })).body.data
-const option = (s: Suite, u: TestUser) => bucketsOf(s.database.db, u.id, 'USDT', 'option')
-
-async function expectBalancedLedger(s: Suite) {
-  const check = await moneyCall<{ ok: boolean }>(s.t.app, s.operator.token, 'GET', 'admin/ledger_check')
-  expect(check.body.data).toMatchObject({ ok: true, mismatches: [] })
-}
-
-/** A settler whose clock reads `clock.now`. */
-function settlerAt(s: Suite, clock: { now: number }): MicroSettler {
-  return startMicroSettler({
-    db: s.database.db,
-    market: s.market,
-    now: () => new Date(clock.now),
-    intervalMs: 3_600_000,
-  })
-}
+/** Places an order while the feed prices BTC/USDT (or `order.symbol`) at `price`: it opens at that price. */
+const place = (s: Suite, u: TestUser, order: { symbol?: string } & object, price = 60000) =>
+  whilePricing(s, placeNow(s, u, order), price, { symbol: order.symbol ?? 'btcusdt' })
 
 function describeMicro(name: string, s: Suite) {
   it(`lists the seeded products (${name})`, async () => {
@@ -125,10 +58,10 @@ function describeMicro(name: string, s: Suite) {
     const settler = settlerAt(s, clock)
     try {
       const opened = Date.now()
-      ticker(s, 60000, opened)
       const up = await place(s, u, { direction: 'up', amount: '100' })
       const down = await place(s, u, { direction: 'down', amount: '50' })
-      expect(up.body.data).toMatchObject({ status: 'open', open_price: '60000', open_ts: opened, pnl: null })
+      expect(up.body.data).toMatchObject({ status: 'open', open_price: '60000', pnl: null })
+      expect(up.body.data.open_ts).toBeGreaterThanOrEqual(opened)
       expect(await option(s, u)).toEqual({ available: '850', frozen: '150' })
       const delivery = Date.now() + 30_000
       // Before delivery: a price that would decide them the other way is not the close.
@@ -142,8 +75,7 @@ function describeMicro(name: string, s: Suite) {
       expect(won.close_ts).toBe(delivery + 1200)
       expect(await detail(s, u, down.body.data.id)).toMatchObject({ status: 'lost', pnl: '-50', percentage: '-100' })
       // An equal price is a draw: the stake comes back (ETH/USDT, whose prices this test has not moved ahead).
-      ticker(s, 3000, Date.now(), 'ethusdt')
-      const flat = await place(s, u, { symbol: 'ethusdt', direction: 'up', amount: '20' })
+      const flat = await place(s, u, { symbol: 'ethusdt', direction: 'up', amount: '20' }, 3000)
       const flatDelivery = Date.now() + 30_000
       ticker(s, 3000, flatDelivery + 500, 'ethusdt')
       clock.now = flatDelivery + 5000
@@ -162,17 +94,17 @@ function describeMicro(name: string, s: Suite) {
 
   it(`refuses bad input by field, freezing nothing (${name})`, async () => {
     const u = await player(s, '30')
-    ticker(s, 60000, Date.now())
-    const refuse = async (order: object, field: string, msg: string) => {
-      const r = await place(s, u, { direction: 'up', amount: '20', ...order })
+    const refuse = async (order: object, field: string, msg: string, priceAge = 0) => {
+      const call = placeNow(s, u, { direction: 'up', amount: '20', ...order })
+      const r = await whilePricing(s, call, 60000, { ts: () => Date.now() - priceAge })
       expect(r.body, JSON.stringify(order)).toMatchObject({ msg, data: { field } })
     }
     await refuse({ duration_s: 45 }, 'duration_s', 'BTC/USDT options are not offered for 45 seconds')
     await refuse({ amount: '5' }, 'amount', 'The minimum stake is 10 USDT')
     await refuse({ amount: '40' }, 'amount', 'Lack of funds')
     await refuse({ symbol: 'nopeusdt' }, 'symbol', 'This market does not exist')
-    ticker(s, 60000, Date.now() - 60_000)
-    await refuse({}, 'symbol', 'Prices are not up to date right now. Please try again in a moment')
+    // Only prices a minute old arrive: none opens it within the market's maximum age (2 s).
+    await refuse({}, 'symbol', 'Prices are not up to date right now. Please try again in a moment', 60_000)
     expect(await option(s, u)).toEqual({ available: '30', frozen: '0' })
   })
 
@@ -186,7 +118,6 @@ function describeMicro(name: string, s: Suite) {
       amount: '1000',
     })
     expect(moved.body.code).toBe(1)
-    ticker(s, 60000, Date.now() + 200_000)
     const r = await place(s, u, { direction: 'up', amount: '500' })
     expect(r.body.data).toMatchObject({ status: 'open', amount: '500' })
     expect((await moneyCall(s.t.app, u.token, 'POST', 'assets/demo_exit')).body.code).toBe(1)
@@ -196,20 +127,46 @@ function describeMicro(name: string, s: Suite) {
     await expectBalancedLedger(s)
   })
 
-  it(`settles after a restart at the first price the new process sees (${name})`, async () => {
+  it(`settles after a restart at the first price the new process sees within 10 s (${name})`, async () => {
     const u = await player(s, '100')
-    ticker(s, 61000, Date.now())
-    const r = await place(s, u, { direction: 'down', amount: '10' })
+    const r = await place(s, u, { direction: 'down', amount: '10' }, 61000)
     const delivery = Date.now() + 30_000
-    // The first process stops before delivery; the next starts after it, having seen no price yet.
-    const clock = { now: delivery + 60_000 }
+    // The first process stops before delivery; the next starts 2 s after it, having seen no price yet.
+    const clock = { now: delivery + 2000 }
     const next = settlerAt(s, clock)
     try {
       expect(await next.pass()).toBe(0)
-      ticker(s, 60990, delivery + 61_000)
+      ticker(s, 60990, delivery + 3000)
       // (It also settles what earlier tests left open on this database, such as the demo contract.)
       expect(await next.pass()).toBeGreaterThanOrEqual(1)
-      expect(await detail(s, u, r.body.data.id)).toMatchObject({ status: 'won', close_ts: delivery + 61_000, pnl: '8' })
+      expect(await detail(s, u, r.body.data.id)).toMatchObject({ status: 'won', close_ts: delivery + 3000, pnl: '8' })
+      await expectBalancedLedger(s)
+    } finally {
+      await next.stop()
+    }
+  })
+
+  it(`voids a contract whose delivery passed long before a restart, stake back (${name})`, async () => {
+    const u = await player(s, '100')
+    const r = await place(s, u, { direction: 'up', amount: '10' }, 61000)
+    expect(await option(s, u)).toEqual({ available: '90', frozen: '10' })
+    const delivery = Date.now() + 60_000
+    // The next process starts a minute after delivery: no price it can see is within 10 s after it.
+    const clock = { now: delivery + 60_000 }
+    const next = settlerAt(s, clock)
+    try {
+      ticker(s, 62000, delivery + 61_000)
+      expect(await next.pass()).toBe(0)
+      // Once it has listened for 10 s itself (another process that saw the delivery would have settled it by then).
+      clock.now += 10_000
+      expect(await next.pass()).toBeGreaterThanOrEqual(1)
+      expect(await detail(s, u, r.body.data.id)).toMatchObject({
+        status: 'voided',
+        void_reason: 'no_price',
+        close_price: null,
+        pnl: '0',
+      })
+      expect(await option(s, u)).toEqual({ available: '100', frozen: '0' })
       await expectBalancedLedger(s)
     } finally {
       await next.stop()
@@ -256,7 +213,6 @@ describe('second contracts on PGlite', () => {
     )
     // A 1 % fee on a 20 USDT stake at 60 s: 20.2 leave the options wallet, 20 of them frozen.
     const u = await player(s, '100')
-    ticker(s, 60000, Date.now() + 100_000)
     const r = await place(s, u, { direction: 'up', amount: '20', duration_s: 60 })
     expect(r.body.data).toMatchObject({ fee: '0.2', payout_rate: '0.87' })
     expect(await option(s, u)).toEqual({ available: '79.8', frozen: '20' })
@@ -270,15 +226,19 @@ await describePostgres('second contracts', (open) => {
 
     it('settles 120 due contracts once each with two settlers on one database', async () => {
       const u = await player(s, '2000')
-      ticker(s, 60000, Date.now())
-      const placed = await Promise.all(
-        Array.from({ length: 120 }, (_, i) => place(s, u, { direction: i % 2 ? 'up' : 'down', amount: '10' })),
+      const placed = await whilePricing(
+        s,
+        Promise.all(
+          Array.from({ length: 120 }, (_, i) => placeNow(s, u, { direction: i % 2 ? 'up' : 'down', amount: '10' })),
+        ),
+        60000,
       )
       expect(placed.every((p) => p.body.code === 1)).toBe(true)
-      const clock = { now: Date.now() + 40_000 }
+      // Every delivery is at most 30 s from now; the price comes within 10 s after each (placing took < 9.5 s).
+      const clock = { now: Date.now() + 32_000 }
       const [a, b] = [settlerAt(s, clock), settlerAt(s, clock)]
       try {
-        ticker(s, 60100, Date.now() + 35_000)
+        ticker(s, 60100, Date.now() + 30_500)
         const [na, nb] = await Promise.all([a.pass(), b.pass()])
         expect(na + nb).toBe(120)
         const ids = placed.map((p) => p.body.data.id)

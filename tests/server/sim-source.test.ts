@@ -1,4 +1,4 @@
-// The sim source: deterministic for a seed, every catalog market (spot, futures, forex) with ~3 days of history,
+// The sim source: deterministic for an explicit seed, secure random draws without one, every catalog market (spot, futures, forex) with ~3 days of history,
 // prices at market precision around the seed price, and live pushes through the gateway.
 import { afterAll, describe, expect, it } from 'vitest'
 import type { KlineTick } from '../../common/feed/messages'
@@ -50,6 +50,18 @@ describe('sim determinism', () => {
   })
 })
 
+describe('sim without a seed', () => {
+  it('gives different markets on every start', async () => {
+    const a = capture()
+    const b = capture()
+    for (const [sink, source] of [a, b].map((x) => [x, createSimSource({ now: () => END * 1000 })] as const)) {
+      await source.start(sink)
+      await source.stop()
+    }
+    expect(a.bars.get('btcusdt')).not.toEqual(b.bars.get('btcusdt'))
+  })
+})
+
 describe('sim markets', async () => {
   const sink = capture()
   const source = createSimSource({ now: () => END * 1000 })
@@ -59,7 +71,8 @@ describe('sim markets', async () => {
   it('covers every catalog market of all three categories', () => {
     expect(source.specs.map((s) => s.symbol)).toEqual(CATALOG.map((e) => e.symbol))
     expect(new Set(source.specs.map((s) => s.category))).toEqual(new Set(['spot', 'futures', 'forex']))
-    expect(source.detail).toBe('seed 42')
+    // No seed given: secure random draws, and nothing in the detail to rebuild it from.
+    expect(source.detail).toBe('random')
   })
 
   it.each(CATALOG.map((e) => [e.symbol, e] as const))(

@@ -1,5 +1,5 @@
 // MARKET_SOURCE=auto: the HTX relay when its feed answers in time, else the sim source (with its badge-worthy
-// `live: false`).
+// `live: false`, and the fallback said: `fallback` on the service, an error line in the log).
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
@@ -7,7 +7,15 @@ import { startMarket } from '../../server/market/index'
 import type { MarketService } from '../../server/market/types'
 import { HtxStandIn } from '../helpers/market-htx-standin'
 
-const opts = (htxUrl: string) => ({ host: '127.0.0.1', port: 0, source: 'auto', htxUrl, replaySpeed: 1 })
+const errors: string[] = []
+const opts = (htxUrl: string) => ({
+  host: '127.0.0.1',
+  port: 0,
+  source: 'auto',
+  htxUrl,
+  replaySpeed: 1,
+  logError: (line: string) => void errors.push(line),
+})
 const cleanup: Array<() => Promise<void>> = []
 afterEach(async () => {
   for (const f of cleanup.splice(0).reverse()) await f()
@@ -26,7 +34,9 @@ describe('auto source', () => {
     const port = (closed.address() as AddressInfo).port
     await new Promise((r) => closed.close(r))
     const m = await start(`ws://127.0.0.1:${port}/ws`)
-    expect([m.source, m.live, m.sourceDetail]).toEqual(['sim', false, 'seed 42'])
+    expect([m.source, m.live, m.sourceDetail]).toEqual(['sim', false, 'random'])
+    expect(m.fallback).toMatch(/not reachable within 5 s/)
+    expect(errors.at(-1)).toMatch(/using the SIMULATOR: prices are not live/)
     expect(new Set(m.listings().map((l) => l.category))).toEqual(new Set(['spot', 'futures', 'forex']))
   })
 
@@ -36,6 +46,7 @@ describe('auto source', () => {
     cleanup.push(() => new Promise((r) => silent.close(() => r())))
     const m = await start(`ws://127.0.0.1:${(silent.address() as AddressInfo).port}/ws`, 300)
     expect(m.source).toBe('sim')
+    expect(m.fallback).toMatch(/not reachable within 0.3 s/)
   })
 
   it('uses the HTX relay when the feed answers', async () => {
@@ -43,5 +54,6 @@ describe('auto source', () => {
     cleanup.push(() => up.close())
     const m = await start(up.url)
     expect([m.source, m.live, m.sourceDetail]).toEqual(['htx', true, up.url])
+    expect(m.fallback).toBeUndefined()
   })
 })

@@ -134,6 +134,8 @@ describe('SourceBadge', () => {
     market_source: 'sim' as const,
     market_live: false,
     market_source_detail: 'sim',
+    market_fallback: false,
+    live_trading: true,
     market_feed: [],
     market_port: 8292,
     server_time: 0,

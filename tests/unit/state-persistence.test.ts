@@ -118,6 +118,8 @@ describe('persisted client state', () => {
       market_source: 'sim' as const,
       market_live: false,
       market_source_detail: 'sim',
+      market_fallback: false,
+      live_trading: true,
       market_feed: [],
       market_port: 8292,
       server_time: 1,

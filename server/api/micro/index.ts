@@ -11,10 +11,12 @@ import {
   microProductSaveInput,
   microProductSchema,
   microProductsQuery,
+  microVoidInput,
 } from '../../../common/api/micro'
 import { z } from 'zod'
 import { listMicro, microDetail, placeMicro } from '../../trading/micro/orders'
 import { listProducts, saveProduct } from '../../trading/micro/products'
+import { voidMicro } from '../../trading/micro/void'
 import { defineRoute, type ApiRoute } from '../route'
 
 export const microProductsRoute = defineRoute({
@@ -29,7 +31,7 @@ export const microPlaceRoute = defineRoute({
   method: 'POST',
   path: 'micro/order_place',
   summary:
-    'Stake an amount on the price rising or falling over a duration: opens at the latest feed price, settles at the first feed price at or after delivery',
+    'Stake an amount on the price rising or falling over a duration: opens at the first feed price received after the order is accepted, settles at the first feed price at or after delivery (voided, stake and fee back, when none comes within 10 s)',
   auth: 'user',
   idempotent: true,
   input: microPlaceInput,
@@ -66,10 +68,21 @@ export const adminMicroProductSaveRoute = defineRoute({
   handler: ({ deps, body }) => saveProduct(deps.db, body),
 })
 
+export const adminMicroVoidRoute = defineRoute({
+  method: 'POST',
+  path: 'admin/micro_void',
+  summary: 'Void an open second contract: its stake and fee go back to the user (audited)',
+  auth: 'operator',
+  input: microVoidInput,
+  data: microOrderSchema,
+  handler: ({ deps, session, body, ip }) => voidMicro(deps.db, body.id, { operatorId: session.userId, ip }),
+})
+
 export const MICRO_ROUTES: readonly ApiRoute[] = [
   microProductsRoute,
   microPlaceRoute,
   microListRoute,
   microDetailRoute,
   adminMicroProductSaveRoute,
+  adminMicroVoidRoute,
 ] as readonly ApiRoute[]

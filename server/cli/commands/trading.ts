@@ -1,7 +1,8 @@
 /**
  * Operator commands of trading (issue 11): a market's trading terms — fee rates, smallest order, slippage cap of
  * market orders, order precisions, spot and micro open or closed — and the second-contract products. The same
- * services as `admin/market_trade_config` and `admin/micro_product_save`.
+ * services as `admin/market_trade_config` and `admin/micro_product_save`; and voiding an open second contract
+ * (`admin/micro_void`).
  */
 import { parseArgs } from 'node:util'
 import { parseDecimal, type DecimalString } from '../../../common/amount'
@@ -9,6 +10,7 @@ import type { MarketTradeConfig } from '../../../common/api/trade'
 import { and, asc, eq } from 'drizzle-orm'
 import { microProducts } from '../../db/schema'
 import { saveProduct } from '../../trading/micro/products'
+import { voidMicro } from '../../trading/micro/void'
 import { saveTradeTerms, termsView, tradeTerms } from '../../trading/spot/config'
 import { withDomainErrors } from './errors'
 import { UsageError, type AdminCommand } from './types'
@@ -156,4 +158,18 @@ const microSet: AdminCommand = {
   },
 }
 
-export const TRADING_COMMANDS: readonly AdminCommand[] = [tradeConfig, microList, microSet]
+const MICRO_VOID_USAGE = 'micro void <id>'
+
+/** An operator voids an open second contract (issue 21 part 8): stake and fee back, audited. */
+const microVoid: AdminCommand = {
+  name: 'micro void',
+  usage: `  ${MICRO_VOID_USAGE.padEnd(28)}void an open options order: its stake and fee go back to the user (audited)`,
+  async run(db, args, io) {
+    const [id] = args
+    if (args.length !== 1 || !id || !/^[1-9]\d{0,9}$/.test(id)) throw new UsageError(MICRO_VOID_USAGE)
+    const o = await withDomainErrors(`options order ${id}`, () => voidMicro(db, Number(id), { operatorId: null }))
+    io.out(`options order ${o.id} voided: ${o.amount} ${o.currency} + fee ${o.fee} back to the user`)
+  },
+}
+
+export const TRADING_COMMANDS: readonly AdminCommand[] = [tradeConfig, microList, microSet, microVoid]

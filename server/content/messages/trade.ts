@@ -12,6 +12,9 @@ export const TRADE_MESSAGES = {
     orderAmountPrecision: 'Quantities of {symbol} can have at most {scale} decimal places',
     orderBelowMinimum: 'The minimum order is {min} {currency}',
     priceStale: 'Prices are not up to date right now. Please try again in a moment',
+    // Issue 21 parts 7 and 8: live-book orders only on live prices; an operator's void of a settled order.
+    liveTradingPaused: 'Trading is paused: prices are not live',
+    microAlreadySettled: 'This options order is already settled',
     bookTooThin: 'The order book does not hold enough to fill this order at once. Please order less',
     slippageTooFar:
       'Filling this order would move the price more than {percent}%. Please order less or place a limit order',
@@ -38,6 +41,9 @@ export const TRADE_MESSAGES = {
     orderAmountPrecision: '{symbol} 的数量最多 {scale} 位小数',
     orderBelowMinimum: '最小下单量为 {min} {currency}',
     priceStale: '当前行情未更新，请稍后再试',
+    // Issue 21 parts 7 and 8: live-book orders only on live prices; an operator's void of a settled order.
+    liveTradingPaused: '交易已暂停：当前行情不是实时行情',
+    microAlreadySettled: '该期权订单已结算',
     bookTooThin: '订单簿深度不足，无法一次成交，请减少数量',
     slippageTooFar: '成交此单将使价格偏离超过 {percent}%，请减少数量或改用限价单',
     limitPriceTooFar: '该价格偏离盘口最优价超过 {percent}%，请设置更接近市价的价格',
@@ -61,6 +67,9 @@ export const TRADE_MESSAGES = {
     orderAmountPrecision: '{symbol} 的數量最多 {scale} 位小數',
     orderBelowMinimum: '最小下單量為 {min} {currency}',
     priceStale: '目前行情未更新，請稍後再試',
+    // Issue 21 parts 7 and 8: live-book orders only on live prices; an operator's void of a settled order.
+    liveTradingPaused: '交易已暫停：目前行情不是即時行情',
+    microAlreadySettled: '該期權訂單已結算',
     bookTooThin: '訂單簿深度不足，無法一次成交，請減少數量',
     slippageTooFar: '成交此單將使價格偏離超過 {percent}%，請減少數量或改用限價單',
     limitPriceTooFar: '該價格偏離盤口最優價超過 {percent}%，請設定更接近市價的價格',
@@ -84,6 +93,9 @@ export const TRADE_MESSAGES = {
     orderAmountPrecision: 'Las cantidades de {symbol} admiten como máximo {scale} decimales',
     orderBelowMinimum: 'La orden mínima es de {min} {currency}',
     priceStale: 'Los precios no están actualizados en este momento. Inténtalo de nuevo en un instante',
+    // Issue 21 parts 7 and 8: live-book orders only on live prices; an operator's void of a settled order.
+    liveTradingPaused: 'El trading está en pausa: los precios no son en tiempo real',
+    microAlreadySettled: 'Esta orden de opciones ya está liquidada',
     bookTooThin:
       'El libro de órdenes no tiene suficiente liquidez para ejecutar esta orden de una vez. Reduce la cantidad',
     slippageTooFar:
@@ -110,6 +122,9 @@ export const TRADE_MESSAGES = {
     orderAmountPrecision: '{symbol} की मात्रा में अधिकतम {scale} दशमलव स्थान हो सकते हैं',
     orderBelowMinimum: 'न्यूनतम ऑर्डर {min} {currency} है',
     priceStale: 'अभी कीमतें अपडेट नहीं हैं। कृपया थोड़ी देर बाद फिर कोशिश करें',
+    // Issue 21 parts 7 and 8: live-book orders only on live prices; an operator's void of a settled order.
+    liveTradingPaused: 'ट्रेडिंग रुकी हुई है: कीमतें लाइव नहीं हैं',
+    microAlreadySettled: 'यह ऑप्शंस ऑर्डर पहले ही सेटल हो चुका है',
     bookTooThin: 'ऑर्डर बुक में इस ऑर्डर को एक बार में पूरा करने लायक मात्रा नहीं है। कृपया कम मात्रा डालें',
     slippageTooFar: 'यह ऑर्डर पूरा करने से कीमत {percent}% से ज़्यादा खिसक जाएगी। कम मात्रा डालें या लिमिट ऑर्डर दें',
     limitPriceTooFar: 'यह कीमत ऑर्डर बुक की सबसे अच्छी कीमत से {percent}% से ज़्यादा आगे है। कृपया बाज़ार के करीब की कीमत चुनें',
@@ -133,6 +148,9 @@ export const TRADE_MESSAGES = {
     orderAmountPrecision: '{symbol} 수량은 소수점 이하 {scale}자리까지 입력할 수 있습니다',
     orderBelowMinimum: '최소 주문 수량은 {min} {currency}입니다',
     priceStale: '현재 시세가 갱신되지 않았습니다. 잠시 후 다시 시도해 주세요',
+    // Issue 21 parts 7 and 8: live-book orders only on live prices; an operator's void of a settled order.
+    liveTradingPaused: '거래가 일시 중지되었습니다: 실시간 시세가 아닙니다',
+    microAlreadySettled: '이미 정산된 옵션 주문입니다',
     bookTooThin: '호가창 잔량이 부족해 한 번에 체결할 수 없습니다. 수량을 줄여 주세요',
     slippageTooFar: '이 주문을 체결하면 가격이 {percent}% 넘게 움직입니다. 수량을 줄이거나 지정가 주문을 이용해 주세요',
     limitPriceTooFar: '이 가격은 호가창 최우선 가격보다 {percent}% 넘게 벗어납니다. 시장가에 더 가까운 가격을 입력해 주세요',
@@ -156,6 +174,9 @@ export const TRADE_MESSAGES = {
     orderAmountPrecision: '{symbol} の数量は小数点以下 {scale} 桁までです',
     orderBelowMinimum: '最小注文数量は {min} {currency} です',
     priceStale: '現在、相場が更新されていません。しばらくしてからもう一度お試しください',
+    // Issue 21 parts 7 and 8: live-book orders only on live prices; an operator's void of a settled order.
+    liveTradingPaused: '取引を一時停止しています：価格がリアルタイムではありません',
+    microAlreadySettled: 'このオプション注文はすでに決済されています',
     bookTooThin: '板の数量が足りず、一度に約定できません。数量を減らしてください',
     slippageTooFar: 'この注文を約定させると価格が {percent}% 以上動きます。数量を減らすか指値注文をご利用ください',
     limitPriceTooFar: 'この価格は板の最良気配から {percent}% 以上離れています。市場に近い価格を指定してください',
@@ -179,6 +200,9 @@ export const TRADE_MESSAGES = {
     orderAmountPrecision: 'As quantidades de {symbol} aceitam no máximo {scale} casas decimais',
     orderBelowMinimum: 'A ordem mínima é de {min} {currency}',
     priceStale: 'As cotações não estão atualizadas no momento. Tente novamente em instantes',
+    // Issue 21 parts 7 and 8: live-book orders only on live prices; an operator's void of a settled order.
+    liveTradingPaused: 'As negociações estão pausadas: os preços não são em tempo real',
+    microAlreadySettled: 'Esta ordem de opções já foi liquidada',
     bookTooThin:
       'O livro de ofertas não tem volume suficiente para executar esta ordem de uma vez. Reduza a quantidade',
     slippageTooFar:
@@ -205,6 +229,9 @@ export const TRADE_MESSAGES = {
     orderAmountPrecision: 'Số lượng của {symbol} có tối đa {scale} chữ số thập phân',
     orderBelowMinimum: 'Lệnh tối thiểu là {min} {currency}',
     priceStale: 'Giá hiện chưa được cập nhật. Vui lòng thử lại sau giây lát',
+    // Issue 21 parts 7 and 8: live-book orders only on live prices; an operator's void of a settled order.
+    liveTradingPaused: 'Giao dịch đang tạm dừng: giá không phải giá thời gian thực',
+    microAlreadySettled: 'Lệnh quyền chọn này đã được tất toán',
     bookTooThin: 'Sổ lệnh không đủ khối lượng để khớp lệnh này một lần. Vui lòng giảm số lượng',
     slippageTooFar: 'Khớp lệnh này sẽ làm giá lệch hơn {percent}%. Vui lòng giảm số lượng hoặc dùng lệnh giới hạn',
     limitPriceTooFar: 'Giá này vượt quá {percent}% so với giá tốt nhất trên sổ lệnh. Vui lòng chọn giá gần thị trường hơn',
@@ -228,6 +255,9 @@ export const TRADE_MESSAGES = {
     orderAmountPrecision: 'Jumlah {symbol} paling banyak {scale} angka desimal',
     orderBelowMinimum: 'Order minimum adalah {min} {currency}',
     priceStale: 'Harga sedang tidak diperbarui. Silakan coba lagi sebentar lagi',
+    // Issue 21 parts 7 and 8: live-book orders only on live prices; an operator's void of a settled order.
+    liveTradingPaused: 'Perdagangan dijeda: harga tidak real-time',
+    microAlreadySettled: 'Order opsi ini sudah diselesaikan',
     bookTooThin: 'Buku order tidak cukup untuk mengisi order ini sekaligus. Kurangi jumlahnya',
     slippageTooFar:
       'Mengisi order ini akan menggeser harga lebih dari {percent}%. Kurangi jumlah atau gunakan order limit',

@@ -1,7 +1,9 @@
 /**
  * Source selection from MARKET_SOURCE (DESIGN §2): `sim`, `htx`, `replay:<file or folder>`, or `auto` = the HTX
  * relay when its feed answers within 5 s (connected and a first message), else sim. `auto` falls back at once when
- * the connection fails outright (refused, no DNS: the usual state of a machine without internet).
+ * the connection fails outright (refused, no DNS: the usual state of a machine without internet). A fallback is an
+ * error the operator must see (issue 21 part 7): it is logged through `logError`, and the source carries `fallback`
+ * (common/config answers it), since the prices are then simulated and live-book orders are refused.
  */
 import type { MarketOptions } from '../types'
 import { probeHtx } from './htx/probe'
@@ -38,8 +40,13 @@ export async function createSource(opts: MarketOptions, tuning: SourceTuning = {
   if (spec === 'auto') {
     const url = opts.htxUrl ?? HTX_DEFAULT_URL
     if (await probeHtx(url, tuning.autoProbeMs ?? AUTO_PROBE_MS)) return htx()
-    log?.(`market: ${url} not reachable within ${(tuning.autoProbeMs ?? AUTO_PROBE_MS) / 1000} s, using sim`)
-    return sim()
+    const why = `${url} not reachable within ${(tuning.autoProbeMs ?? AUTO_PROBE_MS) / 1000} s`
+    ;(opts.logError ?? log)?.(
+      `market: MARKET_SOURCE=auto: ${why}, using the SIMULATOR: prices are not live, live-book orders are refused`,
+    )
+    const source = sim()
+    source.fallback = why
+    return source
   }
   throw new Error(`MARKET_SOURCE must be auto, sim, htx or replay:<file or folder>, got "${opts.source}"`)
 }

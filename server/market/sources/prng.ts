@@ -1,7 +1,9 @@
 /**
- * Deterministic pseudo-random numbers for the derived and synthetic sources: mulberry32 (a small, well-mixed 32-bit
- * generator) seeded from a string hash, so each symbol gets its own reproducible stream.
+ * Pseudo-random numbers for the derived and synthetic sources: mulberry32 (a small, well-mixed 32-bit generator)
+ * seeded from a string hash, so each symbol gets its own reproducible stream (tests, a replay's derived parts); and
+ * `secureRand`, the OS's secure random source, for the simulator when no seed is given.
  */
+import { randomFillSync } from 'node:crypto'
 
 /** A generator of uniform numbers in [0, 1). */
 export type Rand = () => number
@@ -33,4 +35,22 @@ export function normal(rand: Rand): number {
   const u = 1 - rand()
   const v = rand()
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v)
+}
+
+/**
+ * Uniform numbers in [0, 1) from the operating system's secure random source (crypto.randomFillSync, 32 bits per
+ * draw, 1,024 draws fetched at a time). Not reproducible and not predictable from earlier outputs: the simulator uses
+ * it unless a seed is given explicitly, since a 32-bit seeded stream can be recovered from the prices it published
+ * (issue 21 part 7).
+ */
+export function secureRand(): Rand {
+  const pool = new Uint32Array(1024)
+  let next = pool.length
+  return () => {
+    if (next === pool.length) {
+      randomFillSync(pool)
+      next = 0
+    }
+    return (pool[next++] as number) / 4294967296
+  }
 }

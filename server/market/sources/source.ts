@@ -40,8 +40,10 @@ export type HistoryProvider = (symbol: string, period: KlinePeriod, from?: numbe
 
 export interface MarketSource {
   kind: MarketSourceKind
-  /** Human detail: replayed path, relay URL, "seed 42". */
+  /** Human detail: replayed path, relay URL, "seed 42" (only when a seed was given explicitly). */
   detail: string
+  /** Set when MARKET_SOURCE=auto fell back to this source (the simulator): why, e.g. the relay was not reachable. */
+  fallback?: string
   live: boolean
   specs: SymbolSpec[]
   /** true: the hub derives tickers from the 1min bars; false: the source sends ticker events (htx). */

@@ -44,6 +44,7 @@ import type { MarkBoard } from './marks'
 import { checkRiskLimits, maintenanceAtOpen } from './risk-limits'
 import { checkNotTriggered, checkTrigger } from './triggers'
 import { contractOrderView, figuresOf, type ContractOrderRow } from './views'
+import { refuseUnlessLive } from '../live-only'
 
 /** What placing needs. */
 export interface ContractDeps {
@@ -75,6 +76,7 @@ export async function placeContractOrder(
   who: MoneyCaller,
   input: ContractOrderPlaceInput,
 ): Promise<ContractOrder> {
+  refuseUnlessLive(deps.market, who.book)
   const o = await checkOrder(deps.db, input)
   const now = deps.now?.() ?? new Date()
   const maxAgeMs = await priceMaxAgeMs(deps.db, o.terms.symbol)

@@ -1,7 +1,8 @@
 /**
  * Second-contract orders: placing one (the stake frozen and the fee paid from the options wallet of the caller's
- * book, the open price the market's latest ticker price, refused when older than PRICE_MAX_AGE_MS), and reading
- * them. Settlement is settler.ts.
+ * book; the open price the first fresh feed price received after the order is accepted, next-price.ts, refused when
+ * none comes within the market's maximum price age, freshness.ts), and reading them. Settlement is settler.ts, an
+ * operator's void void.ts.
  */
 import { and, count, desc, eq, ne } from 'drizzle-orm'
 import {
@@ -27,10 +28,10 @@ import { postTransaction, type Entry } from '../../ledger/post'
 import type { MarketService } from '../../market/types'
 import { fieldError } from '../../money/amounts'
 import type { MoneyCaller } from '../../money/deposits'
+import { priceMaxAgeMs } from '../freshness'
+import { refuseUnlessLive } from '../live-only'
+import { nextPrice } from './next-price'
 import { productOf } from './products'
-
-/** The oldest feed price an order opens at, ms: older means the feed has stalled, and the order is refused. */
-export const PRICE_MAX_AGE_MS = 10_000
 
 export type MicroRow = typeof microOrders.$inferSelect
 
@@ -55,6 +56,7 @@ export function microView(r: MicroRow): MicroOrder {
     close_price: text(r.closePrice),
     close_ts: r.closeTs ? r.closeTs.getTime() : null,
     status: r.status,
+    void_reason: r.voidReason,
     pnl: pnl === null ? null : String(pnl),
     percentage: pnl === null ? null : String(divide(multiply(pnl, d('100')), d(r.amount), 2, 'half-up')),
     client_oid: r.clientOid,
@@ -64,13 +66,20 @@ export function microView(r: MicroRow): MicroOrder {
 }
 
 /**
- * Places a second contract for the caller's book.
- * @throws DomainError naming the field: `marketUnknown`/`microNotOpen` (symbol); `microDurationUnknown` (duration_s);
- *   `amountNotPositive`, `amountTooManyDecimals`, `microBelowMinimum`, `lackOfFunds` (amount); `priceStale`
- *   (symbol); `clientOidReused` (client_oid); `idempotencyKeyReused`.
+ * Places a second contract for the caller's book. Once its fields are checked the order is accepted, and it opens at
+ * the first fresh price of its symbol received after that (waiting at most the market's maximum price age, no
+ * transaction held); its delivery is the duration after that price arrived.
+ * @throws DomainError naming the field: `marketUnknown`/`microNotOpen`/`liveTradingPaused` (symbol);
+ *   `microDurationUnknown` (duration_s); `amountNotPositive`, `amountTooManyDecimals`, `microBelowMinimum`,
+ *   `lackOfFunds` (amount); `priceStale` (symbol: no fresh price in time); `clientOidReused` (client_oid);
+ *   `idempotencyKeyReused`.
  */
 export async function placeMicro(
-  deps: { db: Db; market: Pick<MarketService, 'source' | 'lastTicker' | 'lastTickerAt'>; now?: () => Date },
+  deps: {
+    db: Db
+    market: Pick<MarketService, 'source' | 'onEvent'> & Partial<Pick<MarketService, 'liveTradingOnTestFeed'>>
+    now?: () => Date
+  },
   who: MoneyCaller,
   input: MicroPlaceInput,
 ): Promise<MicroOrder> {
@@ -93,12 +102,13 @@ export async function placeMicro(
   if (compare(amount, d(p.minAmount)) < 0) {
     throw fieldError('amount', 'microBelowMinimum', { min: String(d(p.minAmount)), currency: quote })
   }
-  const now = deps.now?.() ?? new Date()
-  const ticker = deps.market.lastTicker(input.symbol)
-  const tickerAt = deps.market.lastTickerAt(input.symbol)
-  if (!ticker || tickerAt === undefined || now.getTime() - tickerAt > PRICE_MAX_AGE_MS) {
-    throw new DomainError('unavailable', 'priceStale', { field: 'symbol' })
-  }
+  refuseUnlessLive(deps.market, who.book)
+  const clock = () => (deps.now?.() ?? new Date()).getTime()
+  const maxAgeMs = await priceMaxAgeMs(deps.db, input.symbol)
+  // Accepted: from here on, the first fresh price received opens it.
+  const now = new Date(clock())
+  const open = await nextPrice(deps.market, input.symbol, maxAgeMs, clock)
+  if (!open) throw new DomainError('unavailable', 'priceStale', { field: 'symbol' })
   const fee = round(multiply(amount, d(p.feeRate)), currencyScale(quote), 'up')
   const payload = { ...input, amount, book: who.book }
   return runOnce(deps.db, { userId: who.userId, key: who.key, call: 'micro/order_place', payload }, async (tx) => {
@@ -114,10 +124,10 @@ export async function placeMicro(
         amount,
         fee,
         payoutRate: p.payoutRate,
-        openPrice: d(String(ticker.close)),
-        openTs: new Date(tickerAt),
+        openPrice: d(String(open.price)),
+        openTs: new Date(open.ts),
         openSource: deps.market.source,
-        deliveryAt: new Date(now.getTime() + input.duration_s * 1000),
+        deliveryAt: new Date(open.receivedAt + input.duration_s * 1000),
         status: 'open',
         clientOid: input.client_oid,
         createdAt: now,

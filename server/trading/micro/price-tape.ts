@@ -19,8 +19,11 @@ export interface TapePrice {
 export class PriceTape {
   private readonly bySymbol = new Map<string, TapePrice[]>()
   private readonly unlisten: () => void
+  /** When this tape started listening (server clock, ms): it knows no price received before. */
+  readonly since: number
 
-  constructor(market: Pick<MarketService, 'onEvent'>) {
+  constructor(market: Pick<MarketService, 'onEvent'>, now: () => number = Date.now) {
+    this.since = now()
     this.unlisten = market.onEvent((e: MarketEvent) => {
       if (e.type === 'ticker') this.add(e.symbol, { price: e.tick.close, ts: e.ts })
     })
@@ -51,6 +54,11 @@ export class PriceTape {
       else hi = mid
     }
     return list[lo]
+  }
+
+  /** The latest price of `symbol` seen, or undefined. */
+  latest(symbol: string): TapePrice | undefined {
+    return this.bySymbol.get(symbol)?.at(-1)
   }
 
   stop(): void {

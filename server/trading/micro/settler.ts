@@ -1,68 +1,58 @@
 /**
  * Settling second contracts, as a durable job on the orders table itself (DESIGN §4: "a queue library … or
- * `FOR UPDATE SKIP LOCKED`"): every PASS_MS each server process takes up to PASS_LIMIT open orders whose delivery time
- * has passed (oldest first, SKIP LOCKED so two processes share the work instead of waiting on each other) and settles
- * them in one transaction at the first feed price at or after each one's delivery time (price-tape.ts), with that
- * price's time: one UPDATE of the orders and one batch of ledger postings (post-many.ts), then the next batch at once
- * while batches come back full. Should a batch fail (a bug, a refused posting), that pass settles its orders one
- * transaction each instead, so one bad order cannot hold the others back.
+ * `FOR UPDATE SKIP LOCKED`"): every PASS_MS each server process looks for open orders whose delivery time has passed
+ * and works market by market (issue 21 part 8: a market whose feed stopped never holds back another's): per symbol it
+ * takes up to PASS_LIMIT of the orders it can act on (oldest first, SKIP LOCKED so two processes share the work
+ * instead of waiting on each other) and, in one transaction, settles each at the first feed price at or after its
+ * delivery time (price-tape.ts) if that price came within VOID_AFTER_MS, or voids it when none did (void.ts: stake and
+ * fee back, reason `no_price`): one UPDATE of the orders and one batch of ledger postings (post-many.ts), then the
+ * next batch of that symbol at once while batches come back full. Should a batch fail (a bug, a refused posting),
+ * that symbol's orders are settled one transaction each instead, so one bad order cannot hold the others back.
  *
  * Exactly once: the orders' rows are held FOR UPDATE and move from `open` by a conditional update in the same
  * transaction as their ledger postings, whose references (`micro_settle`, `micro:<id>`) are unique; a crash before
- * COMMIT leaves the orders open for the next pass or the next process, a crash after it leaves them settled. An order
- * whose symbol has no price at or after its delivery yet (the feed stalled, or the process just started) waits.
+ * COMMIT leaves the orders open for the next pass or the next process, a crash after it leaves them settled.
  *
- * Outcome: up and close > open, or down and close < open, wins: the stake comes back with stake × payout rate
- * (rounded down to the currency's unit) from the platform's counterparty account; the other way round the stake goes
- * to the counterparty; an equal price gives the stake back.
+ * A process only knows the prices it has seen since it started listening (`tape.since`): it voids an order when it
+ * saw the whole window after delivery without a price, or, for an order delivered before it started (a restart, a
+ * second process), once it has itself listened for VOID_AFTER_MS, which leaves any process that saw the window the
+ * time to settle it first.
+ *
+ * Outcome and its posting: outcome.ts.
  */
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
-import {
-  compare,
-  currencyScale,
-  multiply,
-  negate,
-  parseDecimal,
-  round,
-  type DecimalString,
-} from '../../../common/amount'
-import type { MicroState } from '../../../common/api/micro'
+import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm'
+import { parseDecimal, type DecimalString } from '../../../common/amount'
 import type { Db } from '../../db/client'
 import { microOrders } from '../../db/schema'
 import { moneyTransaction } from '../../ledger/idempotent'
 import { postTransactions } from '../../ledger/post-many'
-import { postTransaction, type Entry, type Posting } from '../../ledger/post'
+import { postTransaction } from '../../ledger/post'
 import type { MarketService } from '../../market/types'
 import type { MicroRow } from './orders'
-import { PriceTape } from './price-tape'
+import { PriceTape, type TapePrice } from './price-tape'
+import { outcome, settlementPosting, type SettledState } from './outcome'
+import { voidedColumns, voidPosting } from './void'
+
+export { outcome } from './outcome'
 
 /** How often a process looks for due orders, ms. */
 export const PASS_MS = 250
-/** Orders taken per pass at most (the rest wait for the next pass). */
+/** Orders of one market taken per batch at most (the next batch follows at once while batches come back full). */
 export const PASS_LIMIT = 500
+/** An order with no feed price within this long after its delivery is voided, ms (issue 21 part 8). */
+export const VOID_AFTER_MS = 10_000
 
 /** A running settler. */
 export interface MicroSettler {
   /** Runs one pass now; resolves with how many orders it settled. */
   pass(): Promise<number>
+  /** `settled` counts voided orders too. */
   stats(): { settled: number; failures: number }
   readonly tape: PriceTape
   stop(): Promise<void>
 }
 
 const d = parseDecimal
-
-/** The outcome of an order closing at `close`: its state and the profit or loss against the stake. */
-export function outcome(
-  o: Pick<MicroRow, 'direction' | 'openPrice' | 'amount' | 'payoutRate' | 'currency'>,
-  close: DecimalString,
-): { status: Exclude<MicroState, 'open'>; pnl: DecimalString } {
-  const c = compare(close, d(o.openPrice))
-  if (c === 0) return { status: 'draw', pnl: d('0') }
-  const won = o.direction === 'up' ? c > 0 : c < 0
-  if (!won) return { status: 'lost', pnl: negate(d(o.amount)) }
-  return { status: 'won', pnl: round(multiply(d(o.amount), d(o.payoutRate)), currencyScale(o.currency), 'down') }
-}
 
 /** Starts settling due orders of `db` at the prices `market` sends; passes every `intervalMs` (default PASS_MS). */
 export function startMicroSettler(deps: {
@@ -72,7 +62,7 @@ export function startMicroSettler(deps: {
   now?: () => Date
   intervalMs?: number
 }): MicroSettler {
-  const tape = new PriceTape(deps.market)
+  const tape = new PriceTape(deps.market, () => (deps.now?.() ?? new Date()).getTime())
   const counts = { settled: 0, failures: 0 }
   let running: Promise<number> | undefined
   const pass = () => {
@@ -102,74 +92,152 @@ async function settleDue(
   counts: { settled: number; failures: number },
   log?: (line: string) => void,
 ): Promise<number> {
+  let symbols: string[]
+  try {
+    const rows = await db
+      .selectDistinct({ symbol: microOrders.symbol })
+      .from(microOrders)
+      .where(and(eq(microOrders.status, 'open'), lte(microOrders.deliveryAt, now)))
+    symbols = rows.map((r) => r.symbol)
+  } catch (err) {
+    counts.failures++
+    log?.(`[trading] reading due options orders failed: ${(err as Error).message}`)
+    return 0
+  }
   let settled = 0
-  for (;;) {
-    let batch: { taken: number; settled: number }
-    try {
-      batch = await moneyTransaction(db, (tx) => settleBatch(tx, tape, now))
-    } catch (err) {
-      counts.failures++
-      log?.(`[trading] settling a batch of options orders failed, one by one instead: ${(err as Error).message}`)
-      settled += await settleOneByOne(db, tape, now, counts, log)
-      break
+  for (const symbol of symbols) {
+    for (;;) {
+      let batch: { taken: number; settled: number }
+      try {
+        batch = await moneyTransaction(db, (tx) => settleBatch(tx, tape, now, symbol))
+      } catch (err) {
+        counts.failures++
+        log?.(
+          `[trading] settling a batch of ${symbol} options orders failed, one by one instead: ${(err as Error).message}`,
+        )
+        settled += await settleOneByOne(db, tape, now, symbol, counts, log)
+        break
+      }
+      settled += batch.settled
+      // A full batch that settled something: more may be due. Otherwise this symbol is done for this pass.
+      if (batch.taken < PASS_LIMIT || batch.settled === 0) break
     }
-    settled += batch.settled
-    // A full batch that settled something: more may be due. Otherwise this pass is done.
-    if (batch.taken < PASS_LIMIT || batch.settled === 0) break
   }
   counts.settled += settled
   return settled
 }
 
+/** What becomes of a due order now: settled at `close`, voided, or left for a later pass (undefined). */
+type Decision = { close: TapePrice } | { void: true } | undefined
+
+/** May this process void an order delivered at `delivery` (ms)? See the module comment. */
+function mayVoid(tape: PriceTape, delivery: number, now: Date): boolean {
+  const at = now.getTime()
+  return at - delivery >= VOID_AFTER_MS && (tape.since <= delivery || at - tape.since >= VOID_AFTER_MS)
+}
+
+function decide(tape: PriceTape, o: Pick<MicroRow, 'symbol' | 'deliveryAt'>, now: Date): Decision {
+  const delivery = o.deliveryAt.getTime()
+  const close = tape.firstAtOrAfter(o.symbol, delivery)
+  if (close && close.ts - delivery <= VOID_AFTER_MS) return { close }
+  return mayVoid(tape, delivery, now) ? { void: true } : undefined
+}
+
+/** Due open orders of `symbol` this process can act on now: a price at or after delivery seen, or voidable. */
+function actionable(tape: PriceTape, symbol: string, now: Date) {
+  const latest = tape.latest(symbol)
+  const at = now.getTime()
+  const voidBefore = new Date(at - VOID_AFTER_MS)
+  const young = at - tape.since < VOID_AFTER_MS
+  return and(
+    eq(microOrders.status, 'open'),
+    eq(microOrders.symbol, symbol),
+    lte(microOrders.deliveryAt, now),
+    or(
+      latest ? lte(microOrders.deliveryAt, new Date(latest.ts)) : undefined,
+      and(
+        lte(microOrders.deliveryAt, voidBefore),
+        young ? gte(microOrders.deliveryAt, new Date(tape.since)) : undefined,
+      ),
+    ),
+  )
+}
+
 /** The order with the figures it settles at. */
 interface Settlement {
   order: MicroRow
-  close: { price: number; ts: number }
+  close: TapePrice
   closePrice: DecimalString
-  status: Exclude<MicroState, 'open'>
+  status: SettledState
   pnl: DecimalString
 }
 
-/** Settles the due orders of one batch in `tx`; answers how many it took (locked) and how many it settled. */
-async function settleBatch(tx: Db, tape: PriceTape, now: Date): Promise<{ taken: number; settled: number }> {
+/** Settles or voids the due orders of one batch of `symbol` in `tx`; answers how many it took and how many it closed. */
+async function settleBatch(
+  tx: Db,
+  tape: PriceTape,
+  now: Date,
+  symbol: string,
+): Promise<{ taken: number; settled: number }> {
   const rows = await tx
     .select()
     .from(microOrders)
-    .where(and(eq(microOrders.status, 'open'), lte(microOrders.deliveryAt, now)))
+    .where(actionable(tape, symbol, now))
     .orderBy(asc(microOrders.deliveryAt), asc(microOrders.id))
     .limit(PASS_LIMIT)
     .for('update', { skipLocked: true })
   const done: Settlement[] = []
+  const voided: MicroRow[] = []
   for (const order of rows) {
-    const close = tape.firstAtOrAfter(order.symbol, order.deliveryAt.getTime())
-    if (!close) continue
-    const closePrice = d(String(close.price))
-    done.push({ order, close, closePrice, ...outcome(order, closePrice) })
+    const decision = decide(tape, order, now)
+    if (!decision) continue
+    if ('void' in decision) {
+      voided.push(order)
+      continue
+    }
+    const closePrice = d(String(decision.close.price))
+    done.push({ order, close: decision.close, closePrice, ...outcome(order, closePrice) })
   }
-  if (done.length === 0) return { taken: rows.length, settled: 0 }
-  const list = (values: readonly (string | number)[]) => `{${values.join(',')}}`
-  await tx.execute(sql`
-    update ${microOrders} as m
-    set status = v.status, pnl = v.pnl, close_price = v.close_price, close_ts = v.close_ts, settled_at = ${now}
-    from unnest(${list(done.map((x) => x.order.id))}::int[],
-                ${list(done.map((x) => x.status))}::text[],
-                ${list(done.map((x) => x.pnl))}::numeric[],
-                ${list(done.map((x) => x.closePrice))}::numeric[],
-                ${list(done.map((x) => new Date(x.close.ts).toISOString()))}::timestamptz[])
-      as v(id, status, pnl, close_price, close_ts)
-    where m.id = v.id and m.status = 'open'`)
-  await postTransactions(
-    tx,
-    done.map((x) => settlementPosting(x.order, x.status, x.pnl)),
-  )
-  return { taken: rows.length, settled: done.length }
+  if (done.length > 0) {
+    const list = (values: readonly (string | number)[]) => `{${values.join(',')}}`
+    await tx.execute(sql`
+      update ${microOrders} as m
+      set status = v.status, pnl = v.pnl, close_price = v.close_price, close_ts = v.close_ts, settled_at = ${now}
+      from unnest(${list(done.map((x) => x.order.id))}::int[],
+                  ${list(done.map((x) => x.status))}::text[],
+                  ${list(done.map((x) => x.pnl))}::numeric[],
+                  ${list(done.map((x) => x.closePrice))}::numeric[],
+                  ${list(done.map((x) => new Date(x.close.ts).toISOString()))}::timestamptz[])
+        as v(id, status, pnl, close_price, close_ts)
+      where m.id = v.id and m.status = 'open'`)
+  }
+  if (voided.length > 0) {
+    await tx
+      .update(microOrders)
+      .set(voidedColumns('no_price', now))
+      .where(
+        and(
+          inArray(
+            microOrders.id,
+            voided.map((o) => o.id),
+          ),
+          eq(microOrders.status, 'open'),
+        ),
+      )
+  }
+  await postTransactions(tx, [
+    ...done.map((x) => settlementPosting(x.order, x.status, x.pnl)),
+    ...voided.map((o) => voidPosting(o, 'system')),
+  ])
+  return { taken: rows.length, settled: done.length + voided.length }
 }
 
-/** The fallback of a failed batch: each due order in its own transaction (a refused one is logged and left open). */
+/** The fallback of a failed batch: each of `symbol`'s due orders in its own transaction (a refused one is logged). */
 async function settleOneByOne(
   db: Db,
   tape: PriceTape,
   now: Date,
+  symbol: string,
   counts: { settled: number; failures: number },
   log?: (line: string) => void,
 ): Promise<number> {
@@ -179,7 +247,7 @@ async function settleOneByOne(
     due = await db
       .select({ id: microOrders.id, symbol: microOrders.symbol, deliveryAt: microOrders.deliveryAt })
       .from(microOrders)
-      .where(and(eq(microOrders.status, 'open'), lte(microOrders.deliveryAt, now)))
+      .where(actionable(tape, symbol, now))
       .orderBy(asc(microOrders.deliveryAt))
       .limit(PASS_LIMIT)
   } catch (err) {
@@ -188,10 +256,10 @@ async function settleOneByOne(
     return 0
   }
   for (const o of due) {
-    const close = tape.firstAtOrAfter(o.symbol, o.deliveryAt.getTime())
-    if (!close) continue
+    const decision = decide(tape, o, now)
+    if (!decision) continue
     try {
-      if (await moneyTransaction(db, (tx) => settleOne(tx, o.id, close, now))) settled++
+      if (await moneyTransaction(db, (tx) => settleOne(tx, o.id, decision, now))) settled++
     } catch (err) {
       counts.failures++
       log?.(`[trading] settling options order ${o.id} failed: ${(err as Error).message}`)
@@ -200,44 +268,29 @@ async function settleOneByOne(
   return settled
 }
 
-/** Settles order `id` in `tx` at `close` unless another process holds it or has settled it; true when it did. */
-async function settleOne(tx: Db, id: number, close: { price: number; ts: number }, now: Date): Promise<boolean> {
+/** Settles or voids order `id` in `tx` unless another process holds it or has settled it; true when it did. */
+async function settleOne(tx: Db, id: number, decision: NonNullable<Decision>, now: Date): Promise<boolean> {
   const [o] = await tx
     .select()
     .from(microOrders)
     .where(and(eq(microOrders.id, id), eq(microOrders.status, 'open')))
     .for('update', { skipLocked: true })
   if (!o) return false
-  const closePrice = d(String(close.price))
+  const open = and(eq(microOrders.id, id), eq(microOrders.status, 'open'))
+  if ('void' in decision) {
+    const [moved] = await tx.update(microOrders).set(voidedColumns('no_price', now)).where(open).returning()
+    if (!moved) return false
+    await postTransaction(tx, voidPosting(o, 'system'))
+    return true
+  }
+  const closePrice = d(String(decision.close.price))
   const { status, pnl } = outcome(o, closePrice)
   const [moved] = await tx
     .update(microOrders)
-    .set({ status, pnl, closePrice, closeTs: new Date(close.ts), settledAt: now })
-    .where(and(eq(microOrders.id, id), eq(microOrders.status, 'open')))
+    .set({ status, pnl, closePrice, closeTs: new Date(decision.close.ts), settledAt: now })
+    .where(open)
     .returning({ id: microOrders.id })
   if (!moved) return false
   await postTransaction(tx, settlementPosting(o, status, pnl))
   return true
-}
-
-/**
- * The ledger posting of a settled order: the stake leaves the frozen bucket; lost, it goes to the counterparty;
- * otherwise it comes back to the available bucket, with the winnings from the counterparty on a win.
- */
-function settlementPosting(o: MicroRow, status: Exclude<MicroState, 'open'>, pnl: DecimalString): Posting {
-  const user = { userId: o.userId, wallet: 'option' as const }
-  const stake = d(o.amount)
-  const entries: Entry[] = [{ owner: user, currency: o.currency, bucket: 'frozen', amount: negate(stake) }]
-  if (status === 'lost') {
-    entries.push({ owner: { system: 'counterparty' }, currency: o.currency, bucket: 'available', amount: stake })
-  } else {
-    entries.push({ owner: user, currency: o.currency, bucket: 'available', amount: stake })
-    if (status === 'won' && compare(pnl, d('0')) > 0) {
-      entries.push(
-        { owner: user, currency: o.currency, bucket: 'available', amount: pnl },
-        { owner: { system: 'counterparty' }, currency: o.currency, bucket: 'available', amount: negate(pnl) },
-      )
-    }
-  }
-  return { kind: 'micro_settle', book: o.book, userId: o.userId, reference: `micro:${o.id}`, actor: 'system', entries }
 }

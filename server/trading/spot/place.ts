@@ -36,6 +36,7 @@ import type { OrderRow } from './fills'
 import { limitOrderOpened } from './open-signal'
 import { crossesBook, fillMarket, takeCrossing } from './take'
 import { orderView } from './views'
+import { refuseUnlessLive } from '../live-only'
 
 /** What placing needs: the database, the market (its latest books), the clock. */
 export interface TradeDeps {
@@ -64,6 +65,7 @@ interface CheckedOrder {
  *   (client_oid); `idempotencyKeyReused`.
  */
 export async function placeOrder(deps: TradeDeps, who: MoneyCaller, input: OrderPlaceInput): Promise<Order> {
+  refuseUnlessLive(deps.market, who.book)
   const o = await checkOrder(deps.db, input)
   const maxAgeMs = await priceMaxAgeMs(deps.db, o.terms.symbol)
   const now = deps.now?.() ?? new Date()

@@ -9,10 +9,14 @@ export const DIRECTION_LABELS: Record<MicroDirection, MessageDescriptor> = {
   down: msg({ id: 'micro.fall', message: 'Fall' }),
 }
 
-/** A contract's state: open until delivery, then won, lost or draw (the stake back). */
+/**
+ * A contract's state: open until delivery, then won, lost or draw (the stake back), or voided (no price at delivery,
+ * or an operator's decision: stake and fee back).
+ */
 export const STATE_LABELS: Record<MicroState, MessageDescriptor> = {
   open: msg({ id: 'micro.state.open', message: 'Open' }),
   won: msg({ id: 'micro.state.won', message: 'Won' }),
   lost: msg({ id: 'micro.state.lost', message: 'Lost' }),
   draw: msg({ id: 'micro.state.draw', message: 'Draw' }),
+  voided: msg({ id: 'micro.state.voided', message: 'Voided' }),
 }

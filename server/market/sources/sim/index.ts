@@ -1,21 +1,25 @@
 /**
- * `sim`: seeded synthetic markets for every CATALOG entry (spot, futures and forex), for a machine with no data and
+ * `sim`: synthetic markets for every CATALOG entry (spot, futures and forex), for a machine with no data and
  * no network. ~3 days of 1min history are generated at start; then each symbol ticks about 4 times a second (a
  * trade and the running 1min bar) and gets a derived book every second (derive-book.ts). Tickers are computed by
  * the hub from the bars. Nothing here is real: `live` is false and the UI badges it.
+ *
+ * Unpredictable unless asked otherwise: without an explicit seed every draw comes from the OS's secure random source
+ * (prng.ts secureRand), so no one can rebuild the simulator from its published prices or its code and foresee its
+ * next ticks (issue 21 part 7: with the former fixed seed 42, 18 of 18 second contracts bet on foreseen moves won).
+ * Tests that need the same markets twice pass `seed`; the detail then says it, and never otherwise.
  */
 import { CATALOG, catalogListing } from '../../catalog'
 import { deriveBook } from '../derive-book'
 import type { MarketSource, SourceSink, SymbolSpec } from '../source'
-import { hash32, mulberry32 } from '../prng'
+import { type Rand, hash32, mulberry32, secureRand } from '../prng'
 import { SimMarket } from './sim-market'
 
-/** Default seed of the sim source. */
-export const DEFAULT_SIM_SEED = 42
 /** 1min bars of history generated at start (3 days). */
 export const SIM_HISTORY_BARS = 3 * 1440
 
 export interface SimOptions {
+  /** Reproducible markets from this seed (tests); absent: the OS's secure random source, not reproducible. */
   seed?: number
   /** Tick interval per symbol, ms (default 250: about 4 per second). */
   tickMs?: number
@@ -36,19 +40,20 @@ export function simSpecs(): SymbolSpec[] {
 
 /** The sim source (not started): `start` generates the history and begins ticking; `stop` ends the timers. */
 export function createSimSource(opts: SimOptions = {}): MarketSource {
-  const seed = opts.seed ?? DEFAULT_SIM_SEED
+  const seed = opts.seed
+  const rand = (stream: string): Rand => (seed === undefined ? secureRand() : mulberry32(hash32(`${stream}:${seed}`)))
   const now = opts.now ?? Date.now
   const tickMs = opts.tickMs ?? 250
   let timers: NodeJS.Timeout[] = []
   return {
     kind: 'sim',
-    detail: `seed ${seed}`,
+    detail: seed === undefined ? 'random' : `seed ${seed}`,
     live: false,
     specs: simSpecs(),
     tickerFromBars: true,
     async start(sink: SourceSink) {
-      const markets = CATALOG.map((e) => new SimMarket(e, seed))
-      const bookRand = mulberry32(hash32(`sim-book:${seed}`))
+      const markets = CATALOG.map((e) => new SimMarket(e, seed ?? secureRand()))
+      const bookRand = rand('sim-book')
       const startMinute = Math.floor(now() / 60_000) * 60
       for (const m of markets) sink.history(m.entry.symbol, m.history(startMinute, SIM_HISTORY_BARS))
       let version = 0
@@ -81,7 +86,9 @@ export function createSimSource(opts: SimOptions = {}): MarketSource {
       tick()
       book()
       timers = [setInterval(tick, tickMs), setInterval(book, opts.bookMs ?? 1000)]
-      opts.log?.(`market: simulating ${markets.length} markets, seed ${seed}`)
+      opts.log?.(
+        `market: simulating ${markets.length} markets, ${seed === undefined ? 'secure random draws' : `seed ${seed}`}`,
+      )
     },
     async stop() {
       for (const t of timers) clearInterval(t)

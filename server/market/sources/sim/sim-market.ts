@@ -1,8 +1,9 @@
 /**
  * One synthetic market (clearly synthetic: the UI badges it). The log price follows a geometric Brownian motion with
  * the catalog entry's daily volatility and a weak pull back to its seed price (mean reversion over ~3 days), so
- * every market stays around `simPrice`. Randomness comes from a per-symbol seeded stream: the same seed gives the
- * same history and the same sequence of ticks. Floats only drive the random walk; every emitted price and size is
+ * every market stays around `simPrice`. Randomness comes from the generator it is given: a per-symbol seeded stream
+ * when a seed is given (the same seed gives the same history and the same sequence of ticks), else the OS's secure
+ * random source (sim/index.ts). Floats only drive the random walk; every emitted price and size is
  * rounded to integer ticks/units first, and sums (amount, vol) are exact decimals.
  */
 import Big from 'big.js'
@@ -44,9 +45,10 @@ export class SimMarket {
 
   constructor(
     readonly entry: CatalogEntry,
-    seed: number,
+    /** A seed (reproducible: a stream of its own per symbol) or the generator to draw from. */
+    seed: number | Rand,
   ) {
-    this.rand = mulberry32(hash32(`sim:${seed}:${entry.symbol}`))
+    this.rand = typeof seed === 'number' ? mulberry32(hash32(`sim:${seed}:${entry.symbol}`)) : seed
     this.x0 = Math.log(Number(entry.simPrice))
     this.x = this.x0
     this.sigma = entry.simVolatility / Math.sqrt(86_400)
