@@ -28,6 +28,7 @@ import { IDENTITY_ROUTES } from './identity/index'
 import { SUPPORT_ROUTES } from './support/index'
 import { MICRO_ROUTES } from './micro/index'
 import { CONTRACT_ROUTES } from './contract/index'
+import { FUNDING_ROUTES } from './contract/funding'
 import { FINANCIAL_ROUTES } from './financial/index'
 import { TRADE_ROUTES } from './trade/index'
 import { openApiDocument } from './docs'
@@ -55,6 +56,7 @@ export const ALL_ROUTES: readonly ApiRoute[] = [
   ...TRADE_ROUTES,
   ...MICRO_ROUTES,
   ...CONTRACT_ROUTES,
+  ...FUNDING_ROUTES,
   ...FINANCIAL_ROUTES,
 ]
 

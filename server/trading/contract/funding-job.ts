@@ -79,7 +79,8 @@ export async function startFundingJob(deps: {
         return 0
       }
       let paid = 0
-      for (const rate of await unsettledRates(deps.db).catch(() => [])) paid += await payRate(deps.db, rate, counts, log)
+      for (const rate of await unsettledRates(deps.db).catch(() => []))
+        paid += await payRate(deps.db, rate, counts, log)
       return paid
     })().finally(() => {
       running = undefined
@@ -142,7 +143,9 @@ async function payRate(db: Db, rate: FundingRateRow, counts: FundingStats, log: 
       booked = await moneyTransaction(db, (tx) => payBatch(tx, rate, ids))
     } catch (err) {
       counts.failures++
-      log(`[funding] paying a batch at ${rate.symbol} ${rate.fundingTime.toISOString()} failed, one by one: ${(err as Error).message}`)
+      log(
+        `[funding] paying a batch at ${rate.symbol} ${rate.fundingTime.toISOString()} failed, one by one: ${(err as Error).message}`,
+      )
       booked = 0
       for (const id of ids) {
         try {

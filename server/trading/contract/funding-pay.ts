@@ -90,7 +90,12 @@ function postingOf(p: PositionRow, t: FundingTerms, f: FundingFigures): Posting 
           { owner: user, currency: p.currency, bucket: 'available', amount: negate(f.fromAvailable) },
           { owner: user, currency: p.currency, bucket: 'frozen', amount: negate(f.fromMargin) },
         ]
-  entries.push({ owner: { system: 'counterparty' }, currency: p.currency, bucket: 'available', amount: negate(f.payment) })
+  entries.push({
+    owner: { system: 'counterparty' },
+    currency: p.currency,
+    bucket: 'available',
+    amount: negate(f.payment),
+  })
   return {
     kind: 'contract_funding',
     book: p.book,

@@ -95,11 +95,7 @@ export function impactPrice(levels: readonly Level[], notional: DecimalString): 
  * One premium index sample: [max(0, impactBid − index) − max(0, index − impactAsk)] / index, rounded half-even to
  * RATE_SCALE + 4 decimals (the average is rounded to RATE_SCALE).
  */
-export function premiumIndex(
-  impactBid: DecimalString,
-  impactAsk: DecimalString,
-  index: DecimalString,
-): DecimalString {
+export function premiumIndex(impactBid: DecimalString, impactAsk: DecimalString, index: DecimalString): DecimalString {
   const up = subtract(impactBid, index)
   const down = subtract(index, impactAsk)
   const gap = subtract(sign(up) > 0 ? up : ZERO, sign(down) > 0 ? down : ZERO)

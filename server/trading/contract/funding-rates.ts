@@ -70,7 +70,10 @@ export async function fixDueRates(
   const latest = fundingTimeAtOrBefore(now.getTime())
   const floor = latest - FUNDING_LOOKBACK_MS
   const open = await db
-    .select({ symbol: contractPositions.symbol, since: sql<number>`(extract(epoch from min(${contractPositions.openedAt})) * 1000)::float8` })
+    .select({
+      symbol: contractPositions.symbol,
+      since: sql<number>`(extract(epoch from min(${contractPositions.openedAt})) * 1000)::float8`,
+    })
     .from(contractPositions)
     .where(eq(contractPositions.status, 'open'))
     .groupBy(contractPositions.symbol)
