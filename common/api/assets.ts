@@ -38,7 +38,8 @@ export type ReviewState = (typeof REVIEW_STATES)[number]
  * Kinds of ledger transactions, i.e. of account change records: a deposit credited, a withdrawal requested (amount +
  * fee frozen), approved (paid out, fee charged) or rejected (unfrozen), a transfer between wallets, the demo book's
  * virtual funds credited or set by an operator; a spot order's funds frozen, a fill, and what an order still held
- * given back when it is cancelled or done; a second contract's stake frozen (and fee paid), and its settlement.
+ * given back when it is cancelled or done; a second contract's stake frozen (and fee paid), and its settlement; a
+ * perpetual's funding payment paid or received at a funding time (`contract_funding`).
  */
 export const LEDGER_KINDS = [
   'deposit',
@@ -58,6 +59,7 @@ export const LEDGER_KINDS = [
   'contract_cancel',
   'contract_close',
   'contract_liquidation',
+  'contract_funding',
   'financial_buy',
   'financial_income',
   'financial_redeem',

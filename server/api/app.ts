@@ -29,6 +29,7 @@ import { SUPPORT_ROUTES } from './support/index'
 import { MICRO_ROUTES } from './micro/index'
 import { CONTRACT_ROUTES } from './contract/index'
 import { CONTRACT_RISK_ROUTES } from './contract/risk'
+import { FUNDING_ROUTES } from './contract/funding'
 import { FINANCIAL_ROUTES } from './financial/index'
 import { TRADE_ROUTES } from './trade/index'
 import { openApiDocument } from './docs'
@@ -57,6 +58,7 @@ export const ALL_ROUTES: readonly ApiRoute[] = [
   ...MICRO_ROUTES,
   ...CONTRACT_ROUTES,
   ...CONTRACT_RISK_ROUTES,
+  ...FUNDING_ROUTES,
   ...FINANCIAL_ROUTES,
 ]
 

@@ -203,3 +203,75 @@ export const contractPositions = pgTable(
     check('contract_positions_closed', sql`(${t.status} = 'open') = (${t.closedAt} is null)`),
   ],
 )
+
+/**
+ * The funding rate of a perpetual at one funding time (issue 21 part 6; Binance USDⓈ-M funding: every 8 h at 00:00,
+ * 08:00 and 16:00 UTC). Fixed once, by the first process whose funding job reaches that time (INSERT … ON CONFLICT DO
+ * NOTHING, then read back), so every process pays every position of the symbol at the same rate and mark. Rates are
+ * fractions per interval (0.0001 = 0.01 %); `mark_price` is the mark the payments' notional is valued at.
+ * See server/trading/contract/funding-rate.ts for the formula.
+ */
+export const contractFundingRates = pgTable(
+  'contract_funding_rates',
+  {
+    symbol: text('symbol').notNull(),
+    fundingTime: at('funding_time').notNull(),
+    rate: amount('rate').notNull(),
+    premiumIndex: amount('premium_index').notNull(),
+    interestRate: amount('interest_rate').notNull(),
+    markPrice: amount('mark_price').notNull(),
+    /** Premium samples the average was taken over (0: none, the premium counted as 0). */
+    samples: integer('samples').notNull(),
+    /** When it was fixed (database clock): a position opened after it does not pay this time. */
+    createdAt: at('created_at').notNull().defaultNow(),
+    /** When every position due had been paid: the job stops looking at this time. */
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('contract_funding_rates_key').on(t.symbol, t.fundingTime),
+    index('contract_funding_rates_unsettled')
+      .on(t.fundingTime)
+      .where(sql`${t.settledAt} is null`),
+    check('contract_funding_rates_mark', sql`${t.markPrice} > 0 and ${t.samples} >= 0`),
+  ],
+)
+
+/**
+ * One funding payment of one position at one funding time: at most one per (position, funding time), written in the
+ * same transaction as its ledger posting (kind `contract_funding`, reference `funding:<position>:<time ms>`).
+ * `payment` is signed from the user's side (negative: the position paid the counterparty); what the wallet's available
+ * balance could not cover came from the position's margin (`from_margin`); what even that could not is `shortfall`
+ * (not paid by anyone: the position is then liquidated by the risk engine).
+ */
+export const contractFundingPayments = pgTable(
+  'contract_funding_payments',
+  {
+    id: serial('id').primaryKey(),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => contractPositions.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    book: text('book').$type<Book>().notNull(),
+    symbol: text('symbol').notNull(),
+    currency: text('currency').notNull(),
+    side: text('side').$type<ContractSide>().notNull(),
+    /** The position's size at the funding time, base currency. */
+    amount: amount('amount').notNull(),
+    markPrice: amount('mark_price').notNull(),
+    rate: amount('rate').notNull(),
+    /** What the position received (> 0) or paid (< 0), margin currency; what moved, shortfall excluded. */
+    payment: amount('payment').notNull(),
+    fromMargin: amount('from_margin').notNull(),
+    shortfall: amount('shortfall').notNull(),
+    fundingTime: at('funding_time').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contract_funding_payments_once').on(t.positionId, t.fundingTime),
+    index('contract_funding_payments_user').on(t.userId, t.book, t.fundingTime, t.id),
+    check('contract_funding_payments_side', sql`${t.side} in ('long', 'short')`),
+    check('contract_funding_payments_amounts', sql`${t.fromMargin} >= 0 and ${t.shortfall} >= 0`),
+  ],
+)

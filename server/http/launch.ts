@@ -20,6 +20,7 @@ import { startContractEngine } from '../trading/contract/engine'
 import { startMicroSettler } from '../trading/micro/settler'
 import { startFinancialAccrual } from '../trading/earn/accrual'
 import { liveTradingOpen } from '../trading/live-only'
+import { startFundingJob } from '../trading/contract/funding-job'
 import { startSpotMatcher } from '../trading/spot/matcher'
 
 /** A started server. `close()` stops HTTP, the market and the database, in that order. */
@@ -93,6 +94,9 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
     // Daily income and expiry of financial subscriptions, in every process (each day once: see the job).
     const accrual = await startFinancialAccrual({ db: database.db, log })
     stack.push(() => accrual.stop())
+    // Perpetuals' funding every 8 h, in every process (each position and funding time once: see the job).
+    const funding = await startFundingJob({ db: database.db, market, log })
+    stack.push(() => funding.stop())
     const distDir = deps.distDir ?? DEFAULT_DIST_DIR
     const marketPublicPort = config.marketPublicPort ?? market.port
     // PORT=0 binds any free port: the default origins are filled in below once it is known (the app reads the list

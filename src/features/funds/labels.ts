@@ -28,6 +28,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, MessageDescriptor> = {
   contract_cancel: msg({ id: 'funds.kind.contractCancel', message: 'Futures order cancelled' }),
   contract_close: msg({ id: 'funds.kind.contractClose', message: 'Futures position closed' }),
   contract_liquidation: msg({ id: 'funds.kind.contractLiquidation', message: 'Futures position liquidated' }),
+  contract_funding: msg({ id: 'funds.kind.contractFunding', message: 'Futures funding fee' }),
   financial_buy: msg({ id: 'funds.kind.financialBuy', message: 'Wealth product subscribed' }),
   financial_income: msg({ id: 'funds.kind.financialIncome', message: 'Wealth product income' }),
   financial_redeem: msg({ id: 'funds.kind.financialRedeem', message: 'Wealth product redeemed' }),
