@@ -118,7 +118,7 @@ export function walkBookTo(
   for (const raw of levels) {
     if (sign(left) === 0) break
     const level = levelOf(raw)
-    if (sign(level.amount) <= 0 || sign(level.price) <= 0) continue
+    if (!level) continue
     const c = compare(level.price, limit)
     if (side === 'buy' ? c > 0 : c < 0) break
     const take = compare(level.amount, left) < 0 ? level.amount : left

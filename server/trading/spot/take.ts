@@ -67,7 +67,7 @@ export async function fillMarket(
 ): Promise<OrderRow> {
   const book = freshBook(market, o, now, maxAgeMs, 'type')
   const levels = o.side === 'buy' ? book.tick.asks : book.tick.bids
-  const walk = walkBook(levels, o.amount, o.terms.pricePrecision + 4)
+  const walk = walkBook(levels, o.amount, o.terms.pricePrecision + 4, o.side)
   if (!walk) throw fieldError('amount', 'bookTooThin', {}, 'rejected')
   if (!withinSlippage(o.side, walk.fills[0]!.price, walk.worst, o.terms.slippageCap)) {
     const percent = multiply(o.terms.slippageCap, parseDecimal('100'))
