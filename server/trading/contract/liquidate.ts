@@ -37,13 +37,7 @@ import { marketPrice, type BookPrice } from './book-price'
 import { CONTRACT_DEFAULTS, contractTerms, MARGIN_CURRENCY } from './config'
 import { releaseEntrust } from './entrusts'
 import type { MarkBoard, MarkSnapshot } from './marks'
-import {
-  settleAccountCloses,
-  settleClose,
-  settleCloses,
-  type AccountCloses,
-  type CloseTerms,
-} from './settle-close'
+import { settleAccountCloses, settleClose, settleCloses, type AccountCloses, type CloseTerms } from './settle-close'
 import { figuresOf } from './views'
 
 /** What the engine needs to act. */

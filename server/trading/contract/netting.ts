@@ -123,7 +123,12 @@ export function planAccountCloses(a: AccountCloses, field = 'id'): AccountPlan {
       { owner: user, currency: r.p.currency, bucket: 'available', amount: add(add(delta(r), covered), need) },
       { owner: { system: 'counterparty' }, currency: r.p.currency, bucket: 'available', amount: negate(r.pnl) },
       { owner: { system: 'fees' }, currency: r.p.currency, bucket: 'available', amount: r.tradingFee },
-      { owner: { system: 'insurance' }, currency: r.p.currency, bucket: 'available', amount: subtract(r.clearance, need) },
+      {
+        owner: { system: 'insurance' },
+        currency: r.p.currency,
+        bucket: 'available',
+        amount: subtract(r.clearance, need),
+      },
     ]
     const posting: Posting = {
       kind: r.liquidation ? 'contract_liquidation' : 'contract_close',
