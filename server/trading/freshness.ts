@@ -21,7 +21,14 @@ export const DEFAULT_PRICE_MAX_AGE_MS = 2_000
 /** How long a market's limit is kept in memory before it is read again, ms. */
 export const PRICE_MAX_AGE_CACHE_MS = 1_000
 
-const cache = new WeakMap<Db, Map<string, { value: number; until: number; generation: number }>>()
+/** A market's limit as read: its value, until when it is kept (epoch ms) and the generation it was read in. */
+interface Cached {
+  value: number
+  until: number
+  generation: number
+}
+
+const cache = new WeakMap<Db, Map<string, Cached>>()
 /** Bumped when terms are saved in this process: every cached entry of an older generation is read again. */
 let generation = 0
 
@@ -32,7 +39,7 @@ let generation = 0
  */
 export async function priceMaxAgeMs(db: Db, symbol: string): Promise<number> {
   let known = cache.get(db)
-  if (!known) cache.set(db, (known = new Map()))
+  if (!known) cache.set(db, (known = new Map<string, Cached>()))
   const now = Date.now()
   const hit = known.get(symbol)
   if (hit && hit.until > now && hit.generation === generation) return hit.value

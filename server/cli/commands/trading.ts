@@ -134,14 +134,6 @@ const microSet: AdminCommand = {
     if (values.enabled !== undefined && values.enabled !== 'yes' && values.enabled !== 'no') {
       throw new UsageError('--enabled must be yes or no')
     }
-    const maxAge = (v: string | undefined): number | null | undefined => {
-      if (v === undefined) return undefined
-      if (v === 'default') return null
-      if (!/^\d{3,5}$/.test(v) || Number(v) < 100 || Number(v) > 60_000) {
-        throw new UsageError('--price-max-age-ms must be a whole number of milliseconds 100–60000, or default')
-      }
-      return Number(v)
-    }
     const saved = await withDomainErrors(`${symbol} ${seconds} s`, () =>
       saveProduct(db, {
         symbol,

@@ -153,7 +153,8 @@ export const TRADE_MESSAGES = {
     microAlreadySettled: '이미 정산된 옵션 주문입니다',
     bookTooThin: '호가창 잔량이 부족해 한 번에 체결할 수 없습니다. 수량을 줄여 주세요',
     slippageTooFar: '이 주문을 체결하면 가격이 {percent}% 넘게 움직입니다. 수량을 줄이거나 지정가 주문을 이용해 주세요',
-    limitPriceTooFar: '이 가격은 호가창 최우선 가격보다 {percent}% 넘게 벗어납니다. 시장가에 더 가까운 가격을 입력해 주세요',
+    limitPriceTooFar:
+      '이 가격은 호가창 최우선 가격보다 {percent}% 넘게 벗어납니다. 시장가에 더 가까운 가격을 입력해 주세요',
     orderNotFound: '주문을 찾을 수 없습니다',
     orderNotOpen: '이 주문은 더 이상 취소할 수 없습니다',
     clientOidReused: '이 주문 ID는 이미 다른 주문에 사용되었습니다',
@@ -234,7 +235,8 @@ export const TRADE_MESSAGES = {
     microAlreadySettled: 'Lệnh quyền chọn này đã được tất toán',
     bookTooThin: 'Sổ lệnh không đủ khối lượng để khớp lệnh này một lần. Vui lòng giảm số lượng',
     slippageTooFar: 'Khớp lệnh này sẽ làm giá lệch hơn {percent}%. Vui lòng giảm số lượng hoặc dùng lệnh giới hạn',
-    limitPriceTooFar: 'Giá này vượt quá {percent}% so với giá tốt nhất trên sổ lệnh. Vui lòng chọn giá gần thị trường hơn',
+    limitPriceTooFar:
+      'Giá này vượt quá {percent}% so với giá tốt nhất trên sổ lệnh. Vui lòng chọn giá gần thị trường hơn',
     orderNotFound: 'Không tìm thấy lệnh',
     orderNotOpen: 'Lệnh này không thể hủy nữa',
     clientOidReused: 'Mã lệnh này đã được dùng cho một lệnh khác',

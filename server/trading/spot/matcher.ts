@@ -173,7 +173,9 @@ interface Print {
  * priority order), so a cancel waits. Answers the fills made and the orders found no longer open or filled now.
  */
 async function sharePrint(tx: Db, p: Print, now: Date): Promise<{ fills: number; closed: number[] }> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${PRINT_LOCK_CLASS}::int, hashtext(${`${p.symbol}:${p.side}`}::text))`)
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${PRINT_LOCK_CLASS}::int, hashtext(${`${p.symbol}:${p.side}`}::text))`,
+  )
   const orders = await tx
     .select()
     .from(spotOrders)

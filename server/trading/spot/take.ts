@@ -145,4 +145,3 @@ async function fillLevels(
   }
   return order
 }
-
