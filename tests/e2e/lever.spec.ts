@@ -129,7 +129,11 @@ test('a 10× long moves with the replay, and its take-profit closes it at that p
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/contract/position_tpsl'))
     await sheet.locator('button[type="submit"]').click()
     const answer = (await (await saved).json()) as { code: number; msg: string }
-    if (answer.code !== 1) expect(answer.msg, 'position_tpsl').toMatch(/would trigger immediately/)
+    if (answer.code !== 1) {
+      expect(answer.msg, 'position_tpsl').toMatch(/would trigger immediately/)
+      await page.keyboard.press('Escape') // the sheet stays open with the refusal
+      await expect(sheet).toHaveCount(0)
+    }
     const reached = await expect(row)
       .toHaveCount(0, { timeout: answer.code === 1 ? 120_000 : 1 })
       .then(() => true)

@@ -68,7 +68,8 @@ interface CheckedOrder {
  * @throws DomainError naming the field: `marketUnknown`/`contractNotOpen` (symbol); `leverageOutOfRange` (leverage);
  *   `priceRequired`, `priceNotForMarket`, `priceNotPositive`, `priceTooManyDecimals` (price, tp, sl);
  *   `amountNotPositive`, `orderAmountPrecision`, `orderBelowMinimum`, `lackOfFunds`, `orderBelowMaintenance`,
- *   `bookTooThin`, `slippageTooFar` (amount); `takeProfitLong|Short` (tp); `stopLossLong|Short` (sl); `priceStale`
+ *   `bookTooThin`, `slippageTooFar` (amount); `takeProfitLong|Short`, `takeProfitWouldTrigger` (tp);
+ *   `stopLossLong|Short`, `stopLossWouldTrigger` (sl); unavailable `tpslMarkStale` (tp or sl); `priceStale`
  *   (type); `clientOidReused` (client_oid); `idempotencyKeyReused`.
  */
 export async function placeContractOrder(
