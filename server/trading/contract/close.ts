@@ -70,7 +70,8 @@ async function closeAtMarket(
     const terms = (await contractTerms(tx, p.symbol))!
     const taker = p.side === 'long' ? 'sell' : 'buy'
     try {
-      const { price, event } = marketPrice(deps.market, terms, taker, parseDecimal(p.amount), now)
+      const maxAgeMs = await priceMaxAgeMs(tx, p.symbol)
+      const { price, event } = marketPrice(deps.market, terms, taker, parseDecimal(p.amount), now, maxAgeMs)
       closes.push({ position: p, terms: { price, reason: 'manual', event, actor: opts.actor, now } })
     } catch (err) {
       if (!(err instanceof DomainError) || !opts.tolerate) throw err

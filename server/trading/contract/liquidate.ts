@@ -61,6 +61,23 @@ export async function closeByTrigger(
   reason: Extract<ContractCloseReason, 'take_profit' | 'stop_loss'>,
   mark: MarkSnapshot,
 ): Promise<boolean> {
+  try {
+    return await closeByTriggerOnce(deps, who, id, reason, mark)
+  } catch (err) {
+    // Under cross margin a trigger whose loss exceeds the whole wallet (another position holding the profit that
+    // covers it) is not closed alone: the liquidation check or the user's Close all nets the account (netting.ts).
+    if (err instanceof DomainError && err.messageKey === 'closeLossBeyondWallet') return false
+    throw err
+  }
+}
+
+async function closeByTriggerOnce(
+  deps: ActDeps & { market: Pick<MarketService, 'source' | 'lastBook'> },
+  who: { book: Book; userId: number },
+  id: number,
+  reason: Extract<ContractCloseReason, 'take_profit' | 'stop_loss'>,
+  mark: MarkSnapshot,
+): Promise<boolean> {
   return moneyTransaction(deps.db, async (tx) => {
     await lockAccount(tx, who.book, who.userId)
     const [p] = await tx.select().from(contractPositions).where(eq(contractPositions.id, id)).for('update')
