@@ -4,7 +4,7 @@
  * the last price its futures traded at (risk-overview.ts recordedPrices); the line of each market says which.
  */
 import { parseArgs } from 'node:util'
-import { parseDecimal, type DecimalString } from '../../../common/amount'
+import { parseDecimal, sign, type DecimalString } from '../../../common/amount'
 import type { RiskOverview } from '../../../common/api/contract'
 import { recordedPrices, riskOverview } from '../../trading/contract/risk-overview'
 import { UsageError, type AdminCommand, type AdminIo } from './types'
@@ -15,11 +15,14 @@ const USAGE = 'risk [--mark SYMBOL=PRICE]...'
 export function printRiskOverview(o: RiskOverview, source: (symbol: string) => string, io: AdminIo): void {
   const c = o.currency
   io.out(`futures risk, live book (${c})`)
+  const idle = o.markets.filter((m) => sign(m.long_amount) === 0 && sign(m.short_amount) === 0)
   for (const m of o.markets) {
+    if (idle.includes(m)) continue
     io.out(
       `${m.symbol} mark ${m.mark ?? '-'} (${source(m.symbol)}): long ${m.long_amount} (${m.long_notional} ${c}), short ${m.short_amount} (${m.short_notional} ${c}); platform net ${m.platform_net_amount} = ${m.platform_net_exposure} ${c} (cap ${m.max_net_exposure}); users' unrealized PnL ${m.users_unrealized_pnl}`,
     )
   }
+  if (idle.length > 0) io.out(`no open positions on ${idle.map((m) => m.symbol).join(', ')}`)
   io.out(
     `platform net exposure ${o.platform_net_exposure} ${c}; users' unrealized PnL ${o.users_unrealized_pnl} ${c} (the platform's unrealized loss)`,
   )

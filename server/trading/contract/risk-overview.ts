@@ -42,7 +42,8 @@ const SCALE = currencyScale(MARGIN_CURRENCY)
 const money = (v: DecimalString) => round(v, SCALE, 'half-even')
 
 /**
- * The risk view of the live book with each symbol valued at `markOf(symbol)` (undefined: no mark; its notionals and
+ * The risk view of the live book (markets tradable on contract in the margin currency, and any holding positions)
+ * with each symbol valued at `markOf(symbol)` (undefined: no mark; its notionals and
  * PnL are then 0 and its positions count at their opening price in the accounts' figures).
  */
 export async function riskOverview(
@@ -53,7 +54,10 @@ export async function riskOverview(
     .select()
     .from(contractPositions)
     .where(and(eq(contractPositions.book, 'live'), eq(contractPositions.status, 'open')))
-  const listed = await db.select({ symbol: markets.symbol }).from(markets).where(eq(markets.tradableContract, true))
+  const listed = await db
+    .select({ symbol: markets.symbol })
+    .from(markets)
+    .where(and(eq(markets.tradableContract, true), eq(markets.quote, MARGIN_CURRENCY)))
   const symbols = [...new Set([...listed.map((m) => m.symbol), ...rows.map((r) => r.symbol)])].sort()
   const perMarket = await Promise.all(symbols.map((s) => marketFigures(db, s, rows, markOf(s))))
   const insurance = await insuranceFund(db, MARGIN_CURRENCY)
