@@ -73,7 +73,7 @@ describe('starting twice on the same database', () => {
       // the four operator settings, seed_version, seed_stamp; financial_seeded, clock_control (issue 12)
       settings: 8,
       currencies: new Set(CATALOG_LISTINGS.map((l) => l.base)).size,
-      migrations: 6,
+      migrations: 7,
     })
     expect(after).toEqual(before)
     expect(answer.data.total).toBe(1)
@@ -87,7 +87,7 @@ describe('starting twice on the same database', () => {
   pgIt('PostgreSQL at DATABASE_URL: migrations and seed apply once', async () => {
     if ('unavailable' in pg) return
     const { before, after } = await startTwice(testConfig({ DATABASE_URL: pg.url }))
-    expect(before).toMatchObject({ markets: CATALOG_LISTINGS.length, announcements: 1, migrations: 6 })
+    expect(before).toMatchObject({ markets: CATALOG_LISTINGS.length, announcements: 1, migrations: 7 })
     expect(after).toEqual(before)
   })
 })
