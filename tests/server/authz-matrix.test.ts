@@ -21,6 +21,7 @@ import {
   users,
 } from '../../server/db/schema'
 import type { FakeMarket } from '../helpers/server-fake-market'
+import { whilePricing } from './micro-suite'
 import { testApp, type TestApp } from '../helpers/server-app'
 import { describePostgres, pgliteTestDb } from '../helpers/server-db'
 import {
@@ -262,16 +263,15 @@ function describeMatrix(label: string, open: () => Promise<Database>): void {
         amount: '100',
       })
       expect(moved.body.code).toBe(1)
-      const price = { open: 1, high: 1, low: 1, close: 60000, amount: 1, vol: 1, count: 1 }
-      const tick = { ...price, bid: 1, bidSize: 1, ask: 1, askSize: 1, lastPrice: 60000, lastSize: 1 }
-      ;(w.t.market as FakeMarket).emit({ type: 'ticker', symbol: 'btcusdt', ts: Date.now(), tick })
-      const micro = await moneyCall<{ id: number }>(w.t.app, w.a.token, 'POST', 'micro/order_place', {
+      // A second contract opens at the first price received after it is accepted: the feed prices while it waits.
+      const placing = moneyCall<{ id: number }>(w.t.app, w.a.token, 'POST', 'micro/order_place', {
         symbol: 'btcusdt',
         direction: 'up',
         duration_s: 300,
         amount: '10',
         client_oid: 'alicia-micro-1',
       })
+      const micro = await whilePricing({ market: w.t.market as FakeMarket }, placing, 60000)
       expect(micro.body.code).toBe(1)
       w.aMicro = micro.body.data.id
       const products = await call<{ id: number }[]>(w.t.app, null, 'GET', 'financial/products', {})

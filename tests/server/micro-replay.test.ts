@@ -2,9 +2,10 @@
  * Second contracts settled on REAL recorded prices (issue 11 "Done when": settlements against recorded prices with
  * hand-computed expectations): the BTCUSDT capture of 2024-08-08 played by the replay through the real hub (its
  * tickers are what the settler watches), minute 23:58 laid on the next wall-clock minute. From the capture's trades:
- * the last trade at or before 23:58:30 printed 61675.44 (23:58:29.906), and the first after 23:59:30 printed 61694.02
- * (23:59:30.096; every trade up to 23:59:31 printed 61694.02). So a 60 s contract placed at 23:58:30 opens at
- * 61675.44 and closes at 61694.02: "up" wins 100 × 0.85 = 85 USDT on a 100 USDT stake, "down" loses its 40.
+ * the first price played after 23:58:30 is 61674 (23:58:30.486; the last before it, 61675.44 at 23:58:29.906, is not
+ * an opening price any more: issue 21 part 3), and the first after 23:59:30 printed 61694.02 (23:59:30.096; every
+ * trade up to 23:59:31 printed 61694.02). So a 60 s contract accepted at 23:58:30 opens at 61674 and closes at
+ * 61694.02: "up" wins 100 × 0.85 = 85 USDT on a 100 USDT stake, "down" loses its 40.
  */
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
@@ -101,9 +102,10 @@ describe.skipIf(!HAVE)('second contracts on the recorded BTCUSDT trades', () => 
       while (listening < settlerOnly + 2) await new Promise((r) => setTimeout(r, 5))
       playTo(31)
       const [up, down] = await placing
-      expect(up).toMatchObject({ open_price: '61675.44', status: 'open' })
+      expect(up).toMatchObject({ open_price: '61674', status: 'open' })
+      expect(down).toMatchObject({ open_price: '61674', status: 'open' })
       expect(new Date(up.open_ts).toISOString().slice(11, 23)).toBe(
-        new Date((base + 29.906) * 1000).toISOString().slice(11, 23),
+        new Date((base + 30.486) * 1000).toISOString().slice(11, 23),
       )
       playTo(89)
       expect(await settler.pass()).toBe(0)

@@ -12,7 +12,7 @@
  * - on PostgreSQL two settlers on one database settle 120 due contracts, each exactly once;
  * - the ledger balances after each.
  */
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { add, parseDecimal } from '../../common/amount'
 import type { MicroProduct } from '../../common/api/micro'
@@ -38,7 +38,7 @@ type Suite = MicroSuite
 const suiteOn = microSuiteOn
 
 /** Places an order while the feed prices BTC/USDT (or `order.symbol`) at `price`: it opens at that price. */
-const place = (s: Suite, u: TestUser, order: { symbol?: string } & object, price = 60000) =>
+const place = (s: Suite, u: TestUser, order: { symbol?: string; [field: string]: unknown }, price = 60000) =>
   whilePricing(s, placeNow(s, u, order), price, { symbol: order.symbol ?? 'btcusdt' })
 
 function describeMicro(name: string, s: Suite) {
@@ -234,14 +234,19 @@ await describePostgres('second contracts', (open) => {
         60000,
       )
       expect(placed.every((p) => p.body.code === 1)).toBe(true)
-      // Every delivery is at most 30 s from now; the price comes within 10 s after each (placing took < 9.5 s).
-      const clock = { now: Date.now() + 32_000 }
+      const ids = placed.map((p) => p.body.data.id)
+      // A price 100 ms after each delivery (each within the 10 s after it, however long placing took).
+      const deliveries = (
+        await s.database.db.select({ at: microOrders.deliveryAt }).from(microOrders).where(inArray(microOrders.id, ids))
+      )
+        .map((r) => r.at.getTime())
+        .sort((x, y) => x - y)
+      const clock = { now: deliveries.at(-1)! + 2000 }
       const [a, b] = [settlerAt(s, clock), settlerAt(s, clock)]
       try {
-        ticker(s, 60100, Date.now() + 30_500)
+        for (const at of deliveries) ticker(s, 60100, at + 100)
         const [na, nb] = await Promise.all([a.pass(), b.pass()])
         expect(na + nb).toBe(120)
-        const ids = placed.map((p) => p.body.data.id)
         const [settled] = await s.database.db
           .select({ n: count() })
           .from(ledgerTransactions)
