@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ContractFunding } from '../../../common/api/contract'
 import type { Api } from '../../api'
 import { formatCountdown, formatFundingRate } from './funding-format'
@@ -29,15 +29,25 @@ export function FundingLine({ api, symbol }: { api: Pick<Api, 'contractFunding'>
       clearTimeout(again)
     }
   }, [api, symbol, reads])
+  // The funding time on the device's clock, once known: passing it reads the new estimate (and the next time).
+  const due = useRef<number | null>(null)
+  const funding = answer?.symbol === symbol ? answer.funding : null
+  const skew = answer?.symbol === symbol ? answer.skew : 0
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000)
+    due.current = funding ? funding.next_funding_time - skew : null
+  }, [funding, skew])
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const t = Date.now()
+      setNow(t)
+      if (due.current !== null && t >= due.current) {
+        due.current = null
+        setReads((n) => n + 1)
+      }
+    }, 1000)
     return () => clearInterval(timer)
   }, [])
-  const funding = answer?.symbol === symbol ? answer.funding : null
-  const left = funding ? funding.next_funding_time - (now + answer!.skew) : null
-  useEffect(() => {
-    if (left !== null && left <= 0) setReads((n) => n + 1)
-  }, [left])
+  const left = funding ? funding.next_funding_time - (now + skew) : null
   return (
     <div className="lv-funding" data-testid="lever-funding">
       <span className="lv-pair__mark">
