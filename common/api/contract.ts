@@ -360,6 +360,8 @@ export const contractFundingSchema = z.object({
   next_funding_time: z.int(),
   interest_rate: money,
   premium_index: money,
+  /** The server's funding clock now, epoch ms: a countdown runs against it, not against the device's clock. */
+  time: z.int(),
 })
 export type ContractFunding = z.infer<typeof contractFundingSchema>
 

@@ -7,6 +7,8 @@
 import * as z from 'zod/mini'
 import {
   contractAccountSchema,
+  contractFundingHistorySchema,
+  contractFundingSchema,
   contractHistoryListSchema,
   contractHistorySchema,
   contractMarketSchema,
@@ -14,6 +16,8 @@ import {
   contractOrderSchema,
   positionSchema,
   type ContractAccount,
+  type ContractFunding,
+  type ContractFundingHistoryQuery,
   type ContractHistory,
   type ContractHistoryQuery,
   type ContractMarket,
@@ -56,6 +60,13 @@ export interface ContractApi {
   ): Promise<ListAnswer<typeof contractHistoryListSchema>>
   /** GET contract/account: the contract wallet under cross margin (quote currency). */
   contractAccount(opts?: CallOptions): Promise<ContractAccount>
+  /** GET contract/funding (public): the estimated funding rate and the next funding time (epoch ms). */
+  contractFunding(symbol: string, opts?: CallOptions): Promise<ContractFunding>
+  /** GET contract/funding_history: the caller's funding payments, newest first. */
+  contractFundingHistory(
+    query: Partial<ContractFundingHistoryQuery>,
+    opts?: CallOptions,
+  ): Promise<ListAnswer<typeof contractFundingHistorySchema>>
 }
 
 /** Builds the futures calls; the keyed POSTs go through `request` (headers and retries are not Caller options). */
@@ -75,5 +86,8 @@ export function createContractApi(call: Caller, request: Requester): ContractApi
     contractOrders: (query, opts) => call.getAuth('contract/order_list', contractOrderListSchema, p(query), opts),
     contractHistory: (query, opts) => call.getAuth('contract/history', contractHistoryListSchema, p(query), opts),
     contractAccount: (opts) => call.getAuth('contract/account', contractAccountSchema, undefined, opts),
+    contractFunding: (symbol, opts) => call.get('contract/funding', contractFundingSchema, { symbol }, opts),
+    contractFundingHistory: (query, opts) =>
+      call.getAuth('contract/funding_history', contractFundingHistorySchema, p(query), opts),
   }
 }

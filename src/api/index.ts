@@ -96,6 +96,8 @@ const SCREEN_CALLS = [
   'contractOrders',
   'contractHistory',
   'contractAccount',
+  'contractFunding',
+  'contractFundingHistory',
 ] as const satisfies readonly (keyof ScreenApi)[]
 /** Compiles only while SCREEN_CALLS lists every ScreenApi call (a call left out would have no stand-in). */
 export type ScreenCallsListed = AssertTrue<

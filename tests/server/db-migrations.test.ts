@@ -16,6 +16,13 @@ import { launchServer } from '../../server/http/launch'
 import { createPgTestDatabase, pgliteTemplateClient } from '../helpers/server-db'
 import { CATALOG_LISTINGS, fakeStartMarket } from '../helpers/server-fake-market'
 
+/** The migrations the journal lists (each applied once). */
+const MIGRATIONS = (
+  JSON.parse(readFileSync(new URL('../../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
+    entries: unknown[]
+  }
+).entries.length
+
 const pg = await createPgTestDatabase()
 if ('unavailable' in pg) console.warn(`PostgreSQL part skipped: ${pg.unavailable}`)
 else afterAll(() => pg.drop())

@@ -107,7 +107,9 @@ function describeFunding(name: string, openDb: OpenDatabase, parallel: boolean) 
     marketAt(s, 60000, 60010)
     expect(await job.sampler.sample()).toBeGreaterThan(0)
     const res = await moneyCall<ContractFunding>(s.t.app, '', 'GET', 'contract/funding?symbol=btcusdt')
+    expect(Math.abs(res.body.data.time - clock.now().getTime())).toBeLessThan(5000)
     expect(res.body.data).toEqual({
+      time: res.body.data.time,
       symbol: 'btcusdt',
       rate: '0.0001',
       next_funding_time: nextFundingTime(clock.now().getTime()),

@@ -179,7 +179,7 @@ export async function payBatch(tx: Db, rate: FundingRateRow, ids: readonly numbe
     const got = await tx.execute(
       sql`select pg_try_advisory_xact_lock(${lockKey(a.book, a.userId).toString()}::bigint) as ok`,
     )
-    const ok = ((got as { rows: { ok: boolean }[] }).rows ?? (got as unknown as { ok: boolean }[]))[0]?.ok
+    const ok = ((got as { rows: { ok: boolean }[] }).rows ?? (got as { ok: boolean }[]))[0]?.ok
     if (ok) held.push(a)
   }
   if (held.length === 0) return 0

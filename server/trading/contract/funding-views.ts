@@ -15,7 +15,10 @@ const text = (v: string) => String(parseDecimal(v))
  * GET contract/funding: the estimated rate at `symbol`'s next funding time.
  * @throws DomainError `marketUnknown` (field symbol) for a symbol without contract terms.
  */
-export async function fundingOf(sampler: Pick<FundingSampler, 'estimate'>, symbol: string): Promise<ContractFunding> {
+export async function fundingOf(
+  sampler: Pick<FundingSampler, 'estimate' | 'now'>,
+  symbol: string,
+): Promise<ContractFunding> {
   const e = await sampler.estimate(symbol)
   if (!e) throw fieldError('symbol', 'marketUnknown')
   return {
@@ -24,6 +27,7 @@ export async function fundingOf(sampler: Pick<FundingSampler, 'estimate'>, symbo
     next_funding_time: e.fundingTime,
     interest_rate: e.interestRate,
     premium_index: e.premiumIndex,
+    time: (await sampler.now()).getTime(),
   }
 }
 

@@ -2,8 +2,8 @@
  * The financial products' clock: the real time, plus — for end-to-end tests only — an offset an operator can move
  * forward (`npm run admin -- clock advance 1d`) so that a day of income falls due without waiting a day. The offset is
  * the `clock_offset_ms` settings row; a process honours it only when it runs with CLOCK_CONTROL=1 (default off), and
- * only this feature reads it (subscribing, income, expiry, early redemption): every other clock of the server is
- * untouched. A process that allows it says so in the `clock_control` row at start, which the CLI checks.
+ * only this feature (subscribing, income, expiry, early redemption) and the perpetuals' funding times
+ * (server/trading/contract/funding-sampler.ts) read it: every other clock of the server is untouched. A process that allows it says so in the `clock_control` row at start, which the CLI checks.
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'

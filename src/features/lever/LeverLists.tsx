@@ -5,6 +5,7 @@ import type { Api } from '../../api'
 import { Spinner } from '../../ui/Spinner'
 import { Tabs } from '../../ui/Tabs'
 import { EntrustList } from './EntrustList'
+import { FundingHistoryList } from './FundingHistoryList'
 import { HistoryList } from './HistoryList'
 import type { PairInfo } from './pair-info'
 import { PositionList } from './PositionList'
@@ -12,10 +13,12 @@ import type { LivePosition } from './position-math'
 import './lever-rows.css'
 
 type Which = 'positions' | 'entrusts' | 'history'
+/** The history tab's two lists: closed positions, funding payments (issue 21 part 6). */
+type Past = 'closed' | 'funding'
 
 /**
  * The user's futures under the form (spec §2 Lever): positions (live, with close, close all and TP/SL), current
- * entrusts (revocable) and history, as tabs with their counts.
+ * entrusts (revocable) and history (closed positions, or funding payments), as tabs with their counts.
  */
 export function LeverLists({
   api,
@@ -27,7 +30,15 @@ export function LeverLists({
   lastOf,
   onChanged,
 }: {
-  api: Pick<Api, 'contractClose' | 'contractCloseAll' | 'contractTpsl' | 'contractCancel' | 'contractHistory'>
+  api: Pick<
+    Api,
+    | 'contractClose'
+    | 'contractCloseAll'
+    | 'contractTpsl'
+    | 'contractCancel'
+    | 'contractHistory'
+    | 'contractFundingHistory'
+  >
   /** The account's read state (positions and entrusts come with it). */
   state: 'loading' | 'ready' | 'failed'
   rows: readonly LivePosition[]
@@ -40,6 +51,7 @@ export function LeverLists({
 }) {
   const { t } = useLingui()
   const [which, setWhich] = useState<Which>('positions')
+  const [past, setPast] = useState<Past>('closed')
   const count = (n: number) => (state === 'ready' ? ` (${n})` : '')
   return (
     <section className="lv-card lv-lists">
@@ -54,7 +66,22 @@ export function LeverLists({
         onChange={setWhich}
       />
       {which === 'history' ? (
-        <HistoryList api={api} version={String(closings)} pairOf={pairOf} />
+        <>
+          <Tabs
+            className="lv-lists__subtabs"
+            tabs={[
+              { value: 'closed', label: t({ id: 'lever.closedPositions', message: 'Closed positions' }) },
+              { value: 'funding', label: t({ id: 'lever.fundingPayments', message: 'Funding' }) },
+            ]}
+            value={past}
+            onChange={setPast}
+          />
+          {past === 'closed' ? (
+            <HistoryList api={api} version={String(closings)} pairOf={pairOf} />
+          ) : (
+            <FundingHistoryList api={api} version={String(closings)} pairOf={pairOf} />
+          )}
+        </>
       ) : state === 'loading' ? (
         <div className="fd-list-state">
           <Spinner size={22} />

@@ -9,6 +9,7 @@ import { dealSymbolStore } from '../../state/deal-symbol'
 import { LoadFailed, pairName } from '../markets'
 import { useSessionView } from '../user-center'
 import { AccountCard } from './AccountCard'
+import { FundingLine } from './FundingLine'
 import { LeverLists } from './LeverLists'
 import { LeverLoginPrompt } from './LeverLoginPrompt'
 import { LeverPairBar } from './LeverPairBar'
@@ -83,6 +84,7 @@ export function LeverScreen({ markets }: { markets: readonly MarketItem[] }) {
         mark={marks.get(symbol)?.price}
         precision={precisionOf(symbol)}
       />
+      {tradable && <FundingLine api={api} symbol={symbol} />}
       {loggedIn && acct.account && live && <AccountCard account={acct.account} live={live.totals} />}
       {!tradable ? (
         <p className="lv-card lv-placeholder" role="alert">
