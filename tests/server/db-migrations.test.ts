@@ -27,13 +27,6 @@ const pg = await createPgTestDatabase()
 if ('unavailable' in pg) console.warn(`PostgreSQL part skipped: ${pg.unavailable}`)
 else afterAll(() => pg.drop())
 
-/** Migrations in the journal (each helper's branch adds its own; the count follows them). */
-const MIGRATIONS = (
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../server/db/migrations/meta/_journal.json'), 'utf8')) as {
-    entries: unknown[]
-  }
-).entries.length
-
 const emptyDist = () => mkdtempSync(join(tmpdir(), 'tc-nodist-'))
 
 function testConfig(env: Record<string, string>): ServerConfig {

@@ -55,6 +55,7 @@ export function microOrder(patch: Partial<MicroOrder> = {}, at = Date.UTC(2026, 
     client_oid: 'c0ffee00-0000-4000-8000-000000000041',
     created_at: utc(at),
     settled_at: null,
+    void_reason: null,
     ...patch,
   }
 }
