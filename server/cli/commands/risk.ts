@@ -15,7 +15,9 @@ const USAGE = 'risk [--mark SYMBOL=PRICE]...'
 export function printRiskOverview(o: RiskOverview, source: (symbol: string) => string, io: AdminIo): void {
   const c = o.currency
   io.out(`futures risk, live book (${c})`)
-  const idle = o.markets.filter((m) => sign(parseDecimal(m.long_amount)) === 0 && sign(parseDecimal(m.short_amount)) === 0)
+  const idle = o.markets.filter(
+    (m) => sign(parseDecimal(m.long_amount)) === 0 && sign(parseDecimal(m.short_amount)) === 0,
+  )
   for (const m of o.markets) {
     if (idle.includes(m)) continue
     io.out(
