@@ -8,6 +8,7 @@
 import * as z from 'zod/mini'
 import { amountField } from './assets'
 import { CLIENT_OID } from './trade'
+import { idSchema } from './ids'
 
 export const MICRO_DIRECTIONS = ['up', 'down'] as const
 export type MicroDirection = (typeof MICRO_DIRECTIONS)[number]
@@ -83,7 +84,7 @@ export const microOrderSchema = z.object({
 export type MicroOrder = z.infer<typeof microOrderSchema>
 
 /** POST admin/micro_void: void an open second contract (stake and fee back to the user). */
-export const microVoidInput = z.object({ id: z.int().check(z.positive(), z.maximum(2_147_483_647)) })
+export const microVoidInput = z.object({ id: idSchema })
 export type MicroVoidInput = z.infer<typeof microVoidInput>
 
 /** GET micro/order_list: `open` or `settled` (default both), newest first. */

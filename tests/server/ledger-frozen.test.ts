@@ -18,6 +18,7 @@ import { describePostgres, pgliteTestDb } from '../helpers/server-db'
 import { moneyCall } from '../helpers/money-calls'
 import { makeUser, type TestUser } from '../helpers/server-users'
 import { contractSuite, marketAt, open, settled, type ContractSuite } from './contract-fixtures'
+import { whilePricing } from './micro-suite'
 
 /** A BTC/USDT ticker at `price`, now (what second contracts open at). */
 function ticker(s: ContractSuite, price: number) {
@@ -73,13 +74,18 @@ function describeFrozen(name: string, openDb: () => Promise<Database>) {
       expect(spot.body.code, spot.body.msg).toBe(1)
       expect((await open(s, u, { amount: '0.01' })).body.code).toBe(1)
       expect((await open(s, u, { type: 'limit', price: '50000', amount: '0.01' })).body.code).toBe(1)
-      const micro = await moneyCall(s.t.app, u.token, 'POST', 'micro/order_place', {
-        symbol: 'btcusdt',
-        duration_s: 30,
-        direction: 'up',
-        amount: '20',
-        client_oid: randomUUID(),
-      })
+      // A contract opens at the first price received after it is accepted: the feed keeps pricing while it waits.
+      const micro = await whilePricing(
+        s,
+        moneyCall(s.t.app, u.token, 'POST', 'micro/order_place', {
+          symbol: 'btcusdt',
+          duration_s: 30,
+          direction: 'up',
+          amount: '20',
+          client_oid: randomUUID(),
+        }),
+        60005,
+      )
       expect(micro.body.code, micro.body.msg).toBe(1)
       const products = await moneyCall<{ id: number }[]>(s.t.app, '', 'GET', 'financial/products')
       const buy = await moneyCall(s.t.app, u.token, 'POST', 'financial/buy', {

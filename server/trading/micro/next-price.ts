@@ -8,6 +8,7 @@
  * must be fresh (at most the market's maximum age old by the server clock: a replayed or late frame is not a price);
  * the wait is bounded by that same age, and no database transaction is held while waiting.
  */
+import { feedDecimal } from '../../../common/amount'
 import type { MarketEvent, MarketService } from '../../market/types'
 import { isFresh } from '../freshness'
 import type { TapePrice } from './price-tape'
@@ -20,12 +21,11 @@ export interface ReceivedPrice extends TapePrice {
 /** The price an event carries for `symbol`, if any. */
 function priceOf(e: MarketEvent, symbol: string): TapePrice | undefined {
   if (e.symbol !== symbol) return undefined
-  if (e.type === 'ticker') return { price: e.tick.close, ts: e.ts }
-  if (e.type === 'trades') {
-    const last = e.trades[e.trades.length - 1]
-    return last ? { price: last.price, ts: e.ts } : undefined
-  }
-  return undefined
+  let price: number | undefined
+  if (e.type === 'ticker') price = e.tick.close
+  else if (e.type === 'trades') price = e.trades[e.trades.length - 1]?.price
+  // Only a usable price (feed-number.ts: exponent forms read exactly; NaN, ∞, ≤ 0 refused) opens a contract.
+  return price !== undefined && feedDecimal(price) ? { price, ts: e.ts } : undefined
 }
 
 /**

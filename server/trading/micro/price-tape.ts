@@ -4,6 +4,7 @@
  * tape starts empty, so a contract that expired while the server was down settles at the first price seen after it
  * came back (still at or after its expiry, and recorded with its time).
  */
+import { feedDecimal } from '../../../common/amount'
 import type { MarketEvent, MarketService } from '../../market/types'
 
 /** How long prices are kept, ms: longer than the longest wait for a settlement pass. */
@@ -31,6 +32,7 @@ export class PriceTape {
 
   /** Records a price (tests and sources that tick without tickers). */
   add(symbol: string, p: TapePrice): void {
+    if (!feedDecimal(p.price)) return // not a usable price (feed-number.ts): never settle on it
     let list = this.bySymbol.get(symbol)
     if (!list) this.bySymbol.set(symbol, (list = []))
     // Event times only grow per symbol; an older one (a replayed frame) is not a later price.

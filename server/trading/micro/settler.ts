@@ -21,7 +21,7 @@
  * Outcome and its posting: outcome.ts.
  */
 import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm'
-import { parseDecimal, type DecimalString } from '../../../common/amount'
+import { feedDecimal, parseDecimal, type DecimalString } from '../../../common/amount'
 import type { Db } from '../../db/client'
 import { microOrders } from '../../db/schema'
 import { moneyTransaction } from '../../ledger/idempotent'
@@ -195,7 +195,7 @@ async function settleBatch(
       voided.push(order)
       continue
     }
-    const closePrice = d(String(decision.close.price))
+    const closePrice = feedDecimal(decision.close.price)!
     done.push({ order, close: decision.close, closePrice, ...outcome(order, closePrice) })
   }
   if (done.length > 0) {
@@ -283,7 +283,7 @@ async function settleOne(tx: Db, id: number, decision: NonNullable<Decision>, no
     await postTransaction(tx, voidPosting(o, 'system'))
     return true
   }
-  const closePrice = d(String(decision.close.price))
+  const closePrice = feedDecimal(decision.close.price)!
   const { status, pnl } = outcome(o, closePrice)
   const [moved] = await tx
     .update(microOrders)

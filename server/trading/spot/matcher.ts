@@ -21,7 +21,7 @@
  * (open-signal.ts), another process's are found by a refresh every WATCH_REFRESH_MS.
  */
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
-import { compare, currencyScale, parseDecimal, round, sign, subtract } from '../../../common/amount'
+import { compare, currencyScale, feedDecimal, parseDecimal, round, sign, subtract } from '../../../common/amount'
 import { OPEN_ORDER_STATES } from '../../../common/api/trade'
 import type { TradeItem } from '../../../common/feed/messages'
 import type { Db } from '../../db/client'
@@ -118,7 +118,10 @@ export function startSpotMatcher(deps: {
 
 /** Matches one batch; answers how many fills it made. */
 export async function matchTrades(db: Db, source: MarketService['source'], batch: Batch, now: Date): Promise<number> {
-  const prices = batch.trades.map((t) => parseDecimal(String(t.price)))
+  // A print whose price or size is not a usable feed number (feed-number.ts) fills nothing.
+  const usable = batch.trades.filter((t) => feedDecimal(t.price) && feedDecimal(t.amount))
+  if (usable.length === 0) return 0
+  const prices = usable.map((t) => feedDecimal(t.price)!)
   const low = prices.reduce((a, b) => (compare(a, b) <= 0 ? a : b))
   const high = prices.reduce((a, b) => (compare(a, b) >= 0 ? a : b))
   // Two range reads on the partial index of open orders (symbol, side, price), one per side: an OR of the two makes
@@ -138,7 +141,7 @@ export async function matchTrades(db: Db, source: MarketService['source'], batch
         ),
       )
   const candidates = { buy: await open('buy'), sell: await open('sell') }
-  const trades = [...batch.trades].sort((a, b) => a.ts - b.ts || a.tradeId - b.tradeId)
+  const trades = [...usable].sort((a, b) => a.ts - b.ts || a.tradeId - b.tradeId)
   let fills = 0
   for (const trade of trades) {
     for (const side of ['buy', 'sell'] as const) {
@@ -199,7 +202,7 @@ async function sharePrint(tx: Db, p: Print, now: Date): Promise<{ fills: number;
   // An order that filled from this trade id once never does again; the print's size counts the fills of this print
   // (same id and feed time: a restarted simulator may reuse an id).
   const seen = new Set(earlier.map((f) => f.orderId))
-  const printed = round(parseDecimal(String(p.trade.amount)), currencyScale(orders[0]!.base), 'down')
+  const printed = round(feedDecimal(p.trade.amount)!, currencyScale(orders[0]!.base), 'down')
   let left = earlier
     .filter((f) => f.feedTs.getTime() === feedTs.getTime())
     .reduce((rest, f) => subtract(rest, parseDecimal(f.amount)), printed)
@@ -207,7 +210,7 @@ async function sharePrint(tx: Db, p: Print, now: Date): Promise<{ fills: number;
     source: p.source,
     topic: `market.${p.symbol}.trade.detail`,
     ts: p.trade.ts,
-    price: parseDecimal(String(p.trade.price)),
+    price: feedDecimal(p.trade.price)!,
     ref,
     recorded: p.recorded ?? null,
   }
@@ -236,6 +239,6 @@ const PRINT_LOCK_CLASS = 7_021
  */
 function eligible(order: OrderRow, trade: TradeItem): boolean {
   if (trade.ts < order.createdAt.getTime()) return false
-  const c = compare(parseDecimal(String(trade.price)), parseDecimal(order.price!))
+  const c = compare(feedDecimal(trade.price)!, parseDecimal(order.price!))
   return order.side === 'buy' ? c <= 0 : c >= 0
 }

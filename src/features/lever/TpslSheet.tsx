@@ -115,8 +115,8 @@ export function TpslSheet({
           )}
           <p className="lv-tpsl__note">
             <Trans id="lever.tpslNote">
-              Both trigger on the mark price and close the whole position at their price. Leave a field empty to remove
-              it.
+              Both trigger on the mark price and close the whole position at market, so the fill may differ from the
+              trigger. Leave a field empty to remove it.
             </Trans>
           </p>
           <form.FormProblem />
