@@ -9,7 +9,9 @@
  *   positions' opening fee, exactly;
  * - every order is pending, cancelled, or filled with its position; each closed or liquidated position was booked
  *   once (one `position:<id>` ledger transaction) and an open one never;
- * - after a market move the account is not left liquidatable at the engine's marks.
+ * - after a market move the account is not left liquidatable at the engine's marks. A mark older than 2 s pauses
+ *   liquidation (server/trading/freshness.ts): when a step took longer than that (a loaded machine), the feed's next
+ *   heartbeats (fresh marks at the same price, as contract-fixtures.ts sends them) must liquidate it, at most 3 of them.
  * CONTRACT_MODEL_RUNS overrides the number of sequences (default 20 per database, up to 25 steps each).
  */
 import fc from 'fast-check'
@@ -24,6 +26,7 @@ import { contractOrders, contractPositions, ledgerTransactions } from '../../ser
 import { checkLedger } from '../../server/ledger/check'
 import { marksFor } from '../../server/trading/contract/marks'
 import { figuresOf } from '../../server/trading/contract/views'
+import { DEFAULT_PRICE_MAX_AGE_MS } from '../../server/trading/freshness'
 import { clearMoneyTables, openChain } from '../helpers/ledger-ops'
 import { moneyCall } from '../helpers/money-calls'
 import { describePostgres, pgliteTestDb } from '../helpers/server-db'
@@ -46,8 +49,11 @@ interface Real {
 }
 type Model = Record<string, never>
 
-const call = <T>(r: Real, method: 'GET' | 'POST', path: string, body?: object) =>
-  moneyCall<T>(r.s.t.app, r.user.token, method, path, body)
+/** A call as the user, the feed's latest books repeated just before (as contract-fixtures.ts `open` does). */
+const call = <T>(r: Real, method: 'GET' | 'POST', path: string, body?: object) => {
+  r.s.beat()
+  return moneyCall<T>(r.s.t.app, r.user.token, method, path, body)
+}
 
 /** A call that answered "already closed" met a position the risk engine had closed, not an open one. */
 async function expectClosedByEngine(r: Real, id: number) {
@@ -177,6 +183,7 @@ class Move implements fc.AsyncCommand<Model, Real> {
   async run(_m: Model, r: Real) {
     r.mid = Math.min(70_000, Math.max(50_000, r.mid + this.by))
     const before = r.s.engine.stats()
+    const movedAt = Date.now()
     marketAt(r.s, r.mid - 5, r.mid + 5)
     await r.s.engine.reloadAll()
     await r.s.engine.idle()
@@ -186,18 +193,56 @@ class Move implements fc.AsyncCommand<Model, Real> {
     for (const k of ['triggers', 'liquidations', 'fills'] as const) {
       if (after[k] > before[k]) saw(k)
     }
-    await verify(r, this.toString(), true)
+    await verify(r, this.toString(), movedAt)
   }
   toString = () => `move ${this.by >= 0 ? '+' : ''}${this.by}`
 }
 
-/** The invariants of the header, from the database. */
-async function verify(r: Real, step: string, afterMove = false) {
+/** Whether the user's account is liquidatable at the engine's marks, from the database; the mark's age, ms. */
+async function liquidatableAtMarks(r: Real): Promise<{ liquidatable: boolean; age: number | undefined }> {
+  const open = await r.s.database.db
+    .select()
+    .from(contractPositions)
+    .where(and(eq(contractPositions.userId, r.user.id), eq(contractPositions.status, 'open')))
+  const marks = marksFor(r.s.market)
+  const mark = marks.mark('btcusdt')
+  const age = mark && Date.now() - mark.event.ts
+  if (open.length === 0) return { liquidatable: false, age }
+  const w = await wallet(r.s, r.user)
+  const figures = accountFigures(
+    d(w.available),
+    open.map((p) => figuresOf(p, marks.mark(p.symbol)?.price)),
+  )
+  return { liquidatable: isLiquidatable(figures, open.length), age }
+}
+
+/**
+ * After a market move at `movedAt` (epoch ms): the engine liquidated what the move called for. Within the freshness
+ * limit of the move the engine acted on fresh marks and has no excuse; past it, it may have paused on a stale mark,
+ * and then one of the next 3 fresh heartbeats (at the same price) must liquidate.
+ */
+async function expectNotLiquidatable(r: Real, step: string, movedAt: number) {
+  const slow = Date.now() - movedAt > DEFAULT_PRICE_MAX_AGE_MS
+  for (let beats = 0; ; beats++) {
+    const { liquidatable, age } = await liquidatableAtMarks(r)
+    if (!liquidatable) return
+    const why = `left liquidatable after ${step} (step ${slow ? 'slower' : 'faster'} than the freshness limit, ${beats} fresh heartbeats since, mark ${age} ms old)`
+    expect(slow && beats < 3, why).toBe(true)
+    saw('liquidation waited for a fresh mark')
+    r.s.beat()
+    await r.s.engine.reloadAll()
+    await r.s.engine.idle()
+  }
+}
+
+/** The invariants of the header, from the database; after a market move at `movedAt` (epoch ms), no liquidation due. */
+async function verify(r: Real, step: string, movedAt?: number) {
   // The engine acts on its own after a step: a take-profit or stop-loss set at or past the mark, or a position opened
   // past its liquidation price, is closed as soon as the account's notice reloads it. The invariants are those of a
   // quiet moment: let it see every committed change and finish what it decided before reading.
   await r.s.engine.reloadAll()
   await r.s.engine.idle()
+  if (movedAt !== undefined) await expectNotLiquidatable(r, step, movedAt)
   const db = r.s.database.db
   const ledger = await checkLedger(db)
   expect(ledger, `ledger after ${step}`).toMatchObject({ ok: true })
@@ -235,14 +280,6 @@ async function verify(r: Real, step: string, afterMove = false) {
       .groupBy(ledgerTransactions.reference)
     const times = new Map(booked.map((b) => [b.reference, b.n]))
     for (const p of positions) expect(times.get(`position:${p.id}`) ?? 0).toBe(p.status === 'open' ? 0 : 1)
-  }
-  if (afterMove && open.length > 0) {
-    const marks = marksFor(r.s.market)
-    const figures = accountFigures(
-      d(w.available),
-      open.map((p) => figuresOf(p, marks.mark(p.symbol)?.price)),
-    )
-    expect(isLiquidatable(figures, open.length), `left liquidatable after ${step}`).toBe(false)
   }
 }
 

@@ -298,6 +298,13 @@ export async function startContractEngine(deps: {
         account: a.accountKey,
         run: async () => {
           if (await closeByTrigger(act, who, a.positionId, a.kind, at)) stats.triggers++
+          // The risk book decides a reached trigger instead of the account's liquidation (the close comes first), so an
+          // account at or below its maintenance margin is checked again right after it, under its lock, at the marks:
+          // closed or not (a loss beyond the whole wallet, a book too thin or past the slippage cap), the trigger would
+          // otherwise hold the liquidation off on every tick.
+          if ((book.marginHeadroom(a.accountKey) ?? 1n) <= 0n && (await marksFresh(book.symbolsOf(a.accountKey)))) {
+            if ((await liquidateAccount(act, who)) === 'liquidated') stats.liquidations++
+          }
           reload(a.accountKey)
         },
       })
