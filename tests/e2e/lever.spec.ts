@@ -11,7 +11,7 @@
  * Selectors avoid the screen's English words where they can: roles, test ids and data attributes.
  */
 import type { Page } from '@playwright/test'
-import { add, compare, parseDecimal, subtract } from '../../common/amount'
+import { add, compare, multiply, parseDecimal, round, subtract } from '../../common/amount'
 import { realizedPnl } from '../../common/trading/contract-math'
 import type { ContractAccount, ContractHistory, ContractOrder, Position } from '../../common/api/contract'
 import { expect, test, type E2EServer } from './fixtures'
@@ -122,7 +122,14 @@ test('a 10× long moves with the replay, and its take-profit closes it at that p
   for (let attempt = 1; attempt <= 5 && !taken; attempt++) {
     if (attempt > 1) current = await openFromForm(page, 'long', 10, '0.01')
     const row = page.getByTestId(`position-${current.position_id}`)
-    const tp = String(add(d(current.fill_price!), d('0.01')))
+    // Just above the opening price, or above the mark when the replayed trades already run above the ask: 0.005 % of
+    // the price (~1.4 USDT at 28,500), about what a replayed second moves, so the mark has not passed it by the time
+    // the sheet is sent, and a rising minute reaches it within seconds.
+    const markText = (await page.getByTestId('lever-mark-price').textContent())?.replace(/[^\d.]/g, '') ?? ''
+    const fill = d(current.fill_price!)
+    const mark = /^\d+(\.\d+)?$/.test(markText) ? d(markText) : fill
+    const from = compare(mark, fill) > 0 ? mark : fill
+    const tp = String(add(from, round(multiply(from, d('0.00005')), 2, 'up')))
     await row.getByTestId('tpsl').click()
     const sheet = page.getByTestId('tpsl-sheet')
     await sheet.locator('input[name="tp"]').fill(tp)
