@@ -21,7 +21,7 @@
  * Outcome and its posting: outcome.ts.
  */
 import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm'
-import { feedDecimal, parseDecimal, type DecimalString } from '../../../common/amount'
+import { feedDecimal, type DecimalString } from '../../../common/amount'
 import type { Db } from '../../db/client'
 import { microOrders } from '../../db/schema'
 import { moneyTransaction } from '../../ledger/idempotent'
@@ -51,8 +51,6 @@ export interface MicroSettler {
   readonly tape: PriceTape
   stop(): Promise<void>
 }
-
-const d = parseDecimal
 
 /** Starts settling due orders of `db` at the prices `market` sends; passes every `intervalMs` (default PASS_MS). */
 export function startMicroSettler(deps: {
