@@ -28,7 +28,8 @@ function readUntil(stream: NodeJS.ReadableStream, pred: (text: string) => boolea
 }
 
 it('logs an async throw and an unhandled rejection from a handler, and keeps serving', async () => {
-  child = spawn(resolve('node_modules/.bin/tsx'), [resolve('tests/helpers/market-crash-child.ts')], {
+  // Node itself with tsx's loader (not the tsx wrapper, whose SIGKILL would leave its node child running).
+  child = spawn(process.execPath, ['--import', 'tsx', resolve('tests/helpers/market-crash-child.ts')], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)))
