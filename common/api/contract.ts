@@ -7,11 +7,12 @@
  */
 import * as z from 'zod/mini'
 import { amountField } from './assets'
+import { CONTRACT_SIDES, limitField, money, pageField, symbolField } from './contract-fields'
 import { idSchema } from './ids'
 import { feedEventSchema, CLIENT_OID, ORDER_TYPES } from './trade'
 
-export const CONTRACT_SIDES = ['long', 'short'] as const
-export type ContractSide = (typeof CONTRACT_SIDES)[number]
+export { CONTRACT_SIDES, type ContractSide } from './contract-fields'
+export * from './contract-funding'
 /** An entrust: `pending` (a limit order waiting, revocable), `filled` (it opened a position) or `cancelled`. */
 export const CONTRACT_ORDER_STATES = ['pending', 'filled', 'cancelled'] as const
 export type ContractOrderState = (typeof CONTRACT_ORDER_STATES)[number]
@@ -29,13 +30,9 @@ export interface MarkInputs {
   ema: string
 }
 
-const money = z.string()
-const symbolField = z.string().check(z.regex(/^[a-z0-9]{2,20}$/))
 const leverageField = z.int().check(z.minimum(1), z.maximum(200))
 /** An optional price: absent = not set (on position_tpsl: left as it is); null = removed (position_tpsl only). */
 const triggerField = z.optional(z.nullable(amountField))
-const pageField = z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1)
-const limitField = z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(50))), 20)
 
 /** POST contract/order_place (Idempotency-Key): `price` for limit orders only; `tp`/`sl` optional trigger prices. */
 export const contractOrderPlaceInput = z.object({
@@ -344,58 +341,3 @@ export const contractConfigInput = z.object({
 })
 export type ContractConfigInput = z.infer<typeof contractConfigInput>
 export type ContractHistoryQuery = z.infer<typeof contractHistoryQuery>
-
-/** GET contract/funding (public): a perpetual's funding (issue 21 part 6). */
-export const contractFundingQuery = z.object({ symbol: symbolField })
-
-/**
- * The estimated funding rate of the coming funding time (every 8 h: 00:00, 08:00, 16:00 UTC) from the premium
- * samples of the interval so far: rate = premium_index + clamp(interest_rate − premium_index, −0.05 %, +0.05 %),
- * capped at ±0.75 × the maintenance margin rate (Binance's formula). Fractions per interval (0.0001 = 0.01 %); a
- * positive rate: longs pay shorts. `next_funding_time` epoch ms.
- */
-export const contractFundingSchema = z.object({
-  symbol: z.string(),
-  rate: money,
-  next_funding_time: z.int(),
-  interest_rate: money,
-  premium_index: money,
-  /** The server's funding clock now, epoch ms: a countdown runs against it, not against the device's clock. */
-  time: z.int(),
-})
-export type ContractFunding = z.infer<typeof contractFundingSchema>
-
-/** GET contract/funding_history: the caller's funding payments, newest first (of one symbol when given). */
-export const contractFundingHistoryQuery = z.object({
-  symbol: z.optional(symbolField),
-  page: pageField,
-  limit: limitField,
-})
-export type ContractFundingHistoryQuery = z.infer<typeof contractFundingHistoryQuery>
-
-/**
- * One funding payment of one position: `payment` signed from the user's side (negative: paid), quote currency;
- * `shortfall` what the position owed beyond its balance and margin (not paid); `funding_time` `YYYY-MM-DD HH:mm:ss`
- * UTC and `funding_ts` epoch ms.
- */
-export const contractFundingPaymentSchema = z.object({
-  id: z.int(),
-  position_id: z.int(),
-  symbol: z.string(),
-  side: z.enum(CONTRACT_SIDES),
-  amount: money,
-  mark_price: money,
-  rate: money,
-  payment: money,
-  shortfall: money,
-  funding_time: z.string(),
-  funding_ts: z.number(),
-})
-export type ContractFundingPayment = z.infer<typeof contractFundingPaymentSchema>
-
-export const contractFundingHistorySchema = z.object({
-  list: z.array(contractFundingPaymentSchema),
-  total: z.int(),
-  page: z.int(),
-  limit: z.int(),
-})
