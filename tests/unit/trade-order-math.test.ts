@@ -35,17 +35,35 @@ const balances: Record<string, string> = { USDT: '250', BTC: '0.5' }
 const available = (c: string) => balances[c] ?? '0'
 
 describe('previewOrder', () => {
-  it('a limit buy: price × amount in USDT, the maker fee in BTC', () => {
-    const p = previewOrder(draft({ price: '100', amount: '0.5' }), terms, book)
-    expect(p.total).toBe('50')
+  it('a limit buy under the asks: price × amount in USDT, the maker fee in BTC', () => {
+    const p = previewOrder(draft({ price: '99.5', amount: '0.5' }), terms, book)
+    expect(p.total).toBe('49.75')
     expect(p.fee).toEqual({ amount: '0.0005', currency: 'BTC' })
-    expect(p.spend).toEqual({ amount: '50', currency: 'USDT' })
+    expect(p.spend).toEqual({ amount: '49.75', currency: 'USDT' })
     expect(p.receive).toEqual({ amount: '0.4995', currency: 'BTC' })
   })
 
   it('rounds a fee up to the unit of the currency received, as the server does', () => {
     // 0.0001234 BTC × 0.1 % = 0.0000001234 → 0.00000013 BTC
-    expect(previewOrder(draft({ price: '100', amount: '0.0001234' }), terms, book).fee?.amount).toBe('0.00000013')
+    expect(previewOrder(draft({ price: '99.5', amount: '0.0001234' }), terms, book).fee?.amount).toBe('0.00000013')
+  })
+
+  it('a crossing limit buy: the taker fee on what it takes from the asks at once, the maker fee on the rest', () => {
+    // Up to 100.5 it takes the 1 BTC ask at 100 (taker 0.2 % = 0.002 BTC); 0.5 rests at 100.5 (maker 0.1 % = 0.0005).
+    const p = previewOrder(draft({ price: '100.5', amount: '1.5' }), terms, book)
+    expect(p.fee).toEqual({ amount: '0.0025', currency: 'BTC' })
+    expect(p.total).toBe('150.25') // 100 + 0.5 × 100.5
+    expect(p.spend).toEqual({ amount: '150.25', currency: 'USDT' })
+    // Wholly crossed: all of it at the taker rate (the old preview showed the maker fee, 0.0005 BTC).
+    expect(previewOrder(draft({ price: '100', amount: '0.5' }), terms, book).fee?.amount).toBe('0.001')
+  })
+
+  it('a crossing limit sell: the taker fee in USDT on the bids it takes, the maker fee on the rest', () => {
+    // Down to 98.5 it takes 1.5 at 99 = 148.5 (taker 0.297); 0.5 rests at 98.5 = 49.25 (maker 0.04925 → 0.04925).
+    const p = previewOrder(draft({ side: 'sell', price: '98.5', amount: '2' }), terms, book)
+    expect(p.total).toBe('197.75')
+    expect(p.fee).toEqual({ amount: '0.34625', currency: 'USDT' })
+    expect(p.receive).toEqual({ amount: '197.40375', currency: 'USDT' })
   })
 
   it('a market buy walks the asks: 1 at 100 + 0.5 at 101 = 150.5, VWAP 100.33, the taker fee', () => {

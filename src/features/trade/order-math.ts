@@ -2,10 +2,13 @@
  * What a spot order the user is typing would do, before it is sent: the price it fills at (the limit price, or the
  * VWAP of walking the visible book for a market order), the transaction amount in the quote currency, the fee in the
  * currency received, and what it takes from the balance. The same rules as the server (server/trading/spot: fees in
- * the received currency rounded up to its unit, taker rate for market orders, maker rate for limit orders; a limit
- * buy freezes price × amount, a sell freezes the amount); the server checks again and has the last word.
+ * the received currency rounded up to its unit, taker rate for market orders; a limit order that crosses the book
+ * takes what it crosses at once as a taker — at the book's prices, up to its own, at the taker rate — and only the rest
+ * rests at its price at the maker rate, each part's fee rounded up on its own (server/trading/spot/take.ts, fills.ts);
+ * a limit buy freezes price × amount, a sell freezes the amount); the server checks again and has the last word.
  */
 import {
+  add,
   compare,
   CURRENCY_SCALES,
   divide,
@@ -20,7 +23,7 @@ import {
 } from '../../../common/amount'
 import type { MarketTradeConfig, OrderSide, OrderType } from '../../../common/api/trade'
 import type { Level } from '../../../common/feed/messages'
-import { amountForBudget, walkBook } from '../../../common/trading/book-walk'
+import { amountForBudget, walkBook, walkBookTo } from '../../../common/trading/book-walk'
 import { normalizeAmount, readAmount } from '../funds'
 
 /** The order as typed: `price` and `amount` are the fields' text (amount in the base currency). */
@@ -72,28 +75,66 @@ const positive = (text: string): DecimalString | null => {
   return v !== null && sign(v) > 0 ? v : null
 }
 
-/** The figures of `draft` on `terms`, walking `book` for a market order. */
+/** The part of an order at one fee rate: its base amount and its quote value (exact). */
+interface Part {
+  amount: DecimalString
+  quote: DecimalString
+  rate: DecimalString
+}
+
+/**
+ * A limit order's parts: what crosses `book` now (taker rate, at the book's prices up to the limit) and what rests at
+ * the limit price (maker rate). Without a book, all of it rests.
+ */
+function limitParts(
+  side: OrderSide,
+  amount: DecimalString,
+  price: DecimalString,
+  terms: MarketTradeConfig,
+  book: BookSides | undefined,
+): Part[] {
+  const taken = book ? walkBookTo(side, side === 'buy' ? book.asks : book.bids, amount, price) : undefined
+  const parts: Part[] = []
+  if (taken && taken.fills.length > 0) {
+    const filled = subtract(amount, taken.left)
+    const quote = taken.fills.reduce((q, f) => add(q, multiply(f.price, f.amount)), parseDecimal('0'))
+    parts.push({ amount: filled, quote, rate: parseDecimal(terms.taker_fee_rate) })
+  }
+  const rest = taken ? taken.left : amount
+  if (sign(rest) > 0)
+    parts.push({ amount: rest, quote: multiply(price, rest), rate: parseDecimal(terms.maker_fee_rate) })
+  return parts
+}
+
+/**
+ * The figures of `draft` on `terms`: a market order walks `book`; a limit order that crosses `book` shows the taker
+ * fee for the part that executes at once and the maker fee for the rest (its price is the limit price, its total the
+ * crossed part at the book's prices plus the rest at the limit).
+ */
 export function previewOrder(draft: OrderDraft, terms: MarketTradeConfig, book: BookSides | undefined): OrderPreview {
   const amount = positive(draft.amount)
   const none: OrderPreview = { price: null, total: null, fee: null, spend: null, receive: null, bookTooThin: false }
   if (amount === null) return none
   let price: DecimalString | null
-  let total: DecimalString | null
+  let parts: Part[]
   if (draft.type === 'limit') {
     price = positive(draft.price)
-    total = price && multiply(price, amount)
+    if (price === null) return none
+    parts = limitParts(draft.side, amount, price, terms, book)
   } else {
     const walk =
       book && walkBook(draft.side === 'buy' ? book.asks : book.bids, amount, terms.price_precision + 2, draft.side)
     if (!walk) return { ...none, bookTooThin: book !== undefined }
     price = walk.vwap
-    total = walk.quote
+    parts = [{ amount, quote: walk.quote, rate: parseDecimal(terms.taker_fee_rate) }]
   }
-  if (price === null || total === null) return none
-  const rate = parseDecimal(draft.type === 'market' ? terms.taker_fee_rate : terms.maker_fee_rate)
-  const quoteTotal = round(total, currencyScale(terms.quote), 'up')
+  const total = parts.reduce((q, p) => add(q, p.quote), parseDecimal('0'))
+  const zero = parseDecimal('0')
+  const qs = currencyScale(terms.quote)
   if (draft.side === 'buy') {
-    const fee = round(multiply(amount, rate), currencyScale(terms.base), 'up')
+    const bs = currencyScale(terms.base)
+    const fee = parts.reduce((f, p) => add(f, round(multiply(p.amount, p.rate), bs, 'up')), zero)
+    const quoteTotal = round(total, qs, 'up')
     return {
       price,
       total: quoteTotal,
@@ -103,8 +144,16 @@ export function previewOrder(draft: OrderDraft, terms: MarketTradeConfig, book: 
       bookTooThin: false,
     }
   }
-  const received = round(total, currencyScale(terms.quote), 'down')
-  const fee = round(multiply(received, rate), currencyScale(terms.quote), 'up')
+  // A sell receives its whole proceeds rounded down to the quote's unit; the crossed part's own proceeds (rounded
+  // down) pay the taker rate and the rest of the proceeds the maker rate, each fee rounded up (fills.ts).
+  const received = round(total, qs, 'down')
+  let before = zero
+  let fee = zero
+  for (const [i, p] of parts.entries()) {
+    const upTo = i === parts.length - 1 ? received : round(add(before, p.quote), qs, 'down')
+    fee = add(fee, round(multiply(subtract(upTo, round(before, qs, 'down')), p.rate), qs, 'up'))
+    before = add(before, p.quote)
+  }
   return {
     price,
     total: received,
