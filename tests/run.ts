@@ -1,17 +1,20 @@
 /**
  * `npm test`: every test of the project in one run — the Lingui catalogs checked against src/ (never rewritten), the
  * vitest suites (unit, worker, server on PGlite and PostgreSQL), then the end-to-end suite on Playwright Test against
- * the real server. Ends with one plain line "N passed, N failed, N skipped" and exits non-zero on any failure.
+ * the real server, then `npm run admin -- ledger check` on the database of every server the end-to-end suite started
+ * (issue 21 "Done when": balanced, frozen buckets reconciled; its report printed, a non-zero exit counted as a failure).
+ * Ends with one plain line "N passed, N failed, N skipped" and exits non-zero on any failure.
  *
  * Every child gets one TMPDIR of its own for the run (data dirs, Chromium profiles, PGlite templates: about 400 MB),
  * removed when the run ends, so repeated runs do not fill the machine's /tmp. Under CI=true a missing PostgreSQL or
  * missing recorded market data fails the suites that need them instead of skipping them (tests/helpers/prerequisites).
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { staleCatalogs, staleMessage } from './helpers/catalogs-current'
+import { E2E_DATA_DIRS } from './helpers/e2e-data-dirs'
 
 interface Counts {
   passed: number
@@ -93,14 +96,41 @@ const unit = vitestCounts(vitestReport)
 
 const e2eReport = resolve('.tmp/e2e-report.json')
 rmSync(e2eReport, { force: true })
+// The servers of the end-to-end suite list their data directories here and keep them for the ledger check below.
+const dataDirsFile = join(runTmp, 'e2e-data-dirs')
 const e2eCode = run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport,
+  [E2E_DATA_DIRS]: dataDirsFile,
 })
 const e2e = playwrightCounts(e2eReport)
 
+/**
+ * `npm run admin -- ledger check` on each database the end-to-end servers used (stopped by now, so the command opens
+ * it itself), its report printed; answers how many failed. A run whose servers recorded none counts one failure.
+ */
+function ledgerChecks(): number {
+  const dirs = existsSync(dataDirsFile) ? readFileSync(dataDirsFile, 'utf8').split('\n').filter(Boolean) : []
+  if (dirs.length === 0) {
+    console.log('ledger check: no end-to-end server recorded its data directory')
+    return 1
+  }
+  let failed = 0
+  for (const dir of dirs) {
+    console.log(`\nledger check of the end-to-end database in ${dir}:`)
+    const code = run('npx', ['tsx', 'server/cli/admin.ts', 'ledger', 'check'], { DATA_DIR: dir })
+    if (code !== 0) {
+      console.log(`ledger check exited ${code}`)
+      failed += 1
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+  return failed
+}
+const ledgerFailures = ledgerChecks()
+
 const total: Counts = {
   passed: unit.passed + e2e.passed,
-  failed: unit.failed + e2e.failed + catalogFailures,
+  failed: unit.failed + e2e.failed + catalogFailures + ledgerFailures,
   skipped: unit.skipped + e2e.skipped,
 }
 if (unitCode !== 0 && unit.failed === 0) {
@@ -113,7 +143,8 @@ if (e2eCode !== 0 && e2e.failed === 0) {
 }
 console.log(
   `\ncatalogs: ${catalogFailures ? 'out of date' : 'current'}; unit+server: ${unit.passed} passed, ${unit.failed} failed, ` +
-    `${unit.skipped} skipped; e2e: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`,
+    `${unit.skipped} skipped; e2e: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped; ` +
+    `ledger check: ${ledgerFailures ? `${ledgerFailures} failed` : 'passed'}`,
 )
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exit(total.failed === 0 ? 0 : 1)

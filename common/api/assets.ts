@@ -425,5 +425,10 @@ export const ledgerCheckSchema = z.object({
       holders: z.array(z.string()),
     }),
   ),
+  /**
+   * How many frozen buckets were reconciled against their holders' holds: every user account of the ledger, plus
+   * any (owner, book, wallet, currency) something holds funds in without an account.
+   */
+  frozen_buckets: z.int(),
 })
 export type LedgerCheck = z.infer<typeof ledgerCheckSchema>

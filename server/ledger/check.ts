@@ -10,7 +10,7 @@ import type { LedgerCheck } from '../../common/api/assets'
 import type { Book } from '../../common/api/user-info'
 import { parseDecimal, sign } from '../../common/amount'
 import type { Db } from '../db/client'
-import { frozenMismatches } from './frozen-check'
+import { frozenBucketCount, frozenMismatches } from './frozen-check'
 
 type Mismatch = LedgerCheck['mismatches'][number]
 type SumRow = { book: Book; currency: string; sum: string }
@@ -60,8 +60,9 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
         entries_frozen: parseDecimal(r.entries_frozen),
       }))
       const frozen = await frozenMismatches(tx)
+      const frozenBuckets = await frozenBucketCount(tx)
       const ok = mismatches.length === 0 && frozen.length === 0 && currencies.every((c) => sign(c.sum) === 0)
-      return { ok, currencies, mismatches, frozen_mismatches: frozen }
+      return { ok, currencies, mismatches, frozen_mismatches: frozen, frozen_buckets: frozenBuckets }
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )

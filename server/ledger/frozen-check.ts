@@ -55,6 +55,21 @@ const HOLDS = sql`
   select 'withdrawal:' || id, user_id, 'live', 'spot', currency, amount + fee
   from withdrawals where status = 'pending'`
 
+/** The frozen buckets the check compares: every user account, plus each holders' group without an account. */
+const BUCKETS = sql`
+  with holds as (${HOLDS}),
+  expected as (select distinct user_id, book, wallet, currency from holds),
+  accounts as (select user_id, book, wallet, currency from ledger_accounts where user_id is not null)
+  select count(*)::int as n from accounts a
+  full outer join expected e
+    on e.user_id = a.user_id and e.book = a.book and e.wallet = a.wallet and e.currency = a.currency`
+
+/** How many frozen buckets `frozenMismatches` reconciles (matched or not). Run inside the caller's snapshot. */
+export async function frozenBucketCount(tx: Db): Promise<number> {
+  const result = (await tx.execute<{ n: number | string }>(BUCKETS)) as { rows: { n: number | string }[] }
+  return Number(result.rows[0]?.n ?? 0)
+}
+
 /**
  * Each user account whose `frozen` differs from the sum of its holders' holds (an account missing while something
  * holds funds in it counts as frozen 0), with the holders named. Run inside the caller's snapshot.

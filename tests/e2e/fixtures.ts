@@ -43,7 +43,7 @@ function sharedServer(): E2EServer {
  * Runs before the app in every page: records the text of every toast shown in `window.__e2eToasts`. A toast stays
  * 1.5 s; a loaded machine can take longer than that between two checks, so tests read what was shown instead.
  */
-const TOAST_RECORDER = `(function () {
+export const TOAST_RECORDER = `(function () {
   var seen = [];
   Object.defineProperty(window, '__e2eToasts', { value: seen });
   var last = null;

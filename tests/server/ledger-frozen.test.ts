@@ -100,6 +100,15 @@ function describeFrozen(name: string, openDb: () => Promise<Database>) {
       )
       expect(holds.map((h) => h.wallet).sort()).toEqual(['contract', 'option', 'spot'])
       expect(await check(s)).toMatchObject({ ok: true, mismatches: [], frozen_mismatches: [] })
+      // Every user account counts as one reconciled frozen bucket, and the command line says so.
+      const [accounts] = await rowsOf<{ n: number }>(
+        s.database.db,
+        sql`select count(*)::int as n from ledger_accounts where user_id is not null`,
+      )
+      expect((await check(s)).frozen_buckets).toBe(Number(accounts!.n))
+      const out: string[] = []
+      await runAdmin(s.database.db, ['ledger', 'check'], { out: (l) => void out.push(l), err: () => {} })
+      expect(out).toContain(`frozen: ${accounts!.n} buckets reconciled, 0 mismatches`)
     })
 
     it('names a frozen bucket moved behind the ledger, with its holders, by API and command line', async () => {
@@ -125,8 +134,13 @@ function describeFrozen(name: string, openDb: () => Promise<Database>) {
         },
       ])
       const err: string[] = []
-      const code = await runAdmin(s.database.db, ['ledger', 'check'], { out: () => {}, err: (l) => void err.push(l) })
+      const out: string[] = []
+      const code = await runAdmin(s.database.db, ['ledger', 'check'], {
+        out: (l) => void out.push(l),
+        err: (l) => void err.push(l),
+      })
       expect(code).toBe(1)
+      expect(out.join('\n')).toMatch(/^frozen: \d+ buckets reconciled, 1 mismatches$/m)
       expect(err.join('\n')).toContain(`(user:${u.id} live spot USDT): frozen 58 vs holds 51 of withdrawal:${w!.id}`)
       await s.database.db.execute(sql`update ledger_accounts set frozen = frozen - 7 where id = ${account!.id}`)
       expect((await check(s)).ok).toBe(true)

@@ -122,6 +122,7 @@ describe('money CLI', () => {
     expect(ok.code).toBe(0)
     expect(ok.out).toMatch(/live USDT\s+Σ entries 0/)
     expect(ok.out).toContain('ledger balanced')
+    expect(ok.out).toMatch(/^frozen: [1-9]\d* buckets reconciled, 0 mismatches$/m)
     // What no code path may do: change a balance outside the ledger service.
     await database.db
       .update(ledgerAccounts)

@@ -211,6 +211,8 @@ const ledgerCheck: AdminCommand = {
         `account ${m.account_id ?? '(none)'} (${m.owner} ${m.book} ${m.wallet} ${m.currency}): frozen ${m.frozen} vs holds ${m.holds} of ${m.holders.join(' ') || 'nothing'}`,
       )
     }
+    // The frozen reconciliation stated on its own line, pass or fail (issue 21 part 9).
+    io.out(`frozen: ${r.frozen_buckets} buckets reconciled, ${r.frozen_mismatches.length} mismatches`)
     if (!r.ok)
       throw new Error(
         `ledger check FAILED: ${r.mismatches.length} account(s) off their entries, ${r.frozen_mismatches.length} frozen bucket(s) off their holds, or a currency not summing to 0`,
