@@ -1,19 +1,25 @@
 /**
  * The checks of a futures order before it is sent, field by field, as the server makes them
  * (server/trading/contract/place.ts): price and quantity format and precision, the smallest order, the leverage
- * range, "Lack of funds" when margin + fee exceed the available balance, and a take-profit beyond / stop-loss before
- * the entry price on the side's side (server/trading/contract/triggers.ts). The server has the last word.
+ * range, "Lack of funds" when margin + fee exceed the available balance, a take-profit beyond / stop-loss before
+ * the entry price on the side's side, and — for an order that fills at once (market, or a limit crossing the book) —
+ * a take-profit or stop-loss the mark price has already reached, which would close the new position at once
+ * (server/trading/contract/triggers.ts `checkNotTriggered`; Binance -2021 "Order would immediately trigger"). The
+ * server has the last word.
  */
-import { compare, parseDecimal, scaleOf, sign, type DecimalString } from '../../../common/amount'
+import { compare, feedDecimal, parseDecimal, scaleOf, sign, type DecimalString } from '../../../common/amount'
 import type { ContractMarket, ContractSide } from '../../../common/api/contract'
 import { normalizeAmount, readAmount } from '../funds'
 import type { AmountProblem, PriceProblem, TypeProblem } from '../trade'
-import { amountScale, type OpenDraft, type OpenPreview } from './open-math'
+import { amountScale, type BookSides, type OpenDraft, type OpenPreview } from './open-math'
 
 // A price, the quantity and a market order go wrong the same ways as on the spot form.
 export type { AmountProblem, PriceProblem, TypeProblem } from '../trade'
-/** What is wrong with a take-profit or stop-loss price (an empty one is simply not set). */
-export type TriggerProblem = Exclude<PriceProblem, 'required'> | 'wrongSide'
+/**
+ * What is wrong with a take-profit or stop-loss price (an empty one is simply not set): its format, the wrong side
+ * of the entry, or (`wouldTrigger`) already reached by the mark price.
+ */
+export type TriggerProblem = Exclude<PriceProblem, 'required'> | 'wrongSide' | 'wouldTrigger'
 
 /** Problems by field; an empty object when the order may be sent. */
 export interface OpenProblems {
@@ -51,6 +57,30 @@ export function triggerOnSide(field: 'tp' | 'sl', side: ContractSide, value: Dec
 }
 
 /**
+ * True when the mark price `mark` has already reached a trigger at `value` (a long's take-profit at or below it, its
+ * stop-loss at or above it; a short's the other way round): set now, it would fire at once.
+ */
+export function triggerReached(field: 'tp' | 'sl', side: ContractSide, value: DecimalString, mark: DecimalString) {
+  const c = compare(mark, value)
+  const up = (field === 'tp') === (side === 'long')
+  return up ? c >= 0 : c <= 0
+}
+
+/**
+ * True when `draft` would fill at once as the server takes it: a market order, or a limit order crossing `book` (a
+ * long priced at or above the best ask, a short at or below the best bid). A resting limit order's triggers are
+ * checked against the mark only when it fills.
+ */
+export function fillsAtOnce(draft: Pick<OpenDraft, 'type' | 'side'>, price: DecimalString | null, book?: BookSides) {
+  if (draft.type === 'market') return true
+  const level = draft.side === 'long' ? book?.asks[0] : book?.bids[0]
+  const best = level && feedDecimal(level[0])
+  if (!price || !best) return false
+  const c = compare(price, best)
+  return draft.side === 'long' ? c >= 0 : c <= 0
+}
+
+/**
  * The problem of a take-profit or stop-loss field (empty = not set, no problem), checked against `reference` (the
  * entry price; unknown yet = only the format is checked).
  */
@@ -71,6 +101,8 @@ export function triggerProblem(
  * The problems of `draft` before sending.
  * @param available the contract wallet's available balance (quote); undefined when not known (signed out)
  * @param hasBook a book has been seen (a market order needs one to be priced)
+ * @param market the symbol's mark price and book now: an order that fills at once is refused a take-profit or
+ *   stop-loss the mark has reached (`wouldTrigger`); unknown = not checked (the server checks it)
  */
 export function checkOpen(
   draft: OpenDraft,
@@ -78,6 +110,7 @@ export function checkOpen(
   preview: OpenPreview,
   available: DecimalString | undefined,
   hasBook: boolean,
+  market: { mark: DecimalString | undefined; book: BookSides | undefined } = { mark: undefined, book: undefined },
 ): OpenProblems {
   const out: OpenProblems = {}
   if (draft.type === 'limit') {
@@ -97,6 +130,14 @@ export function checkOpen(
     for (const field of ['tp', 'sl'] as const) {
       const p = triggerProblem(field, draft.side, draft[field], preview.price, terms.price_precision)
       if (p) out[field] = p
+      else if (
+        market.mark &&
+        readAmount(draft[field]) !== null &&
+        fillsAtOnce(draft, draft.type === 'limit' ? readAmount(draft.price) : null, market.book) &&
+        triggerReached(field, draft.side, readAmount(draft[field])!, market.mark)
+      ) {
+        out[field] = 'wouldTrigger'
+      }
     }
   }
   return out

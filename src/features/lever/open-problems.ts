@@ -16,7 +16,8 @@ export function leverageRangeText(pair: string, min: number, max: number): Messa
 
 /**
  * The message of a take-profit (`tp`) or stop-loss (`sl`) problem; `price` the formatted reference it must lie beyond
- * (the entry price, or for a stop-loss changed on an open position the mark price).
+ * (the entry price, or for a stop-loss changed on an open position the mark price), for `wouldTrigger` the mark price
+ * (the server's `takeProfitWouldTrigger` / `stopLossWouldTrigger` words).
  */
 export function triggerProblemText(
   field: 'tp' | 'sl',
@@ -24,8 +25,20 @@ export function triggerProblemText(
   problem: TriggerProblem,
   v: { scale: number; price: string },
 ): MessageDescriptor {
-  if (problem !== 'wrongSide') return priceProblemText(problem, v.scale)
   const { price } = v
+  if (problem === 'wouldTrigger') {
+    const mark = price
+    return field === 'tp'
+      ? msg({
+          id: 'lever.tpWouldTrigger',
+          message: `This take-profit would trigger immediately: the mark price is already ${mark}`,
+        })
+      : msg({
+          id: 'lever.slWouldTrigger',
+          message: `This stop-loss would trigger immediately: the mark price is already ${mark}`,
+        })
+  }
+  if (problem !== 'wrongSide') return priceProblemText(problem, v.scale)
   if (field === 'tp') {
     return side === 'long'
       ? msg({ id: 'lever.tpLong', message: `The take-profit of a long position must be above ${price}` })
@@ -46,6 +59,8 @@ export interface ProblemContext {
   side: ContractSide
   /** The entry price as the screen shows it, for a take-profit or stop-loss on the wrong side. */
   entry: string
+  /** The mark price as the screen shows it, for a take-profit or stop-loss it has already reached. */
+  mark: string
 }
 
 /** The texts of `p` by field, for the form's check. */
@@ -59,7 +74,10 @@ export function openProblemTexts(p: OpenProblems, c: ProblemContext): FieldTexts
   if (p.leverage) texts.leverage = leverageRangeText(c.pair, terms.min_leverage, terms.max_leverage)
   for (const f of ['tp', 'sl'] as const) {
     const problem = p[f]
-    if (problem) texts[f] = triggerProblemText(f, c.side, problem, { scale: terms.price_precision, price: c.entry })
+    if (problem) {
+      const price = problem === 'wouldTrigger' ? c.mark : c.entry
+      texts[f] = triggerProblemText(f, c.side, problem, { scale: terms.price_precision, price })
+    }
   }
   return texts
 }

@@ -1,6 +1,7 @@
 /**
  * The futures order form's state, checks and submission: checked before anything is sent (open-check.ts, with
- * "Lack of funds" under the quantity), then "Do you confirm the order?", then placed with a client_oid that stays the
+ * "Lack of funds" under the quantity and a take-profit or stop-loss the mark has already reached refused under its
+ * field), then "Do you confirm the order?", then placed with a client_oid that stays the
  * same while the same order is sent again after a lost answer. A refusal naming a field shows under it.
  */
 import { msg } from '@lingui/core/macro'
@@ -59,13 +60,17 @@ export function useOpenForm(d: OpenFormDeps) {
       defaultValues: defaults,
       check: (v) => {
         const preview = previewOpen(v, terms, d.book, d.holdings, d.mark)
-        const problems = checkOpen(v, terms, preview, d.holdings?.available, d.book !== undefined)
+        const problems = checkOpen(v, terms, preview, d.holdings?.available, d.book !== undefined, {
+          mark: d.mark,
+          book: d.book,
+        })
         return openProblemTexts(problems, {
           terms,
           amountScale: amountScale(terms),
           pair: d.pair,
           side: v.side,
           entry: formatPrice(preview.price, terms.price_precision, i18n.locale),
+          mark: formatPrice(d.mark ?? null, terms.price_precision, i18n.locale),
         })
       },
       describe: describeFailure,
