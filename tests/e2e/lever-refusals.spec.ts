@@ -1,0 +1,141 @@
+/**
+ * Two futures refusals as a phone user meets them (issue 21 "Done when"), on the real server replaying recorded data:
+ * - a transfer out of the futures wallet over what may leave it (server/trading/contract/transferable.ts: the open
+ *   positions' margin stays and their losses are covered) is refused under the amount with the maximum named;
+ * - a take-profit the mark has already passed is refused ("would trigger immediately: the mark price is already …")
+ *   under the take-profit field of the position's TP / SL sheet.
+ * Each user holds a 10× long and a 10× short of 0.01 BTC (the venue keeps both): one opens at the ask and one at the
+ * bid, so at least one of them is at a loss whatever the mark does, and the mark soon runs past one opening price.
+ * The screens are shot at 360 px, light and dark.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { add, compare, parseDecimal, subtract } from '../../common/amount'
+import type { ContractOrder, Position } from '../../common/api/contract'
+import { shot } from './context'
+import { expect, test, type E2EServer } from './fixtures'
+import { api, fundUser, keyedCall, newUser, type Session } from './sessions'
+
+const d = parseDecimal
+const NARROW = { width: 360, height: 780 }
+
+/** A user with 1,000 USDT in the futures wallet holding a 10× long and a 10× short of 0.01 BTC/USDT. */
+async function hedgedUser(server: E2EServer, prefix: string): Promise<Session> {
+  const user = await newUser(server, prefix)
+  await fundUser(server, user.token, '2000')
+  const moved = await keyedCall(
+    server,
+    'assets/transfer',
+    { currency: 'USDT', from: 'spot', to: 'contract', amount: '1000' },
+    user.token,
+  )
+  expect(moved, 'transfer to futures').toMatchObject({ code: 1 })
+  for (const side of ['long', 'short'] as const) {
+    const opened = await keyedCall<ContractOrder>(
+      server,
+      'contract/order_place',
+      { symbol: 'btcusdt', side, type: 'market', amount: '0.01', leverage: 10, client_oid: crypto.randomUUID() },
+      user.token,
+    )
+    expect(opened, `the ${side}`).toMatchObject({ code: 1, data: { status: 'filled' } })
+  }
+  return user
+}
+
+/** The error shown under `input` (its aria-describedby note once the field is marked invalid). */
+async function errorUnder(page: Page, input: Locator): Promise<Locator> {
+  await expect(input).toHaveAttribute('aria-invalid', 'true')
+  const id = (await input.getAttribute('aria-describedby'))!
+  return page.locator(`[id="${id}"]`)
+}
+
+/** The page as it is, in the light theme and in the dark one. */
+async function shotBoth(page: Page, name: string): Promise<void> {
+  await shot(page, `${name}-light`)
+  const theme = (t: string) =>
+    page.evaluate((value) => {
+      document.documentElement.dataset.theme = value
+      document.documentElement.style.colorScheme = value
+    }, t)
+  await theme('dark')
+  await shot(page, `${name}-dark`)
+  await theme('light')
+}
+
+test('a transfer out of the futures wallet over the cap is refused, naming the maximum', async ({ phone, server }) => {
+  test.skip(!server.replay, 'needs the replayed recordings')
+  const user = await hedgedUser(server, 'cap')
+  const page = await phone({ session: user, viewport: NARROW })
+  await page.goto('/transfer')
+  // From futures: the wallets swap, to the coin account.
+  const [from, to] = [page.locator('.fd-wallets__select').first(), page.locator('.fd-wallets__select').last()]
+  await from.selectOption('contract')
+  await expect(to).toHaveValue('spot')
+  const futures = async () =>
+    d((await api<{ available: string }>(server, 'GET', 'contract/account', undefined, user.token)).data.available)
+  const available = await futures()
+  expect(compare(available, d('0')), 'something available in the futures wallet').toBeGreaterThan(0)
+  await page.locator('.fd-all').click() // "All": the whole available balance
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/assets/transfer'))
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click()
+  expect(((await (await sent).json()) as { code: number }).code, 'refused').not.toBe(1)
+  const error = await errorUnder(page, page.locator('input[name="amount"]'))
+  const named =
+    /^At most (\d+(?:\.\d+)?) USDT can leave the futures wallet now: the rest holds your positions' margin and covers their losses$/
+  await expect(error).toHaveText(named)
+  // The maximum is the available balance less the losing leg's loss: below it, and more than nothing.
+  const max = d(named.exec((await error.textContent())!)![1]!)
+  expect(compare(max, available), `maximum ${max} below the available ${available}`).toBeLessThan(0)
+  expect(compare(max, d('0'))).toBeGreaterThan(0)
+  await shotBoth(page, 'transfer-over-cap-360')
+  expect(compare(await futures(), available), 'nothing left the futures wallet').toBe(0)
+})
+
+test('a take-profit the mark has already passed is refused under the take-profit field', async ({ phone, server }) => {
+  test.skip(!server.replay, 'needs the replayed recordings')
+  test.setTimeout(240_000) // waits for the replayed mark to run past one of the opening prices
+  const user = await hedgedUser(server, 'tp-passed')
+  const page = await phone({ session: user, viewport: NARROW })
+  await page.goto('/lever')
+  await expect(page.getByTestId('lever-mark-price')).toHaveText(/\d/, { timeout: 30_000 })
+  await expect(page.locator('[data-testid^="position-"]')).toHaveCount(2)
+
+  // Wait until the server's mark is past one opening price by at least 0.02 % (a few replayed seconds' move, so it
+  // does not come back before the sheet is sent): a long's mark above its open, or a short's below.
+  let passed: { position: Position; tp: string } | undefined
+  await expect
+    .poll(
+      async () => {
+        const positions = (await api<Position[]>(server, 'GET', 'contract/positions', undefined, user.token)).data
+        for (const p of positions) {
+          if (!p.mark_price) continue
+          const open = d(p.open_price)
+          const gap = p.side === 'long' ? subtract(d(p.mark_price), open) : subtract(open, d(p.mark_price))
+          if (Number(gap) >= Number(open) * 0.0002) {
+            // One cent beyond the opening price, on the profit side: a valid take-profit the mark has passed.
+            const tp = String(p.side === 'long' ? add(open, d('0.01')) : subtract(open, d('0.01')))
+            passed = { position: p, tp }
+            return true
+          }
+        }
+        return false
+      },
+      { message: 'the mark runs past an opening price', timeout: 200_000, intervals: [1000] },
+    )
+    .toBe(true)
+
+  const row = page.getByTestId(`position-${passed!.position.id}`)
+  await row.getByTestId('tpsl').click()
+  const sheet = page.getByTestId('tpsl-sheet')
+  const tp = sheet.locator('input[name="tp"]')
+  await tp.fill(passed!.tp)
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/contract/position_tpsl'))
+  await sheet.locator('button[type="submit"]').click()
+  const answer = (await (await saved).json()) as { code: number; msg: string }
+  expect(answer.code, `take-profit ${passed!.tp} on the ${passed!.position.side}`).not.toBe(1)
+  const error = await errorUnder(page, tp)
+  await expect(error).toHaveText(/^This take-profit would trigger immediately: the mark price is already [\d.]+$/)
+  await expect(sheet).toBeVisible() // the sheet stays open with the refusal
+  await shotBoth(page, 'lever-tp-passed-360')
+  const after = (await api<Position[]>(server, 'GET', 'contract/positions', undefined, user.token)).data
+  expect(after.find((p) => p.id === passed!.position.id)?.tp, 'no take-profit set').toBeNull()
+})
