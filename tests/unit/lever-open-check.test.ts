@@ -4,6 +4,7 @@
 // already …"); a resting limit order is not (its triggers meet the mark when it fills). The book is 60,000 / 60,010.
 import { i18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
+import { parseDecimal } from '../../common/amount'
 import type { Level } from '../../common/feed/messages'
 import { checkOpen, fillsAtOnce } from '../../src/features/lever/open-check'
 import { previewOpen, type OpenDraft } from '../../src/features/lever/open-math'
@@ -13,7 +14,7 @@ import { terms } from './lever-fixtures'
 const asks: Level[] = [[60010, 5]]
 const bids: Level[] = [[60000, 5]]
 const book = { asks, bids }
-const draft = (d: Partial<OpenDraft>): OpenDraft => ({
+const draft = (patch: Partial<OpenDraft>): OpenDraft => ({
   side: 'long',
   type: 'market',
   price: '',
@@ -22,10 +23,16 @@ const draft = (d: Partial<OpenDraft>): OpenDraft => ({
   tpsl: true,
   tp: '',
   sl: '',
-  ...d,
+  ...patch,
 })
-const check = (d: OpenDraft, mark: string | undefined) =>
-  checkOpen(d, terms(), previewOpen(d, terms(), book, undefined, mark), '100000', true, { mark, book })
+const d = parseDecimal
+const check = (draft: OpenDraft, markText: string | undefined) => {
+  const mark = markText === undefined ? undefined : d(markText)
+  return checkOpen(draft, terms(), previewOpen(draft, terms(), book, undefined, mark), d('100000'), true, {
+    mark,
+    book,
+  })
+}
 
 describe('a take-profit or stop-loss the mark has reached', () => {
   it('refuses a long market order a take-profit at or below the mark (above the ask it fills at)', () => {
@@ -57,9 +64,9 @@ describe('a take-profit or stop-loss the mark has reached', () => {
   })
 
   it('checks a crossing limit order, not a resting one', () => {
-    expect(fillsAtOnce({ type: 'limit', side: 'long' }, '60010', book)).toBe(true)
-    expect(fillsAtOnce({ type: 'limit', side: 'long' }, '60009.99', book)).toBe(false)
-    expect(fillsAtOnce({ type: 'limit', side: 'short' }, '60000', book)).toBe(true)
+    expect(fillsAtOnce({ type: 'limit', side: 'long' }, d('60010'), book)).toBe(true)
+    expect(fillsAtOnce({ type: 'limit', side: 'long' }, d('60009.99'), book)).toBe(false)
+    expect(fillsAtOnce({ type: 'limit', side: 'short' }, d('60000'), book)).toBe(true)
     // A long limit at 60,020 crosses the ask: a take-profit of 60,030 under a mark of 60,040 would fire at once.
     expect(check(draft({ type: 'limit', price: '60020', tp: '60030' }), '60040')).toEqual({ tp: 'wouldTrigger' })
     // Resting at 59,000, the same take-profit is fine: the mark meets it when the order fills.
