@@ -54,6 +54,8 @@ describe('previewOrder', () => {
     expect(p.fee).toEqual({ amount: '0.0025', currency: 'BTC' })
     expect(p.total).toBe('150.25') // 100 + 0.5 × 100.5
     expect(p.spend).toEqual({ amount: '150.25', currency: 'USDT' })
+    expect(p.crosses, 'shown as an estimate').toBe(true)
+    expect(previewOrder(draft({ price: '99.5', amount: '1' }), terms, book).crosses).toBe(false)
     // Wholly crossed: all of it at the taker rate (the old preview showed the maker fee, 0.0005 BTC).
     expect(previewOrder(draft({ price: '100', amount: '0.5' }), terms, book).fee?.amount).toBe('0.001')
   })

@@ -5,7 +5,8 @@ import type { Money, OrderPreview } from './order-math'
 
 /**
  * What the order would do, shown before it is sent: the usable balance of the currency it spends, the transaction
- * amount ("≈" for a market order: the visible book's VWAP, the fill may differ) and the fee in the currency received.
+ * amount ("≈" for a market order, and for a limit order crossing the book: priced at the visible book, the fill may
+ * differ) and the fee in the currency received (the taker rate for what executes at once).
  */
 export function OrderPreviewLines({
   preview,
@@ -33,7 +34,8 @@ export function OrderPreviewLines({
       {currency}
     </>
   )
-  const money = (m: Money | null) => (m ? figure(m.amount, m.currency, market ? '≈ ' : '') : '--')
+  const estimate = market || preview.crosses === true
+  const money = (m: Money | null) => (m ? figure(m.amount, m.currency, estimate ? '≈ ' : '') : '--')
   return (
     <dl className="of-preview">
       <div>

@@ -60,6 +60,11 @@ export interface OrderPreview {
   receive: Money | null
   /** A market order larger than every visible level together. */
   bookTooThin: boolean
+  /**
+   * A limit order that crosses the book: part (or all) of it executes at once at the book's prices, so its total and
+   * fee are estimates, as a market order's are.
+   */
+  crosses?: boolean
 }
 
 /** Decimals of `code`; a code the table does not know (the server refuses its orders) keeps 8. */
@@ -84,7 +89,7 @@ interface Part {
 
 /**
  * A limit order's parts: what crosses `book` now (taker rate, at the book's prices up to the limit) and what rests at
- * the limit price (maker rate). Without a book, all of it rests.
+ * the limit price (maker rate), and whether any of it crosses. Without a book, all of it rests.
  */
 function limitParts(
   side: OrderSide,
@@ -92,7 +97,7 @@ function limitParts(
   price: DecimalString,
   terms: MarketTradeConfig,
   book: BookSides | undefined,
-): Part[] {
+): { parts: Part[]; crosses: boolean } {
   const taken = book ? walkBookTo(side, side === 'buy' ? book.asks : book.bids, amount, price) : undefined
   const parts: Part[] = []
   if (taken && taken.fills.length > 0) {
@@ -103,7 +108,7 @@ function limitParts(
   const rest = taken ? taken.left : amount
   if (sign(rest) > 0)
     parts.push({ amount: rest, quote: multiply(price, rest), rate: parseDecimal(terms.maker_fee_rate) })
-  return parts
+  return { parts, crosses: taken !== undefined && taken.fills.length > 0 }
 }
 
 /**
@@ -117,10 +122,13 @@ export function previewOrder(draft: OrderDraft, terms: MarketTradeConfig, book: 
   if (amount === null) return none
   let price: DecimalString | null
   let parts: Part[]
+  let crosses = false
   if (draft.type === 'limit') {
     price = positive(draft.price)
     if (price === null) return none
-    parts = limitParts(draft.side, amount, price, terms, book)
+    const limit = limitParts(draft.side, amount, price, terms, book)
+    parts = limit.parts
+    crosses = limit.crosses
   } else {
     const walk =
       book && walkBook(draft.side === 'buy' ? book.asks : book.bids, amount, terms.price_precision + 2, draft.side)
@@ -142,6 +150,7 @@ export function previewOrder(draft: OrderDraft, terms: MarketTradeConfig, book: 
       spend: { amount: quoteTotal, currency: terms.quote },
       receive: { amount: subtract(amount, fee), currency: terms.base },
       bookTooThin: false,
+      crosses,
     }
   }
   // A sell receives its whole proceeds rounded down to the quote's unit; the crossed part's own proceeds (rounded
@@ -161,6 +170,7 @@ export function previewOrder(draft: OrderDraft, terms: MarketTradeConfig, book: 
     spend: { amount, currency: terms.base },
     receive: { amount: subtract(received, fee), currency: terms.quote },
     bookTooThin: false,
+    crosses,
   }
 }
 
