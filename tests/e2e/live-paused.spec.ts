@@ -7,7 +7,7 @@
  * test fails, and its data directory goes to the run's closing ledger check (../helpers/e2e-data-dirs.ts).
  */
 import type { Page } from '@playwright/test'
-import { startAppServer, type AppServer } from '../helpers/app-server'
+import { startAppServer } from '../helpers/app-server'
 import { keepForLedgerCheck, releaseDataDir } from '../helpers/e2e-data-dirs'
 import { toast } from './account-ui'
 import { shot } from './context'
@@ -15,18 +15,36 @@ import { expect, test, TOAST_RECORDER, type E2EServer } from './fixtures'
 import { PHONE } from './phone'
 import { fundUser, newUser } from './sessions'
 
-test('on the simulator without LIVE_TRADING_ON_TEST_FEED a live order is refused, prices not live, while the demo book trades', async ({
-  browser,
-}) => {
-  test.setTimeout(300_000) // a server start of its own (the bundle and dist/ are built by the suite's global setup)
-  let app: AppServer | undefined
-  let kept = false
-  try {
-    // `MARKET_SOURCE` unset means `auto`: the live relay when it is reachable, else the simulator. The simulator is
-    // named outright so the test never depends on the network.
-    app = await startAppServer({ env: { MARKET_SOURCE: 'sim', LIVE_TRADING_ON_TEST_FEED: '' } })
-    kept = keepForLedgerCheck(app.dataDir)
-    const server: E2EServer = { url: app.url, marketPort: app.marketPort, dataDir: app.dataDir, replay: false }
+/** The server's words for a live order on a feed that is not live (server/content/messages/trade.ts). */
+const PAUSED = 'Trading is paused: prices are not live'
+
+/**
+ * The test's own server: `npm start`'s entry on the simulator without LIVE_TRADING_ON_TEST_FEED. A fixture, so it is
+ * stopped (its whole process group) in the teardown Playwright runs after the test, also after a failure or timeout.
+ */
+const simTest = test.extend<{ simServer: E2EServer }>({
+  simServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument
+    async ({}, use) => {
+      // `MARKET_SOURCE` unset means `auto`: the live relay when it is reachable, else the simulator. The simulator is
+      // named outright so the test never depends on the network.
+      const app = await startAppServer({ env: { MARKET_SOURCE: 'sim', LIVE_TRADING_ON_TEST_FEED: '' } })
+      const kept = keepForLedgerCheck(app.dataDir)
+      try {
+        await use({ url: app.url, marketPort: app.marketPort, dataDir: app.dataDir, replay: false })
+      } finally {
+        await app.stop()
+        releaseDataDir(app.dataDir, kept)
+      }
+    },
+    // A server start of its own (the bundle and dist/ are built by the suite's global setup), apart from the test's time.
+    { timeout: 240_000 },
+  ],
+})
+
+simTest(
+  'on the simulator without LIVE_TRADING_ON_TEST_FEED a live order is refused, prices not live, while the demo book trades',
+  async ({ browser, simServer: server }) => {
     const user = await newUser(server, 'paused')
     await fundUser(server, user.token, '1000')
     const context = await browser.newContext({
@@ -73,14 +91,8 @@ test('on the simulator without LIVE_TRADING_ON_TEST_FEED a live order is refused
     } finally {
       await context.close()
     }
-  } finally {
-    await app?.stop()
-    if (app) releaseDataDir(app.dataDir, kept)
-  }
-})
-
-/** The server's words for a live order on a feed that is not live (server/content/messages/trade.ts). */
-const PAUSED = 'Trading is paused: prices are not live'
+  },
+)
 
 /** Buys with the form as filled in, through its confirmation. */
 async function confirmBuy(page: Page): Promise<void> {
