@@ -15,19 +15,8 @@
  * funds").
  */
 import { and, eq } from 'drizzle-orm'
-import {
-  add,
-  compare,
-  currencyScale,
-  negate,
-  parseDecimal,
-  scaleOf,
-  sign,
-  subtract,
-  type DecimalString,
-} from '../../../common/amount'
+import { add, compare, negate, parseDecimal, scaleOf, sign, subtract, type DecimalString } from '../../../common/amount'
 import type { ContractOrder, ContractOrderPlaceInput, ContractSide } from '../../../common/api/contract'
-import type { FeedEvent } from '../../../common/api/trade'
 import { initialMargin, tradeFee } from '../../../common/trading/contract-math'
 import type { Db } from '../../db/client'
 import { contractOrders } from '../../db/schema'
@@ -40,7 +29,7 @@ import type { MoneyCaller } from '../../money/deposits'
 import { isFresh, priceMaxAgeMs } from '../freshness'
 import { lockAccount, notifyAccount } from './account'
 import { amountScale, applyFill } from './fills'
-import { crossingTake, marketPrice, PRICE_MAX_SCALE, type BookPrice } from './book-price'
+import { crossingTake, marketPrice, type BookPrice } from './book-price'
 import { contractTerms, type ContractTerms } from './config'
 import type { MarkBoard } from './marks'
 import { checkRiskLimits } from './risk-limits'
