@@ -11,6 +11,10 @@
  *    nothing).
  * 3. two risk engines on one database (two processes) share a 0.5 print among three 0.2 limit longs: 0.5 BTC filled
  *    in all, never more, the last order in part (all-or-none code: 0.4).
+ * 4. with a market minimum of 0.01 BTC, a 0.05 order is not filled 0.005 by a 0.005 print, fills 0.045 from a 0.045
+ *    print (its rest of 0.005 may be below the minimum) and its rest from the next 0.005 print; a crossing order
+ *    whose book part (0.005) is below the minimum rests whole (all-or-none code: nothing filled from any of the
+ *    prints; the crossing order rested whole too).
  */
 import { describe, expect, it } from 'vitest'
 import { add, parseDecimal } from '../../common/amount'
@@ -142,6 +146,43 @@ function describePartialFills(name: string, s: ContractSuite) {
     } finally {
       await second.stop()
     }
+  })
+
+  it(`makes no part below the market's minimum unless it completes the order (${name})`, async () => {
+    const config = await moneyCall(s.t.app, s.operator.token, 'POST', 'admin/contract_config', {
+      symbol: 'btcusdt',
+      min_leverage: 1,
+      max_leverage: 100,
+      maintenance_margin_rate: '0.005',
+      taker_fee_rate: '0.0005',
+      maker_fee_rate: '0.0002',
+      min_amount: '0.01',
+      open: true,
+    })
+    expect(config.body.code, JSON.stringify(config.body)).toBe(1)
+    bookAt(s, 60000, 60010)
+    const u = await trader(s, '1000')
+    await open(s, u, { type: 'limit', price: '60000', amount: '0.05' })
+    await settled(s)
+    const filled = async () => (await orders(s, u)).map((o) => o.filled_amount)
+    printAt(s, 59995, 0.005)
+    await settled(s)
+    expect.soft(await filled(), 'a 0.005 part of 0.05 is below the 0.01 minimum').toEqual(['0'])
+    printAt(s, 59995, 0.045)
+    await settled(s)
+    expect.soft(await filled(), 'the rest of 0.005 may be below it').toEqual(['0.045'])
+    printAt(s, 59995, 0.005)
+    await settled(s)
+    expect.soft(await positions(s, u)).toMatchObject([{ amount: '0.05', open_price: '60000', margin: '300' }])
+    expect(await wallet(s, u)).toEqual({ available: '699.4', frozen: '300' })
+    // A crossing order whose book part would be below the minimum rests whole, at the maker rate.
+    bookAt(s, 60000, 60010, 0.005)
+    const thin = await open(s, u, { type: 'limit', price: '60100', amount: '0.05' })
+    expect(thin.body.data).toMatchObject({ status: 'pending', filled_amount: '0', margin: '300.5', fee: '0.601' })
+    await expectBalancedLedger(s)
+    await moneyCall(s.t.app, u.token, 'POST', 'contract/order_cancel', { id: thin.body.data.id })
+    bookAt(s, 60000, 60010)
+    await closeAll(s, u)
   })
 }
 
