@@ -65,9 +65,10 @@ export const amountScale = (terms: Pick<ContractTerms, 'amountPrecision' | 'base
   Math.min(terms.amountPrecision, currencyScale(terms.base), PRICE_MAX_SCALE)
 
 /**
- * What order `row` still holds for an unfilled rest of `rest` after a part of `part` (of `left` unfilled): its hold
- * pro rata, rounded down at the currency's unit (the part takes the rest of the hold, so the part is charged the
- * rounding, never the venue); the whole hold when the part fills the order.
+ * How a maker part of `part` (base) splits what order `row` holds for its unfilled `left`: the rest keeps its hold pro
+ * rata (margin and fee × (left − part) / left, rounded down at the currency's unit) and the part takes the remainder
+ * (so the part is charged the rounding, never the venue, and the parts of an order together take exactly what it
+ * held); a part that fills the order takes the whole hold.
  */
 export function heldAfter(
   row: Pick<ContractOrderRow, 'margin' | 'fee' | 'currency'>,
