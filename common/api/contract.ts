@@ -57,21 +57,35 @@ export const contractOrderSchema = z.object({
   /** Limit price; null for a market order. */
   price: z.nullable(money),
   amount: money,
+  /**
+   * Base amount filled so far (issue 21 part 4: an order fills in parts, at most what each feed print printed, and a
+   * crossing limit order takes the book at once and rests the rest): 0 until its first part, `amount` once
+   * `filled`. A `pending` order with `filled_amount` > 0 is partly filled; a `cancelled` one had its rest cancelled.
+   */
+  filled_amount: money,
   leverage: z.int(),
-  /** Initial margin held (notional / leverage). */
+  /**
+   * Initial margin (notional / leverage): while pending, what is held for the unfilled rest; once filled, what its
+   * fills gave the position; once cancelled, what the cancel released.
+   */
   margin: money,
-  /** Opening fee (frozen while pending, paid at the fill). */
+  /** Opening fee, like `margin`: frozen for the unfilled rest while pending; once filled, what its fills paid. */
   fee: money,
   tp: z.nullable(money),
   sl: z.nullable(money),
   status: z.enum(CONTRACT_ORDER_STATES),
-  /** The price it opened at (the book's VWAP for a market order, its own price for a limit); null while pending. */
+  /**
+   * The size-weighted average price of its fills (the book's VWAP for a taker part, its own price for a maker part);
+   * null before its first fill.
+   */
   fill_price: z.nullable(money),
+  /** The position its fills opened or grew; null before its first fill. */
   position_id: z.nullable(z.int()),
   client_oid: z.string(),
   created_at: z.string(),
+  /** When it last filled (in full or in part); null before its first fill. */
   filled_at: z.nullable(z.string()),
-  /** The feed event the fill used; null while pending or cancelled. */
+  /** The feed event its last fill used; null before its first fill. */
   feed_event: z.nullable(feedEventSchema),
 })
 export type ContractOrder = z.infer<typeof contractOrderSchema>

@@ -84,7 +84,10 @@ const feedColumns = {
 /**
  * An order to open a position (spec §3 "Contract entrust": price, quantity, time). A market order fills at once
  * against the book; a limit order stays `pending` with its margin and fee frozen until the feed trades through its
- * price (then `filled`, `position_id` set) or the user cancels it.
+ * price or the user cancels it. It fills in parts (issue 21 part 4; each part a `contract_fills` row): `filled_amount`
+ * grows, the order's position opens with the first part and grows with the next, and the order stays `pending` until
+ * `filled_amount` = `amount` (then `filled`); a cancel after a partial fill leaves it `cancelled` with
+ * `filled_amount` > 0.
  */
 export const contractOrders = pgTable(
   'contract_orders',
@@ -103,10 +106,16 @@ export const contractOrders = pgTable(
     price: amount('price'),
     amount: amount('amount').notNull(),
     leverage: integer('leverage').notNull(),
-    /** Initial margin held: notional / leverage (at the limit price while pending, at the fill price once filled). */
+    /**
+     * Initial margin. While pending: what is held for the unfilled part (notional / leverage at the limit price,
+     * less what the fills so far moved to the position); once filled: the margin its fills gave the position; once
+     * cancelled: what was held for the part the cancel released.
+     */
     margin: amount('margin').notNull(),
-    /** Opening fee: frozen while pending, paid at the fill. */
+    /** Opening fee, like `margin`: frozen for the unfilled part while pending; once filled, what its fills paid. */
     fee: amount('fee').notNull(),
+    /** Base amount filled so far (Σ of its `contract_fills`); `amount` once filled. */
+    filledAmount: amount('filled_amount').notNull().default('0'),
     feeRate: amount('fee_rate').notNull(),
     tp: amount('tp'),
     sl: amount('sl'),
@@ -126,15 +135,53 @@ export const contractOrders = pgTable(
     index('contract_orders_pending')
       .on(t.symbol, t.side, t.price)
       .where(sql`${t.status} = 'pending'`),
-    // A feed print fills at most its size (issue 21 part 4): the limit orders already filled from one print.
-    index('contract_orders_print')
-      .on(t.feedTopic, t.feedRef)
-      .where(sql`${t.type} = 'limit' and ${t.status} = 'filled'`),
     check('contract_orders_side', sql`${t.side} in ('long', 'short')`),
     check('contract_orders_type', sql`${t.type} in ('limit', 'market')`),
     check('contract_orders_status', sql`${t.status} in ('pending', 'filled', 'cancelled')`),
     check('contract_orders_limit_price', sql`(${t.type} = 'limit') = (${t.price} is not null)`),
     check('contract_orders_amounts', sql`${t.amount} > 0 and ${t.leverage} >= 1 and ${t.margin} > 0 and ${t.fee} >= 0`),
+    check('contract_orders_filled', sql`${t.filledAmount} >= 0 and ${t.filledAmount} <= ${t.amount}`),
+  ],
+)
+
+/**
+ * One part of an order's fill (issue 21 part 4; as spot_fills): how much, at what price, the margin it moved into the
+ * position and the fee it paid, as a maker (from a feed print, `feed_ref` the print) or a taker (at the book when
+ * placed, `feed_ref` the book). A print's maker fills never total more than its size.
+ */
+export const contractFills = pgTable(
+  'contract_fills',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => contractOrders.id),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => contractPositions.id),
+    liquidity: text('liquidity').$type<'maker' | 'taker'>().notNull(),
+    price: amount('price').notNull(),
+    amount: amount('amount').notNull(),
+    margin: amount('margin').notNull(),
+    fee: amount('fee').notNull(),
+    feedSource: text('feed_source').$type<MarketSourceKind>().notNull(),
+    feedTopic: text('feed_topic').notNull(),
+    feedTs: at('feed_ts').notNull(),
+    feedPrice: amount('feed_price').notNull(),
+    feedRef: text('feed_ref').notNull(),
+    feedRecorded: boolean('feed_recorded'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('contract_fills_order').on(t.orderId, t.id),
+    // One fill per order and feed event (a print seen twice, or by two processes, fills an order once).
+    uniqueIndex('contract_fills_order_event').on(t.orderId, t.feedTopic, t.feedRef),
+    // The matcher's question for every print: how much of it resting orders already took.
+    index('contract_fills_print')
+      .on(t.feedTopic, t.feedRef)
+      .where(sql`${t.liquidity} = 'maker'`),
+    check('contract_fills_liquidity', sql`${t.liquidity} in ('maker', 'taker')`),
+    check('contract_fills_amounts', sql`${t.price} > 0 and ${t.amount} > 0 and ${t.margin} > 0 and ${t.fee} >= 0`),
   ],
 )
 
@@ -185,7 +232,10 @@ export const contractPositions = pgTable(
     markInputs: jsonb('mark_inputs').$type<MarkInputs>(),
   },
   (t) => [
-    uniqueIndex('contract_positions_order').on(t.orderId),
+    // An order's fills grow one open position (a part filling after it closed opens the next).
+    uniqueIndex('contract_positions_order')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'open'`),
     index('contract_positions_user').on(t.userId, t.book, t.status, t.id),
     index('contract_positions_open')
       .on(t.symbol)

@@ -6,7 +6,7 @@
  * | holder              | wallet   | currency         | hold                  | while                        |
  * |---------------------|----------|------------------|-----------------------|------------------------------|
  * | `spot_order`        | spot     | quote (buy) / base (sell) | `frozen` (remaining hold) | any status (0 once done) |
- * | `contract_order`    | contract | `currency`       | `margin` + `fee`      | `pending`                    |
+ * | `contract_order`    | contract | `currency`       | `margin` + `fee` (its unfilled rest's hold) | `pending` |
  * | `contract_position` | contract | `currency`       | `margin`              | `open`                       |
  * | `micro_order`       | option   | `currency`       | `amount` (the stake)  | `open`                       |
  * | `financial_order`   | spot     | `currency`       | `amount` (principal)  | `in_progress`                |

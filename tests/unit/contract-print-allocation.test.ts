@@ -1,7 +1,8 @@
 /**
  * One feed print shared among resting futures limit orders (server/trading/contract/entrusts.ts `allocatePrint`,
- * issue 21 part 4): never more than its size, best price first, then the oldest; an order it cannot cover whole is
- * passed by (orders fill whole or wait), and one placed after the print, or not crossed by it, is never filled.
+ * issue 21 part 4): never more than its size, best price first, then the oldest; the last order served takes what is
+ * left (a partial fill: the old all-or-none rule passed it by and served a smaller order behind it), and one placed
+ * after the print, or not crossed by it, is never filled.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -26,13 +27,16 @@ describe('allocatePrint', () => {
       order(4, 'long', '59990', '0.05', 0), // not crossed by a print at 59,995
       order(5, 'long', '60010', '0.1', 10), // placed after the print
     ]
-    expect(allocatePrint(list, 5, d('59995'), d('0.5')).map((o) => o.id)).toEqual([2, 1])
-    expect(allocatePrint(list, 5, d('59995'), d('0.000001'))).toEqual([])
+    const shares = (size: string) => allocatePrint(list, 5, d('59995'), d(size)).map((s) => `${s.order.id}:${s.amount}`)
+    expect(shares('0.5')).toEqual(['2:0.2', '1:0.2', '3:0.1'])
+    expect(shares('0.000001')).toEqual(['2:0.000001'])
   })
 
-  it('passes by an order the print cannot cover whole and fills a smaller one behind it', () => {
+  it('gives the first order in priority what the print has even when it cannot cover it whole', () => {
+    // The lower short is further through a print at 60,002: it takes all 0.5 of it; the smaller one behind waits.
     const list = [order(1, 'short', '60000', '20'), order(2, 'short', '60001', '0.1')]
-    expect(allocatePrint(list, 0, d('60002'), d('0.5')).map((o) => o.id)).toEqual([2])
+    const shares = allocatePrint(list, 0, d('60002'), d('0.5')).map((s) => `${s.order.id}:${s.amount}`)
+    expect(shares).toEqual(['1:0.5'])
   })
 
   it('never allocates more than the print, nor an order it does not cross', () => {
@@ -50,9 +54,10 @@ describe('allocatePrint', () => {
         const list = raw.map((o, i) => order(i + 1, o.side, o.price, o.amount, o.createdAt))
         const price = d(String(p))
         const taken = allocatePrint(list, 5, price, d((size / 100).toFixed(2)))
-        const total = taken.reduce((sum, o) => add(sum, d(o.amount)), d('0'))
+        const total = taken.reduce((sum, s) => add(sum, s.amount), d('0'))
         expect(compare(total, d((size / 100).toFixed(2)))).toBeLessThanOrEqual(0)
-        for (const o of taken) {
+        for (const { order: o, amount } of taken) {
+          expect(compare(amount, d(o.amount))).toBeLessThanOrEqual(0)
           expect(o.createdAt).toBeLessThanOrEqual(5)
           const c = compare(price, d(o.price))
           expect(o.side === 'long' ? c <= 0 : c >= 0).toBe(true)

@@ -77,6 +77,7 @@ export function entrust(patch: Partial<ContractOrder> = {}): ContractOrder {
     type: 'limit',
     price: '55000',
     amount: '0.01',
+    filled_amount: '0',
     leverage: 5,
     margin: '110',
     fee: '0.11',

@@ -167,4 +167,18 @@ describe('/lever positions', () => {
     expect(bodyOf(app.callsTo('contract/order_cancel')[0])).toEqual({ id: 31 })
     await screen.findByText('Order cancelled')
   })
+
+  it('a partly filled entrust shows filled / total', async () => {
+    const app = await open({ entrusts: [entrust({ filled_amount: '0.004', fill_price: '55000', position_id: 7 })] })
+    await app.user.click(screen.getByRole('tab', { name: 'Open orders (1)' }))
+    const row = await screen.findByTestId('entrust-31')
+    expect(row.textContent).toContain('Filled / total0.004 / 0.01 BTC')
+  })
+
+  it('an entrust not filled yet shows no filled amount', async () => {
+    const app = await open({ entrusts: [entrust()] })
+    await app.user.click(screen.getByRole('tab', { name: 'Open orders (1)' }))
+    const row = await screen.findByTestId('entrust-31')
+    expect(row.textContent).not.toContain('Filled')
+  })
 })

@@ -62,7 +62,8 @@ export const contractPlaceRoute = defineRoute({
 export const contractCancelRoute = defineRoute({
   method: 'POST',
   path: 'contract/order_cancel',
-  summary: 'Cancel a pending futures order (entrust); its margin and fee become available again',
+  summary:
+    'Cancel a pending futures order (entrust); the margin and fee held for its unfilled rest become available again (a part already filled stays a position)',
   auth: 'user',
   idempotent: true,
   input: idInput,

@@ -10,6 +10,7 @@
  * were decided: a take-profit reached before a crash is carried out before the liquidation the crash calls for) and
  * MAX_QUEUED wait; beyond that new decisions are dropped and counted (the next tick decides them again).
  */
+import { parseDecimal, sign, subtract } from '../../../common/amount'
 import type { FeedEvent } from '../../../common/api/trade'
 import type { Book } from '../../../common/api/user-info'
 import { feedDecimal } from '../../../common/trading/mark-price'
@@ -40,6 +41,7 @@ interface Entrust {
   userId: number
   side: 'long' | 'short'
   price: string
+  /** What is left of it to fill (amount − filled_amount, less the shares of prints being filled). */
   amount: string
   createdAt: number
 }
@@ -242,7 +244,7 @@ export async function startContractEngine(deps: {
         userId: o.userId,
         side: o.side,
         price: o.price!,
-        amount: o.amount,
+        amount: subtract(parseDecimal(o.amount), parseDecimal(o.filledAmount)),
         createdAt: o.createdAt.getTime(),
       })
       entrusts.set(o.symbol, list)
@@ -331,15 +333,17 @@ export async function startContractEngine(deps: {
         ref: `trade:${t.tradeId}`,
         recorded: e.recorded ?? null,
       }
-      for (const o of allocatePrint(list, t.ts, price, size)) {
-        // Out of the list until its account reloads: another print may not count on it meanwhile.
-        list.splice(list.indexOf(o), 1)
+      for (const { order: o, amount } of allocatePrint(list, t.ts, price, size)) {
+        // What the share takes is out of the list until its account reloads: another print may not count on it.
+        const rest = subtract(parseDecimal(o.amount), amount)
+        if (sign(rest) <= 0) list.splice(list.indexOf(o), 1)
+        else o.amount = rest
         const account = accountKeyOf(o.book, o.userId)
         enqueue({
-          key: `fill:${o.id}`,
+          key: `fill:${o.id}:${event.ref}`,
           account,
           run: async () => {
-            if ((await fillEntrust(placing, o, event, size)) === 'filled') stats.fills++
+            if ((await fillEntrust(placing, o, event, size, amount)) === 'filled') stats.fills++
             reload(account)
           },
         })

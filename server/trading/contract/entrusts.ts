@@ -1,28 +1,38 @@
 /**
- * Pending limit orders (entrusts): cancelled by the user (their hold released once), or filled at their own price by
- * a feed print through it after they were placed (a long at or below its price, a short at or above), which opens
- * their position with the margin already held. A print fills at most its size (issue 21 part 4): the engine shares
- * it among the resting orders in price-time priority, and the database enforces the cap across processes (the
- * orders filled from one print, found by its feed event, never total more than it printed; checked under a lock on
- * the print). An order fills whole or waits (no partial fills: a print smaller than what is left of it passes it by).
- * Fill and cancel both move the order from `pending` under the account lock, so a cancel racing a fill, or two
- * processes seeing one trade, end in exactly one of them.
+ * Pending limit orders (entrusts): cancelled by the user (the hold of their unfilled rest released once), or filled
+ * at their own price by feed prints through it after they were placed (a long at or below its price, a short at or
+ * above). A print fills at most its size (issue 21 part 4: "A limit order fills from feed trades at most the size
+ * printed, and one print's size is shared among all resting orders at that price or better in price-time
+ * priority"): the engine shares it among the resting orders in price-time priority (allocatePrint), and the database
+ * enforces the cap across processes (the maker fills of one print, found by its feed event in `contract_fills`, never
+ * total more than it printed; checked under a lock on the print). An order the print's size left covers only in part
+ * fills that part now (fills.ts: its position opens or grows, the part's margin and fee move out of the order's hold
+ * pro rata) and stays `pending` for the rest. A part below the market's minimum amount is not made unless it is the
+ * whole rest (as on Binance, where only an order's last fill may be below the minimum quantity), and a part is
+ * floored at the market's amount decimals.
+ * Fill and cancel both change the order under the account lock, so a cancel racing a fill, or two processes seeing
+ * one trade, end in one consistent order: a cancel releases what is held then, a fill after it finds it cancelled.
  */
 import { and, eq, sql } from 'drizzle-orm'
-import { add, compare, negate, parseDecimal, subtract, type DecimalString } from '../../../common/amount'
+import { add, compare, negate, parseDecimal, round, sign, subtract, type DecimalString } from '../../../common/amount'
 import type { ContractOrder } from '../../../common/api/contract'
 import type { FeedEvent } from '../../../common/api/trade'
 import type { Db } from '../../db/client'
-import { contractOrders } from '../../db/schema'
+import { contractFills, contractOrders } from '../../db/schema'
 import { DomainError } from '../../domain/errors'
 import { moneyTransaction, runOnce } from '../../ledger/idempotent'
 import { postTransaction } from '../../ledger/post'
 import type { MoneyCaller } from '../../money/deposits'
 import { lockAccount, notifyAccount } from './account'
-import { openPosition, type ContractDeps } from './place'
+import { contractTerms } from './config'
+import { amountScale, applyFill, heldAfter } from './fills'
+import type { ContractDeps } from './place'
 import { contractOrderView, type ContractOrderRow } from './views'
 
-/** Releases a pending order's hold and marks it cancelled, in `tx` (order row locked, still pending). */
+/**
+ * Releases what a pending order holds (its unfilled rest's margin and fee) and marks it cancelled, in `tx` (order row
+ * locked, still pending); a partly filled order keeps its `filled_amount` and its position.
+ */
 export async function releaseEntrust(tx: Db, o: ContractOrderRow, actor: string, now: Date): Promise<ContractOrderRow> {
   const held = add(parseDecimal(o.margin), parseDecimal(o.fee))
   const user = { userId: o.userId, wallet: 'contract' as const }
@@ -49,6 +59,7 @@ export async function releaseEntrust(tx: Db, o: ContractOrderRow, actor: string,
 /**
  * Cancels the caller's pending order `id` (Idempotency-Key); answers it cancelled.
  * @throws DomainError `orderNotFound` (id; another user's too), `orderNotOpen` (id: filled or cancelled already)
+ * A partly filled order's filled part stays (its position is the user's to close); only the rest is cancelled.
  */
 export async function cancelEntrust(deps: ContractDeps, who: MoneyCaller, id: number): Promise<ContractOrder> {
   const call = { userId: who.userId, key: who.key, call: 'contract/order_cancel', payload: { id, book: who.book } }
@@ -74,19 +85,21 @@ export function tradeFills(o: Pick<ContractOrderRow, 'side' | 'price'>, price: s
 }
 
 /**
- * Fills pending order `id` from a feed print of `size` (base currency), in its own transaction: `filled`, `skip` (no
- * longer pending, the print does not cross it, it printed before the order, or what is left of the print's size does
- * not cover the order), or `refused` (the account could not take the position: the order is cancelled and its hold
- * released, so it cannot block the account).
+ * Fills pending order `id` from a feed print of `size` (base currency), in its own transaction, as far as the print's
+ * size left (by any process) and `share` (what the caller's allocation gave it) allow: `filled` (all or part of its
+ * rest), `skip` (no longer pending, the print does not cross it, it printed before the order, this print filled it
+ * already, or what is left of the print is nothing or a part below the market's minimum), or `refused` (the account
+ * could not take the position: the rest is cancelled and its hold released, so it cannot block the account).
  */
 export async function fillEntrust(
   deps: ContractDeps,
   ref: { id: number; book: ContractOrderRow['book']; userId: number },
   trade: FeedEvent,
   size: DecimalString,
+  share: DecimalString = size,
 ): Promise<'filled' | 'skip' | 'refused'> {
   const now = deps.now?.() ?? new Date()
-  const attempt = (tx: Db) => fillOnce(deps, tx, ref, trade, size, now)
+  const attempt = (tx: Db) => fillOnce(deps, tx, ref, trade, { size, share }, now)
   try {
     return await moneyTransaction(deps.db, attempt)
   } catch (err) {
@@ -107,71 +120,104 @@ async function fillOnce(
   tx: Db,
   ref: { id: number; book: ContractOrderRow['book']; userId: number },
   trade: FeedEvent,
-  size: DecimalString,
+  print: { size: DecimalString; share: DecimalString },
   now: Date,
 ): Promise<'filled' | 'skip'> {
   await lockAccount(tx, ref.book, ref.userId)
   const [o] = await tx.select().from(contractOrders).where(eq(contractOrders.id, ref.id)).for('update')
   if (!o || o.status !== 'pending' || trade.ts < o.createdAt.getTime() || !tradeFills(o, trade.price)) return 'skip'
-  if (compare(parseDecimal(o.amount), await printLeft(tx, trade, size)) > 0) return 'skip'
-  const held = { margin: parseDecimal(o.margin), fee: parseDecimal(o.fee) }
-  await openPosition(deps, tx, o, {
+  const left = await printLeft(tx, trade, print.size)
+  const [again] = await tx
+    .select({ id: contractFills.id })
+    .from(contractFills)
+    .where(
+      and(
+        eq(contractFills.orderId, o.id),
+        eq(contractFills.feedTopic, trade.topic),
+        eq(contractFills.feedRef, trade.ref),
+      ),
+    )
+  if (again) return 'skip'
+  const terms = (await contractTerms(tx, o.symbol))!
+  const rest = subtract(parseDecimal(o.amount), parseDecimal(o.filledAmount))
+  const q = round(least(rest, left, print.share), amountScale(terms), 'down')
+  if (sign(q) <= 0) return 'skip'
+  if (compare(q, rest) < 0 && compare(q, terms.minAmount) < 0) return 'skip'
+  const hold = heldAfter(o, rest, q)
+  // A part so small of an order so small that the rest would hold nothing waits for a print that fills it whole.
+  if (compare(q, rest) < 0 && sign(hold.rest.margin) <= 0) return 'skip'
+  await applyFill(deps, tx, o, {
+    amount: q,
     price: parseDecimal(o.price!),
-    feeRate: parseDecimal(o.feeRate),
+    liquidity: 'maker',
+    ...hold.part,
+    held: true,
     event: trade,
     now,
-    held,
   })
   await notifyAccount(tx, o.book, o.userId)
   return 'filled'
 }
 
+/** The least of decimal amounts. */
+function least(first: DecimalString, ...more: DecimalString[]): DecimalString {
+  return more.reduce((m, v) => (compare(v, m) < 0 ? v : m), first)
+}
+
 /**
- * What is left of print `trade` (of `size`) for one more order, in `tx`: its size less the orders already filled from
- * it (by any process). Takes a transaction lock on the print first (the two-key advisory space, apart from the
- * accounts' one-key locks; always taken after the account lock), so two fills of one print count each other.
+ * What is left of print `trade` (of `size`) for one more order, in `tx`: its size less the maker fills already made
+ * from it (by any process), never below 0. Takes a transaction lock on the print first (the two-key advisory space,
+ * apart from the accounts' one-key locks; always taken after the account lock), so two fills of one print count each
+ * other.
  */
 async function printLeft(tx: Db, trade: FeedEvent, size: DecimalString): Promise<DecimalString> {
   const key = `${trade.topic}/${trade.ref}`
   await tx.execute(sql`select pg_advisory_xact_lock(21, hashtext(${key}))`)
   const [row] = await tx
-    .select({ filled: sql<string>`coalesce(sum(${contractOrders.amount}), 0)::text` })
-    .from(contractOrders)
+    .select({ filled: sql<string>`coalesce(sum(${contractFills.amount}), 0)::text` })
+    .from(contractFills)
     .where(
       and(
-        eq(contractOrders.feedTopic, trade.topic),
-        eq(contractOrders.feedRef, trade.ref),
-        eq(contractOrders.type, 'limit'),
-        eq(contractOrders.status, 'filled'),
+        eq(contractFills.feedTopic, trade.topic),
+        eq(contractFills.feedRef, trade.ref),
+        eq(contractFills.liquidity, 'maker'),
       ),
     )
-  return subtract(size, parseDecimal(row?.filled ?? '0'))
+  const left = subtract(size, parseDecimal(row?.filled ?? '0'))
+  return sign(left) < 0 ? parseDecimal('0') : left
 }
 
 /** A resting order as the matcher keeps it: what allocatePrint needs. */
 export interface RestingOrder {
   id: number
   side: 'long' | 'short'
-  /** Limit price and amount, decimal strings. */
+  /** Limit price and unfilled amount, decimal strings. */
   price: string
   amount: string
   /** Placement time, ms. */
   createdAt: number
 }
 
+/** What one print gives one resting order: `amount` (base currency) of it. */
+export interface PrintShare<T> {
+  order: T
+  amount: DecimalString
+}
+
 /**
- * The orders of `resting` that one print of `size` at `price` (feed time `ts`) fills, in price-time priority: the
- * orders it crosses and that were placed at or before it, the farthest through the print's price first (a long's
- * highest price, a short's lowest), then the oldest, then the lowest id; each taken whole while the print's size left
- * covers it (an order it cannot cover whole is passed by, as an all-or-none order is, and the next may still fit).
- * Issue 21 part 4: one print's size is shared among all resting orders, never given to each.
+ * How one print of `size` at `price` (feed time `ts`) is shared among `resting`, in price-time priority: the orders
+ * it crosses and that were placed at or before it, the farthest through the print's price first (a long's highest
+ * price, a short's lowest), then the oldest, then the lowest id; each takes its unfilled amount or what is left of the
+ * print, whichever is less, until nothing is left (the last one served may fill in part). Issue 21 part 4: one print's
+ * size is shared among all resting orders, never given to each. The market's minimum and amount decimals are
+ * applied when the share is filled (fillEntrust): a share it does not make is not passed on to the next order.
  */
 export function allocatePrint<T extends RestingOrder>(
   resting: readonly T[],
   ts: number,
   price: DecimalString,
   size: DecimalString,
-): T[] {
+): PrintShare<T>[] {
   const through = (o: T) => {
     const d = subtract(parseDecimal(o.price), price)
     return o.side === 'long' ? d : negate(d)
@@ -180,13 +226,14 @@ export function allocatePrint<T extends RestingOrder>(
     .filter((o) => ts >= o.createdAt && tradeFills(o, price))
     .map((o) => ({ o, by: through(o) }))
     .sort((x, y) => compare(y.by, x.by) || x.o.createdAt - y.o.createdAt || x.o.id - y.o.id)
-  const taken: T[] = []
+  const shares: PrintShare<T>[] = []
   let left = size
   for (const { o } of candidates) {
-    const amount = parseDecimal(o.amount)
-    if (compare(amount, left) > 0) continue
-    taken.push(o)
+    if (sign(left) <= 0) break
+    const amount = least(parseDecimal(o.amount), left)
+    if (sign(amount) <= 0) continue
+    shares.push({ order: o, amount })
     left = subtract(left, amount)
   }
-  return taken
+  return shares
 }

@@ -4,32 +4,22 @@
  * - a market order fills at once against the current book (book-walk.ts: a long takes the asks, a short the bids),
  *   at the walk's VWAP, citing the book it used; the book must be fresh (freshness.ts, issue 21 part 3); its margin
  *   (notional / leverage) is frozen and the taker fee paid;
- * - a limit order that crosses the book (a long at or above the best ask, a short at or below the best bid) executes
- *   at once as a taker when the book's levels within its price cover its whole amount (issue 21 part 4; no partial
- *   executions: otherwise it rests);
- * - a resting limit order freezes its margin and maker fee at its price and waits (entrusts.ts fills it from feed
- *   prints, at most the size printed).
+ * - a limit order that crosses the book (a long at or above the best ask, a short at or below the best bid) takes at
+ *   once, as a taker, what the book's levels within its price and the slippage cap hold (book-price.ts crossingTake:
+ *   its position opens at that part's VWAP with the taker fee), and only its rest rests (issue 21 part 4);
+ * - a resting limit order (or rest) freezes its margin and maker fee at its price and waits (entrusts.ts fills it
+ *   from feed prints, at most the size printed, in parts; fills.ts grows its position).
  * Take-profit and stop-loss must lie on the right side of the opening price, and for an order that fills at once the
  * mark must not have reached them already (Binance -2021 "Order would immediately trigger"). An order that would leave
  * the account at or below its maintenance margin is refused, as is one the available balance cannot cover ("Lack of
  * funds").
  */
 import { and, eq } from 'drizzle-orm'
-import {
-  add,
-  compare,
-  currencyScale,
-  negate,
-  parseDecimal,
-  scaleOf,
-  sign,
-  type DecimalString,
-} from '../../../common/amount'
+import { add, compare, negate, parseDecimal, scaleOf, sign, subtract, type DecimalString } from '../../../common/amount'
 import type { ContractOrder, ContractOrderPlaceInput, ContractSide } from '../../../common/api/contract'
-import type { FeedEvent } from '../../../common/api/trade'
-import { accountFigures, initialMargin, isLiquidatable, tradeFee } from '../../../common/trading/contract-math'
+import { initialMargin, tradeFee } from '../../../common/trading/contract-math'
 import type { Db } from '../../db/client'
-import { contractOrders, contractPositions } from '../../db/schema'
+import { contractOrders } from '../../db/schema'
 import { DomainError } from '../../domain/errors'
 import { runOnce } from '../../ledger/idempotent'
 import { postTransaction } from '../../ledger/post'
@@ -37,13 +27,14 @@ import type { MarketService } from '../../market/types'
 import { fieldError } from '../../money/amounts'
 import type { MoneyCaller } from '../../money/deposits'
 import { isFresh, priceMaxAgeMs } from '../freshness'
-import { contractWallet, lockAccount, notifyAccount, openPositions } from './account'
-import { crossingPrice, marketPrice, PRICE_MAX_SCALE, type BookPrice } from './book-price'
+import { lockAccount, notifyAccount } from './account'
+import { amountScale, applyFill } from './fills'
+import { crossingTake, marketPrice, type BookPrice } from './book-price'
 import { contractTerms, type ContractTerms } from './config'
 import type { MarkBoard } from './marks'
-import { checkRiskLimits, maintenanceAtOpen } from './risk-limits'
+import { checkRiskLimits } from './risk-limits'
 import { checkNotTriggered, checkTrigger } from './triggers'
-import { contractOrderView, figuresOf, type ContractOrderRow } from './views'
+import { contractOrderView, type ContractOrderRow } from './views'
 import { refuseUnlessLive } from '../live-only'
 
 /** What placing needs. */
@@ -82,8 +73,11 @@ export async function placeContractOrder(
   const now = deps.now?.() ?? new Date()
   const maxAgeMs = await priceMaxAgeMs(deps.db, o.terms.symbol)
   const taker = input.side === 'long' ? 'buy' : 'sell'
-  // A crossing limit order takes the book now (a snapshot of the in-memory book, read once).
-  const crossing = o.price ? crossingPrice(deps.market, o.terms, taker, o.amount, o.price, now, maxAgeMs) : undefined
+  // A crossing limit order takes the book now (a snapshot of the in-memory book, read once), all of it or a part.
+  const crossing = o.price
+    ? crossingTake(deps.market, o.terms, taker, o.amount, o.price, now, maxAgeMs, amountScale(o.terms))
+    : undefined
+  const whole = crossing !== undefined && compare(crossing.amount, o.amount) === 0
   const payload = { ...input, price: o.price, amount: o.amount, tp: o.tp, sl: o.sl, book: who.book }
   const call = { userId: who.userId, key: who.key, call: 'contract/order_place', payload }
   return runOnce(deps.db, call, async (tx) => {
@@ -103,7 +97,8 @@ export async function placeContractOrder(
         // Placeholders until priced below (the row is ours alone inside this transaction).
         margin: '1',
         fee: '0',
-        feeRate: input.type === 'market' || crossing ? o.terms.takerFeeRate : o.terms.makerFeeRate,
+        // The rate of what rests: a crossing order's taker part records its own fee (contract_fills).
+        feeRate: input.type === 'market' || whole ? o.terms.takerFeeRate : o.terms.makerFeeRate,
         tp: o.tp,
         sl: o.sl,
         status: 'pending',
@@ -114,17 +109,12 @@ export async function placeContractOrder(
       .returning()
     if (!row) return contractOrderView(await sameOrder(tx, who, o))
     await checkRiskLimits(tx, deps.marks, row, o.terms)
-    const placed =
-      input.type === 'market' || crossing
-        ? await openAtMarket(
-            deps,
-            tx,
-            row,
-            o,
-            now,
-            crossing ?? marketPrice(deps.market, o.terms, taker, o.amount, now, maxAgeMs),
-          )
-        : await freeze(tx, row, o)
+    let placed = row
+    if (input.type === 'market' || crossing) {
+      const fill = crossing ?? marketPrice(deps.market, o.terms, taker, o.amount, now, maxAgeMs)
+      placed = await openAtMarket(deps, tx, row, o, now, fill, crossing?.amount ?? o.amount)
+    }
+    if (placed.status === 'pending') placed = await freeze(tx, placed, o)
     await notifyAccount(tx, who.book, who.userId)
     return contractOrderView(placed)
   })
@@ -155,7 +145,7 @@ async function checkOrder(db: Db, input: ContractOrderPlaceInput): Promise<Check
   }
   const amount = parseDecimal(input.amount)
   if (sign(amount) <= 0) throw fieldError('amount', 'amountNotPositive')
-  if (scaleOf(amount) > Math.min(terms.amountPrecision, currencyScale(terms.base), PRICE_MAX_SCALE)) {
+  if (scaleOf(amount) > amountScale(terms)) {
     throw fieldError('amount', 'orderAmountPrecision', { symbol: pair, scale: terms.amountPrecision })
   }
   if (compare(amount, terms.minAmount) < 0) {
@@ -198,10 +188,14 @@ async function sameOrder(tx: Db, who: MoneyCaller, o: CheckedOrder): Promise<Con
   return old
 }
 
-/** Freezes a limit order's margin and maker fee at its price; it stays pending. */
+/**
+ * Freezes the margin and maker fee of what is left of limit order `row` (all of it, or the rest after its taker part)
+ * at its price; it stays pending.
+ */
 async function freeze(tx: Db, row: ContractOrderRow, o: CheckedOrder): Promise<ContractOrderRow> {
-  const margin = initialMargin(o.amount, o.price!, o.input.leverage, o.terms.quote)
-  const fee = tradeFee(o.amount, o.price!, o.terms.makerFeeRate, o.terms.quote)
+  const rest = subtract(o.amount, parseDecimal(row.filledAmount))
+  const margin = initialMargin(rest, o.price!, o.input.leverage, o.terms.quote)
+  const fee = tradeFee(rest, o.price!, o.terms.makerFeeRate, o.terms.quote)
   const held = add(margin, fee)
   const user = { userId: row.userId, wallet: 'contract' as const }
   await postTransaction(tx, {
@@ -220,9 +214,11 @@ async function freeze(tx: Db, row: ContractOrderRow, o: CheckedOrder): Promise<C
 }
 
 /**
- * Opens the position of an order that fills now as a taker at `fill` (a market order, or a crossing limit order), with
- * the taker fee. Its triggers must lie beyond the fill price and not be reached by the mark already.
- * @throws DomainError `takeProfit…`/`stopLoss…` (tp, sl), `tpslMarkStale` (tp or sl: no fresh mark to check them).
+ * Opens the position of an order that fills now as a taker at `fill` (a market order, or what a crossing limit order
+ * takes: `amount`), with the taker fee. Its triggers must lie beyond the fill price and not be reached by the mark
+ * already.
+ * @throws DomainError `takeProfit…`/`stopLoss…` (tp, sl), `tpslMarkStale` (tp or sl: no fresh mark to check them),
+ *   `lackOfFunds` or `orderBelowMaintenance` (amount).
  */
 async function openAtMarket(
   deps: ContractDeps,
@@ -231,6 +227,7 @@ async function openAtMarket(
   o: CheckedOrder,
   now: Date,
   fill: BookPrice,
+  amount: DecimalString,
 ): Promise<ContractOrderRow> {
   const { price, event } = fill
   checkTriggers(o.input.side, price, o.tp, o.sl)
@@ -243,102 +240,14 @@ async function openAtMarket(
     if (o.tp) checkNotTriggered('tp', o.input.side, o.tp, mark.price)
     if (o.sl) checkNotTriggered('sl', o.input.side, o.sl, mark.price)
   }
-  return openPosition(deps, tx, row, { price, feeRate: o.terms.takerFeeRate, event, now, held: null })
-}
-
-/** How an order opens its position. */
-export interface OpenTerms {
-  price: DecimalString
-  feeRate: DecimalString
-  event: FeedEvent
-  now: Date
-  /** What a filled limit order had frozen (margin + fee at its price), or null for a market order. */
-  held: { margin: DecimalString; fee: DecimalString } | null
-}
-
-/**
- * Opens the position of order `row` at `t.price` in `tx` (under the account lock): books the margin and the fee,
- * refuses an account that would end at or below its maintenance margin, records the position and fills the order.
- * @throws DomainError `lackOfFunds` or `orderBelowMaintenance` naming `amount`.
- */
-export async function openPosition(
-  deps: Pick<ContractDeps, 'marks'>,
-  tx: Db,
-  row: ContractOrderRow,
-  t: OpenTerms,
-): Promise<ContractOrderRow> {
-  const amount = parseDecimal(row.amount)
-  const margin = t.held?.margin ?? initialMargin(amount, t.price, row.leverage, row.currency)
-  const fee = t.held?.fee ?? tradeFee(amount, t.price, t.feeRate, row.currency)
-  const user = { userId: row.userId, wallet: 'contract' as const }
-  const terms = (await contractTerms(tx, row.symbol))!
-  const [position] = await tx
-    .insert(contractPositions)
-    .values({
-      userId: row.userId,
-      book: row.book,
-      symbol: row.symbol,
-      currency: row.currency,
-      side: row.side,
-      amount,
-      leverage: row.leverage,
-      margin,
-      openPrice: t.price,
-      openFee: fee,
-      ...(await maintenanceAtOpen(tx, row, amount, t.price, terms)),
-      closeFeeRate: terms.takerFeeRate,
-      tp: row.tp,
-      sl: row.sl,
-      status: 'open',
-      orderId: row.id,
-      openedAt: t.now,
-    })
-    .returning()
-  const fees = { owner: { system: 'fees' as const }, currency: row.currency, bucket: 'available' as const, amount: fee }
-  await postTransaction(tx, {
-    kind: 'contract_open',
-    book: row.book,
-    userId: row.userId,
-    reference: `contract_order:${row.id}`,
-    actor: t.held ? 'system' : `user:${row.userId}`,
-    entries: (t.held
-      ? [{ owner: user, currency: row.currency, bucket: 'frozen' as const, amount: negate(fee) }, fees]
-      : [
-          { owner: user, currency: row.currency, bucket: 'available' as const, amount: negate(add(margin, fee)) },
-          { owner: user, currency: row.currency, bucket: 'frozen' as const, amount: margin },
-          fees,
-        ]
-    ).filter((e) => sign(e.amount) !== 0),
+  return applyFill(deps, tx, row, {
+    amount,
+    price,
+    liquidity: 'taker',
+    margin: initialMargin(amount, price, row.leverage, row.currency),
+    fee: tradeFee(amount, price, o.terms.takerFeeRate, row.currency),
+    held: false,
+    event,
+    now,
   })
-  await refuseBelowMaintenance(deps, tx, row)
-  const [after] = await tx
-    .update(contractOrders)
-    .set({
-      status: 'filled',
-      margin,
-      fee,
-      fillPrice: t.price,
-      positionId: position!.id,
-      filledAt: t.now,
-      feedSource: t.event.source,
-      feedTopic: t.event.topic,
-      feedTs: new Date(t.event.ts),
-      feedPrice: t.event.price,
-      feedRef: t.event.ref,
-      feedRecorded: t.event.recorded,
-    })
-    .where(eq(contractOrders.id, row.id))
-    .returning()
-  return after!
-}
-
-/** Refuses (rolls back) an opening that leaves the account liquidatable at the current marks. */
-async function refuseBelowMaintenance(deps: Pick<ContractDeps, 'marks'>, tx: Db, row: ContractOrderRow) {
-  const wallet = await contractWallet(tx, row.book, row.userId)
-  const positions = await openPositions(tx, row.book, row.userId)
-  const figures = accountFigures(
-    wallet.available,
-    positions.map((p) => figuresOf(p, deps.marks.mark(p.symbol)?.price)),
-  )
-  if (isLiquidatable(figures, positions.length)) throw fieldError('amount', 'orderBelowMaintenance', {}, 'rejected')
 }

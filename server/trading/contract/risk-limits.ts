@@ -12,7 +12,7 @@
  * The market-wide figures are read under a transaction lock per market and book, so two orders cannot both take the
  * last room under a cap. A reduce-only order (issue 21 part 1) closes rather than opens and should not be checked.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import {
   add,
   compare,
@@ -126,6 +126,7 @@ export function exposureRoom(
  * The maintenance terms of a position of `amount` opening at `price` for `order`'s account (in `tx`, before the
  * position row is inserted): its tier's rate and maintenance amount given the account's other open positions on the
  * same symbol and side (common/trading/risk-tiers.ts positionMaintenance). What `contract_positions` stores.
+ * @param growing a position growing to `amount` (the next fill of its order, fills.ts): left out of the others
  */
 export async function maintenanceAtOpen(
   tx: Db,
@@ -133,6 +134,7 @@ export async function maintenanceAtOpen(
   amount: DecimalString,
   price: DecimalString,
   terms: ContractTerms,
+  growing?: number,
 ): Promise<PositionMaintenance> {
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${contractPositions.amount}), 0)` })
@@ -144,6 +146,7 @@ export async function maintenanceAtOpen(
         eq(contractPositions.symbol, order.symbol),
         eq(contractPositions.side, order.side),
         eq(contractPositions.status, 'open'),
+        growing === undefined ? undefined : ne(contractPositions.id, growing),
       ),
     )
   const before = multiply(parseDecimal(String(row?.total ?? '0')), price)
@@ -154,7 +157,8 @@ type AmountRow = { mine: string; lp: string; sp: string; lo: string; so: string 
 
 /**
  * In one read: the base amount of `order`'s account on its symbol and side (open positions and pending orders), and
- * the market's open positions and pending orders by side in its book; `order` itself is left out.
+ * the market's open positions and pending orders by side in its book (a partly filled order counts its unfilled
+ * rest: its filled part is a position); `order` itself is left out.
  */
 async function amountsAround(
   tx: Db,
@@ -171,7 +175,7 @@ async function amountsAround(
       select true as open, user_id, side, amount from ${contractPositions}
         where book = ${order.book} and symbol = ${order.symbol} and status = 'open'
       union all
-      select false, user_id, side, amount from ${contractOrders}
+      select false, user_id, side, amount - filled_amount from ${contractOrders}
         where book = ${order.book} and symbol = ${order.symbol} and status = 'pending' and id <> ${order.id}
     ) x`)) as { rows: AmountRow[] }
   const r = result.rows[0]!

@@ -41,6 +41,7 @@ export function contractOrderView(r: ContractOrderRow): ContractOrder {
     type: r.type,
     price: maybe(r.price),
     amount: text(r.amount),
+    filled_amount: text(r.filledAmount),
     leverage: r.leverage,
     margin: text(r.margin),
     fee: text(r.fee),

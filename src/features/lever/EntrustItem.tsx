@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { parseDecimal, sign } from '../../../common/amount'
 import type { ContractOrder } from '../../../common/api/contract'
 import { formatUtcDateTime } from '../../lib/dates'
 import { formatMoney } from '../assets'
@@ -9,7 +10,9 @@ import type { PairInfo } from './pair-info'
 
 /**
  * A pending futures order (spec §3 "Contract entrust": price, quantity, time), with the margin and fee it holds and
- * its take-profit / stop-loss; Cancel releases them.
+ * its take-profit / stop-loss; Cancel releases them. A partly filled one (issue 21 part 4: it fills from feed prints at
+ * most what they printed) shows filled / total; its filled part is already a position, and Cancel releases only the
+ * rest's margin and fee.
  */
 export function EntrustItem({
   order: o,
@@ -26,6 +29,8 @@ export function EntrustItem({
   const loc = i18n.locale
   const price = (v: string | null) => formatLeverPrice(v, info.precision, loc)
   const money = (v: string) => `${formatMoney(v, loc)} ${info.quote}`
+  const base = (v: string) => formatMoney(v, loc, { minScale: 0 })
+  const partly = sign(parseDecimal(o.filled_amount)) > 0
   return (
     <li className="lv-entrust" data-testid={`entrust-${o.id}`} data-side={o.side}>
       <div className="lv-entrust__head">
@@ -42,9 +47,10 @@ export function EntrustItem({
       <RecordFacts
         facts={[
           [t({ id: 'trade.entrustPrice', message: 'Entrust price' }), price(o.price)],
+          [t({ id: 'trade.entrustAmount', message: 'Entrust quantity' }), `${base(o.amount)} ${info.base}`],
           [
-            t({ id: 'trade.entrustAmount', message: 'Entrust quantity' }),
-            `${formatMoney(o.amount, loc, { minScale: 0 })} ${info.base}`,
+            t({ id: 'lever.filledOfTotal', message: 'Filled / total' }),
+            partly ? `${base(o.filled_amount)} / ${base(o.amount)} ${info.base}` : null,
           ],
           [t({ id: 'lever.marginHeld', message: 'Margin held' }), money(o.margin)],
           [t({ id: 'trade.fee', message: 'Fee' }), money(o.fee)],
