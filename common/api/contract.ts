@@ -261,6 +261,11 @@ export const riskLimitsSchema = z.object({
   max_position_notional: money,
   /** Largest open interest of the market (long and short positions and pending orders), quote currency. */
   max_open_interest: money,
+  /**
+   * A liquidation's clearance fee, fraction of the liquidated notional at its close price, paid to the insurance fund
+   * and capped at what the account has left (server/trading/contract/liquidate.ts).
+   */
+  clearance_fee_rate: money,
 })
 export type RiskLimits = z.infer<typeof riskLimitsSchema>
 
@@ -338,6 +343,8 @@ export const contractConfigInput = z.object({
   max_position_notional: z.optional(z.nullable(amountField)),
   max_open_interest: z.optional(z.nullable(amountField)),
   max_net_exposure: z.optional(z.nullable(amountField)),
+  /** A liquidation's clearance fee rate (0 ≤ rate < 1); absent: kept; null: the default (0.5 %). */
+  clearance_fee_rate: z.optional(z.nullable(amountField)),
 })
 export type ContractConfigInput = z.infer<typeof contractConfigInput>
 export type ContractHistoryQuery = z.infer<typeof contractHistoryQuery>
