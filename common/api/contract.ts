@@ -150,7 +150,10 @@ export const contractHistorySchema = z.object({
   close_reason: z.enum(CLOSE_REASONS),
   /** (close − open) × amount for a long, (open − close) × amount for a short. */
   realized_pnl: money,
-  /** Opening plus closing fee (a liquidation's closing fee is its clearance fee, paid to insurance). */
+  /**
+   * Opening plus closing fee (a liquidation's closing fee is the taker fee plus its clearance fee, the latter paid to
+   * insurance).
+   */
   fee: money,
   /** realized_pnl − fee + insurance_paid: what the position added to (or took from) the wallet. */
   income: money,
@@ -159,7 +162,10 @@ export const contractHistorySchema = z.object({
   state: z.enum(['closed', 'liquidated']),
   open_time: z.string(),
   close_time: z.string(),
-  /** The feed event the close used; for a close at the mark price, the mark's inputs too. */
+  /**
+   * The feed event the close used (the book, for a market close, a trigger or a liquidation); for a trigger or a
+   * liquidation, the inputs of the mark that decided it too.
+   */
   feed_event: feedEventSchema,
   mark_inputs: z.nullable(z.object({ mid: money, last: money, ema: money })),
 })

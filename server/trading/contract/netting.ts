@@ -32,7 +32,7 @@ export interface CloseTerms {
   price: DecimalString
   reason: ContractCloseReason
   event: FeedEvent
-  /** The mark's inputs when it closes at the mark price. */
+  /** The inputs of the mark that decided the close (a trigger or a liquidation). */
   markInputs?: MarkInputs | null
   /** A liquidation's clearance fee rate (fraction of the notional at `price`); default none. */
   clearanceFeeRate?: DecimalString
