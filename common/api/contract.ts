@@ -164,7 +164,10 @@ export const contractHistorySchema = z.object({
   close_reason: z.enum(CLOSE_REASONS),
   /** (close − open) × amount for a long, (open − close) × amount for a short. */
   realized_pnl: money,
-  /** Opening plus closing fee (a liquidation's closing fee is its clearance fee, paid to insurance). */
+  /**
+   * Opening plus closing fee (a liquidation's closing fee is the taker fee plus its clearance fee, the latter paid to
+   * insurance).
+   */
   fee: money,
   /** realized_pnl − fee + insurance_paid: what the position added to (or took from) the wallet. */
   income: money,
@@ -173,7 +176,10 @@ export const contractHistorySchema = z.object({
   state: z.enum(['closed', 'liquidated']),
   open_time: z.string(),
   close_time: z.string(),
-  /** The feed event the close used; for a close at the mark price, the mark's inputs too. */
+  /**
+   * The feed event the close used (the book, for a market close, a trigger or a liquidation); for a trigger or a
+   * liquidation, the inputs of the mark that decided it too.
+   */
   feed_event: feedEventSchema,
   mark_inputs: z.nullable(z.object({ mid: money, last: money, ema: money })),
 })
@@ -275,6 +281,11 @@ export const riskLimitsSchema = z.object({
   max_position_notional: money,
   /** Largest open interest of the market (long and short positions and pending orders), quote currency. */
   max_open_interest: money,
+  /**
+   * A liquidation's clearance fee, fraction of the liquidated notional at its close price, paid to the insurance fund
+   * and capped at what the account has left (server/trading/contract/liquidate.ts).
+   */
+  clearance_fee_rate: money,
 })
 export type RiskLimits = z.infer<typeof riskLimitsSchema>
 
@@ -352,6 +363,8 @@ export const contractConfigInput = z.object({
   max_position_notional: z.optional(z.nullable(amountField)),
   max_open_interest: z.optional(z.nullable(amountField)),
   max_net_exposure: z.optional(z.nullable(amountField)),
+  /** A liquidation's clearance fee rate (0 ≤ rate < 1); absent: kept; null: the default (0.5 %). */
+  clearance_fee_rate: z.optional(z.nullable(amountField)),
 })
 export type ContractConfigInput = z.infer<typeof contractConfigInput>
 export type ContractHistoryQuery = z.infer<typeof contractHistoryQuery>

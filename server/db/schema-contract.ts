@@ -45,6 +45,11 @@ export const contractConfig = pgTable(
     maxOpenInterest: amount('max_open_interest'),
     /** Largest net exposure of the platform as counterparty (|Σ long − Σ short| × price); null = the default. */
     maxNetExposure: amount('max_net_exposure'),
+    /**
+     * A liquidation's clearance fee, fraction of the liquidated notional, paid to `insurance` (capped at what the
+     * account has left); null = CONTRACT_DEFAULTS.clearanceFeeRate (server/trading/contract/config.ts).
+     */
+    clearanceFeeRate: amount('clearance_fee_rate'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -59,7 +64,8 @@ export const contractConfig = pgTable(
       'contract_config_limits',
       sql`(${t.maxPositionNotional} is null or ${t.maxPositionNotional} > 0)
         and (${t.maxOpenInterest} is null or ${t.maxOpenInterest} > 0)
-        and (${t.maxNetExposure} is null or ${t.maxNetExposure} > 0)`,
+        and (${t.maxNetExposure} is null or ${t.maxNetExposure} > 0)
+        and (${t.clearanceFeeRate} is null or (${t.clearanceFeeRate} >= 0 and ${t.clearanceFeeRate} < 1))`,
     ),
   ],
 )

@@ -30,7 +30,7 @@ function describeReplay(name: string, open: Parameters<typeof contractSuite>[0])
   describe.skipIf(!HAVE)(`futures on the recorded BTCUSDT book and trades on ${name}`, () => {
     const s = contractSuite(open)
 
-    it('closes a take-profit and a stop-loss at the book once the mark reaches them and liquidates at the mark, never below zero', async () => {
+    it('closes a take-profit and a stop-loss at the book once the mark reaches them and liquidates at the book, never below zero', async () => {
       s.stalled = true // the capture is the feed: no repeated books between its seconds
       const series = (await loadReplay(FILE)).find((x) => x.spec.symbol === 'btcusdt')!
       const base = Math.floor(Date.now() / 60_000) * 60 + 60
@@ -107,21 +107,22 @@ function describeReplay(name: string, open: Parameters<typeof contractSuite>[0])
       // The 50× long with 127 USDT: wallet balance 127 − 3.091655 = 123.908345, so the account is liquidated at a mark
       // ≤ (6,183.31 − 123.908345) / (0.1 × (1 − 0.019)) = 61,767.60…. At 23:56:03 the mark is 61,768.53 (mid
       // 61,768.525, last 61,768.53): not yet. At 23:56:04 the book's mid is 61,759.725, the last trade 61,764, the EMA
-      // 61,795.38: mark 61,764. Closed there without a trading fee: PnL (61,764 − 61,833.1) × 0.1 = −6.91; equity
-      // 116.998345 ≤ maintenance 117.3516; the clearance fee (issue 21 part 5: 0.5 % of 6,176.4 = 30.882) goes to the
-      // insurance account, the wallet keeps 86.116345, nothing for the insurance account to pay.
+      // 61,795.38: mark 61,764; equity 116.998345 ≤ maintenance 117.3516. Closed against the book (issue 21 part 5):
+      // sold into the best bid 61,759.72, PnL (61,759.72 − 61,833.1) × 0.1 = −7.338, taker fee 3.087986 and the
+      // clearance fee (0.5 % of 6,175.972 = 30.87986) to the insurance account; the wallet keeps 82.602499, nothing for
+      // the insurance account to pay. (At the mark, before part 5: PnL −6.91, no taker fee, 86.116345 kept.)
       const [liq] = await history(s, risky)
       expect(liq).toMatchObject<Partial<ContractHistory>>({
         state: 'liquidated',
         close_reason: 'liquidation',
         close_price: null,
-        liquidation_price: '61764',
-        realized_pnl: '-6.91',
+        liquidation_price: '61759.72',
+        realized_pnl: '-7.338',
         insurance_paid: '0',
-        fee: '33.973655',
+        fee: '37.059501',
         mark_inputs: { mid: '61759.725', last: '61764', ema: expect.stringMatching(/^61795\.3/) as unknown as string },
       })
-      expect(await wallet(s, risky)).toEqual({ available: '86.116345', frozen: '0' })
+      expect(await wallet(s, risky)).toEqual({ available: '82.602499', frozen: '0' })
       // 1,000 + 6.747532 and 1,000 − 8.583 − 6.179019.
       expect(await wallet(s, shortTp)).toEqual({ available: '1006.747532', frozen: '0' })
       expect(await wallet(s, longSl)).toEqual({ available: '985.237981', frozen: '0' })

@@ -308,15 +308,24 @@ function describeRisk(name: string, s: ContractSuite) {
       const io = { out: (l: string) => void out.push(l), err: (l: string) => void out.push(l) }
       const cli = (...args: string[]) => runAdmin(s.database.db, ['contract', 'config', 'solusdt', ...args], io)
       expect(
-        await cli('--tiers', '5000:25:0.01,20000:10:0.02', '--max-position', '15000', '--max-exposure', '8000'),
+        await cli(
+          ...['--tiers', '5000:25:0.01,20000:10:0.02', '--max-position', '15000', '--max-exposure', '8000'],
+          ...['--clearance', '0.01'],
+        ),
       ).toBe(0)
       expect(out.at(-2)).toBe(
-        'solusdt risk tiers: ≤5000 25× 0.01 (−0), ≤20000 10× 0.02 (−50); max position 15000 USDT, max open interest 50000000 USDT, max net exposure 8000 USDT',
+        'solusdt risk tiers: ≤5000 25× 0.01 (−0), ≤20000 10× 0.02 (−50); max position 15000 USDT, max open interest 50000000 USDT, max net exposure 8000 USDT, liquidation clearance fee 0.01',
       )
       expect(out.at(-1)).toMatch(/^solusdt \(SOL\/USDT\): leverage 1–25×, maintenance margin 0.01,/)
       expect(await cli('--tiers', '5000:10:0.01,20000:25:0.02')).toBe(1)
       expect(out.at(-1)).toMatch(/risk_tiers/)
-      expect(await cli('--tiers', 'default', '--max-position', 'default', '--max-exposure', 'default')).toBe(0)
+      expect(
+        await cli(
+          ...['--tiers', 'default', '--max-position', 'default', '--max-exposure', 'default'],
+          ...['--clearance', 'default'],
+        ),
+      ).toBe(0)
+      expect(out.at(-2)).toMatch(/liquidation clearance fee 0\.005$/)
       expect(out.at(-2)).toMatch(/^solusdt risk tiers \(default\): ≤600000 25× 0.01 \(−0\), ≤3000000 25× 0.01 \(−0\),/)
       const bad = await configure(
         s,

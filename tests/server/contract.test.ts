@@ -101,7 +101,7 @@ function describeContracts(name: string, s: ContractSuite) {
     await expectBalancedLedger(s)
   })
 
-  it(`liquidates at the mark price, not at a single-trade spike, and never below zero (${name})`, async () => {
+  it(`liquidates when the mark price (not a single-trade spike) calls for it, at the book, never below zero (${name})`, async () => {
     marketAt(s, 60000, 60010)
     const u = await trader(s, '1000')
     await open(s, u, { amount: '0.1' })
@@ -115,19 +115,20 @@ function describeContracts(name: string, s: ContractSuite) {
     await settled(s)
     expect(await positions(s, u)).toEqual([])
     const [h] = await history(s, u)
+    // Sold into the bid 50,000 (issue 21 part 5), with the taker fee 2.5: 996.9995 − 1,001 − 2.5 = −6.5005 from insurance.
     expect(h).toMatchObject({
       close_price: null,
-      liquidation_price: '50005',
+      liquidation_price: '50000',
       close_reason: 'liquidation',
-      realized_pnl: '-1000.5',
-      fee: '3.0005',
-      insurance_paid: '3.5005',
+      realized_pnl: '-1001',
+      fee: '5.5005',
+      insurance_paid: '6.5005',
       income: '-1000',
       state: 'liquidated',
     })
     expect(h!.mark_inputs).toMatchObject({ mid: '50005', last: '40000' })
     expect(await wallet(s, u)).toEqual({ available: '0', frozen: '0' })
-    expect(Number(await insurance(s))).toBeCloseTo(paidBefore - 3.5005, 6)
+    expect(Number(await insurance(s))).toBeCloseTo(paidBefore - 6.5005, 6)
     await expectBalancedLedger(s)
     marketAt(s, 60000, 60010)
   })
@@ -145,7 +146,7 @@ function describeContracts(name: string, s: ContractSuite) {
     expect(await positions(s, u), 'no tick acts on an account the book does not hold').toHaveLength(1)
     await settled(s) // the reload brings the account in at mark 50,005
     expect(await positions(s, u)).toEqual([])
-    expect((await history(s, u))[0]).toMatchObject({ state: 'liquidated', liquidation_price: '50005' })
+    expect((await history(s, u))[0]).toMatchObject({ state: 'liquidated', liquidation_price: '50000' })
     await expectBalancedLedger(s)
     marketAt(s, 60000, 60010)
   })

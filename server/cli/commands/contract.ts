@@ -13,7 +13,7 @@ import { RISK_OPTIONS, riskInput, riskLine } from './risk-config'
 import { UsageError, type AdminCommand } from './types'
 
 const USAGE =
-  'contract config <symbol> [--min-leverage N] [--max-leverage N] [--mmr R] [--taker R] [--maker R] [--min N] [--open yes|no] [--tiers CAP:LEVERAGE:RATE,…|default] [--max-position N|default] [--max-oi N|default] [--max-exposure N|default]'
+  'contract config <symbol> [--min-leverage N] [--max-leverage N] [--mmr R] [--taker R] [--maker R] [--min N] [--open yes|no] [--tiers CAP:LEVERAGE:RATE,…|default] [--max-position N|default] [--max-oi N|default] [--max-exposure N|default] [--clearance R|default]'
 
 function line(c: ContractMarket): string {
   return `${c.symbol} (${c.base}/${c.quote}): leverage ${c.min_leverage}–${c.max_leverage}×, maintenance margin ${c.maintenance_margin_rate}, taker ${c.taker_fee_rate}, maker ${c.maker_fee_rate}, min ${c.min_amount} ${c.base}, ${c.open ? 'open' : 'closed'}`

@@ -1,6 +1,6 @@
 /**
  * The risk-limit options of `contract config` (issue 21 part 5): the tier ladder and the caps of a market, as
- * risk-terms.ts stores them. `default` returns one to its default.
+ * risk-terms.ts stores them, and its liquidation clearance fee rate. `default` returns one to its default.
  */
 import { parseDecimal } from '../../../common/amount'
 import type { ContractConfigInput } from '../../../common/api/contract'
@@ -13,11 +13,12 @@ export const RISK_OPTIONS = {
   'max-position': { type: 'string' },
   'max-oi': { type: 'string' },
   'max-exposure': { type: 'string' },
+  clearance: { type: 'string' },
 } as const
 
 type RiskInput = Pick<
   ContractConfigInput,
-  'risk_tiers' | 'max_position_notional' | 'max_open_interest' | 'max_net_exposure'
+  'risk_tiers' | 'max_position_notional' | 'max_open_interest' | 'max_net_exposure' | 'clearance_fee_rate'
 >
 
 const DECIMAL = /^\d+(\.\d+)?$/
@@ -53,11 +54,13 @@ export function riskInput(values: Partial<Record<keyof typeof RISK_OPTIONS, stri
   if (position !== undefined) out.max_position_notional = position
   if (oi !== undefined) out.max_open_interest = oi
   if (exposure !== undefined) out.max_net_exposure = exposure
+  const clearance = cap(values.clearance, 'clearance')
+  if (clearance !== undefined) out.clearance_fee_rate = clearance
   return out
 }
 
 /** One line of a market's risk limits. */
 export function riskLine(t: ContractTerms): string {
   const tiers = t.riskTiers.map((r) => `≤${r.cap} ${r.maxLeverage}× ${r.rate} (−${r.cum})`).join(', ')
-  return `${t.symbol} risk tiers${t.customTiers ? '' : ' (default)'}: ${tiers}; max position ${t.maxPositionNotional} ${t.quote}, max open interest ${t.maxOpenInterest} ${t.quote}, max net exposure ${t.maxNetExposure} ${t.quote}`
+  return `${t.symbol} risk tiers${t.customTiers ? '' : ' (default)'}: ${tiers}; max position ${t.maxPositionNotional} ${t.quote}, max open interest ${t.maxOpenInterest} ${t.quote}, max net exposure ${t.maxNetExposure} ${t.quote}, liquidation clearance fee ${t.clearanceFeeRate}`
 }

@@ -28,9 +28,10 @@ export const MMR_MAX_SCALE = 6
  * - Clearance fee 0.5 % of the liquidated notional (issue 21 part 5), paid to the `insurance` account and capped at
  *   what the account has left after its liquidation: modelled on Binance's "liquidation clearance fee" (USDⓈ-M
  *   Futures: what remains of a liquidated position's margin goes to the insurance fund) and OKX's and HTX's
- *   liquidation fee (a rate of the liquidated notional). It equals the maintenance rate, so an account liquidated at
- *   the mark (equity ≤ maintenance margin) hands the insurance fund what it had left. One platform constant for now
- *   (no per-market column yet: that needs a migration); every market's terms carry it.
+ *   liquidation fee (a rate of the liquidated notional). It equals the maintenance rate, so an account liquidated
+ *   (equity ≤ maintenance margin) hands the insurance fund what it had left. An operator sets it per market
+ *   (contract_config.clearance_fee_rate, POST admin/contract_config `clearance_fee_rate`, `npm run admin -- contract
+ *   config <symbol> --clearance R`); the public GET contract/risk_limits shows it.
  */
 export const CONTRACT_DEFAULTS = {
   minLeverage: 1,
@@ -56,7 +57,7 @@ export interface ContractTerms extends RiskTerms {
   maintenanceMarginRate: DecimalString
   takerFeeRate: DecimalString
   makerFeeRate: DecimalString
-  /** A liquidation's clearance fee, fraction of the notional at the liquidation price (CONTRACT_DEFAULTS for now). */
+  /** A liquidation's clearance fee, fraction of the notional at the liquidation price (the market's, or the default). */
   clearanceFeeRate: DecimalString
   /** Smallest order, base currency. */
   minAmount: DecimalString
@@ -87,7 +88,7 @@ export async function contractTerms(db: Db, symbol: string): Promise<ContractTer
     maintenanceMarginRate,
     takerFeeRate: d(c?.takerFeeRate ?? CONTRACT_DEFAULTS.takerFeeRate),
     makerFeeRate: d(c?.makerFeeRate ?? CONTRACT_DEFAULTS.makerFeeRate),
-    clearanceFeeRate: d(CONTRACT_DEFAULTS.clearanceFeeRate),
+    clearanceFeeRate: d(c?.clearanceFeeRate ?? CONTRACT_DEFAULTS.clearanceFeeRate),
     minAmount: c ? d(c.minAmount) : d(spot.amountPrecision === 0 ? '1' : `0.${'0'.repeat(spot.amountPrecision - 1)}1`),
     slippageCap: spot.slippageCap,
     open: c ? c.open && tradable : tradable,
@@ -114,12 +115,13 @@ export function contractMarketView(t: ContractTerms): ContractMarket {
 
 /**
  * Saves a market's contract terms; answers them as saved. Opening also marks the market tradable on contract.
- * Risk limits (risk_tiers, max_position_notional, max_open_interest, max_net_exposure) absent from the input keep
+ * Risk limits (risk_tiers, max_position_notional, max_open_interest, max_net_exposure) and the clearance fee rate
+ * (clearance_fee_rate) absent from the input keep
  * their saved values; null returns them to the defaults (risk-terms.ts).
  * @throws DomainError naming the field: `marketUnknown` (symbol); `leverageRangeInvalid` (min_leverage);
  *   `maintenanceRateInvalid` (maintenance_margin_rate: > 0, ≤ 6 decimals, < 1 / max_leverage); `feeRateInvalid`
  *   (taker_fee_rate, maker_fee_rate); `amountNotPositive` (min_amount below 0); `riskTiersInvalid` (risk_tiers);
- *   `riskCapInvalid` (the caps)
+ *   `riskCapInvalid` (the caps); `feeRateInvalid` (clearance_fee_rate)
  */
 export async function saveContractTerms(db: Db, input: ContractConfigInput): Promise<ContractMarket> {
   if (input.min_leverage > input.max_leverage) throw fieldError('min_leverage', 'leverageRangeInvalid')

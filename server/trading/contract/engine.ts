@@ -9,10 +9,12 @@
  * notice may have been missed). Budget: at most MAX_IN_FLIGHT actions run at once (one account's in the order they
  * were decided: a take-profit reached before a crash is carried out before the liquidation the crash calls for) and
  * MAX_QUEUED wait; beyond that new decisions are dropped and counted (the next tick decides them again).
+ *
+ * The engine is a RiskEngine object whose state lives in its fields (the risk book, the matcher's pending orders, the
+ * action queue, the reloads waiting); its decisions are the pure functions of engine-plan.ts, unit-tested there.
  */
 import { parseDecimal, sign, subtract } from '../../../common/amount'
 import type { FeedEvent } from '../../../common/api/trade'
-import type { Book } from '../../../common/api/user-info'
 import { feedDecimal } from '../../../common/trading/mark-price'
 import { listenChannel, type ChangeFeed } from '../../cache/change-feed'
 import type { Db } from '../../db/client'
@@ -21,8 +23,19 @@ import { isFresh, priceMaxAgeMs } from '../freshness'
 import { accountKeyOf, CONTRACT_CHANNEL, parseAccountKey } from './account'
 import { readBookRows, riskPosition, walletBalance } from './book-rows'
 import { allocatePrint, fillEntrust } from './entrusts'
-import { closeByTrigger, liquidateAccount, liquidateAccounts } from './liquidate'
-import { marksFor, type MarkSnapshot } from './marks'
+import {
+  actionKey,
+  admit,
+  afterBatch,
+  checkLiquidationAfterTrigger,
+  dueOnLoad,
+  plan,
+  replaceEntrusts,
+  type Entrust,
+  type PlannedJob,
+} from './engine-plan'
+import { closeByTrigger, liquidateAccount, liquidateAccounts, type LiquidationDeps } from './liquidate'
+import { marksFor, type MarkBoard, type MarkSnapshot } from './marks'
 import { PX, RiskBook, toUnits, type RiskAction } from './risk-book'
 
 /** How often the whole book is read again, ms (the safety net behind the notices). */
@@ -33,18 +46,6 @@ export const MAX_IN_FLIGHT = 4
 export const LIQUIDATION_BATCH = 200
 /** Actions waiting; past it decisions are dropped and counted. */
 export const MAX_QUEUED = 10_000
-
-/** A pending limit order as the matcher keeps it. */
-interface Entrust {
-  id: number
-  book: Book
-  userId: number
-  side: 'long' | 'short'
-  price: string
-  /** What is left of it to fill (amount − filled_amount, less the shares of prints being filled). */
-  amount: string
-  createdAt: number
-}
 
 /** Counters, for tests and the devtools-like `stats()`. */
 export interface EngineStats {
@@ -69,18 +70,28 @@ export interface ContractEngine {
   stop(): Promise<void>
 }
 
-/** Starts the engine on `market`'s feed and `db`. */
-export async function startContractEngine(deps: {
+/** What the engine runs on. */
+export interface EngineDeps {
   db: Db
   market: Pick<MarketService, 'source' | 'onEvent' | 'listings' | 'lastBook'>
   log?: (line: string) => void
   now?: () => Date
-}): Promise<ContractEngine> {
-  const log = deps.log ?? (() => {})
-  const marks = marksFor(deps.market)
-  const book = new RiskBook()
-  const entrusts = new Map<string, Entrust[]>()
-  const stats: EngineStats = {
+}
+
+/** A queued action: what it is (engine-plan.ts) and how to carry it out. */
+type Job = PlannedJob & { run: () => Promise<unknown> }
+
+const LIMITS = { maxInFlight: MAX_IN_FLIGHT, batch: LIQUIDATION_BATCH, maxQueued: MAX_QUEUED }
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
+/** The risk engine of one process (see the header); `startContractEngine` starts one. */
+export class RiskEngine implements ContractEngine {
+  readonly book = new RiskBook()
+  private readonly marks: MarkBoard
+  private readonly act: LiquidationDeps
+  private readonly log: (line: string) => void
+  private readonly counters: EngineStats = {
     ticks: 0,
     actions: 0,
     liquidations: 0,
@@ -90,243 +101,100 @@ export async function startContractEngine(deps: {
     failures: 0,
     reloads: 0,
   }
-  const act = { db: deps.db, marks, now: deps.now, market: deps.market }
-  const placing = act
-  const clock = () => deps.now?.() ?? new Date()
-  /** True when every mark of `symbols` exists and is fresh (issue 21 part 3: a stale mark pauses triggers and
-   * liquidation; the next fresh tick decides again, since the risk book decides on every tick). */
-  const marksFresh = async (symbols: Iterable<string>) => {
-    for (const symbol of symbols) {
-      const m = marks.mark(symbol)
-      if (!m || !isFresh(m.event.ts, clock(), await priceMaxAgeMs(deps.db, symbol))) return false
-    }
-    return true
-  }
-
-  // ---- the action queue: one account's actions run one after another, in the order they were decided ----
-  type Job = { key: string; account: string; run: () => Promise<unknown>; liquidation?: { book: Book; userId: number } }
-  const inFlight = new Set<string>()
-  const busyAccounts = new Set<string>()
-  const queue: Job[] = []
-  let running = 0
-  let idleWaiters: (() => void)[] = []
+  /** The matcher's pending limit orders by symbol. */
+  private entrusts = new Map<string, Entrust[]>()
+  /** Keys of the jobs waiting or running. */
+  private readonly inFlight = new Set<string>()
+  /** Accounts a job of which runs. */
+  private busyAccounts = new Set<string>()
+  private queue: Job[] = []
+  private running = 0
+  private idleWaiters: (() => void)[] = []
   /** Accounts acted on since the last mark tick: their reloads do not decide again until a new mark. */
-  const actedSinceTick = new Set<string>()
-  const settleIdle = () => {
-    if (running === 0 && queue.length === 0 && reloading.size === 0 && !reloadRunning) {
-      for (const w of idleWaiters.splice(0)) w()
-    }
-  }
-  /** Runnable liquidations queued from index `i` on (accounts not busy), at most LIQUIDATION_BATCH, taken out. */
-  const takeLiquidations = (i: number): Job[] => {
-    const taken: Job[] = []
-    for (let j = i; j < queue.length && taken.length < LIQUIDATION_BATCH;) {
-      const job = queue[j]!
-      if (job.liquidation && !busyAccounts.has(job.account)) {
-        queue.splice(j, 1)
-        busyAccounts.add(job.account)
-        taken.push(job)
-      } else j++
-    }
-    return taken
-  }
-  const start = (jobs: Job[], run: () => Promise<unknown>) => {
-    // The reload after an action answers what the account calls for at the same marks; the database just said (a
-    // "healthy" or "no_mark" liquidation, say). Deciding on it again before the next tick would loop.
-    for (const j of jobs) actedSinceTick.add(j.account)
-    running++
-    stats.actions += jobs.length
-    run()
-      .catch((err: unknown) => {
-        stats.failures++
-        log(
-          `[contract] ${jobs.map((j) => j.key).join(', ')} failed: ${err instanceof Error ? err.message : String(err)}`,
-        )
-      })
-      .finally(() => {
-        running--
-        for (const j of jobs) {
-          busyAccounts.delete(j.account)
-          inFlight.delete(j.key)
-        }
-        pump()
-        settleIdle()
-      })
-  }
-  const pump = () => {
-    for (let i = 0; running < MAX_IN_FLIGHT && i < queue.length;) {
-      const job = queue[i]!
-      if (busyAccounts.has(job.account)) {
-        i++
-        continue
-      }
-      if (job.liquidation) {
-        const jobs = takeLiquidations(i)
-        start(jobs, () => liquidateBatch(jobs))
-        continue
-      }
-      queue.splice(i, 1)
-      busyAccounts.add(job.account)
-      start([job], job.run)
-    }
-  }
-  const enqueue = (job: Job) => {
-    if (inFlight.has(job.key)) return
-    if (queue.length >= MAX_QUEUED) {
-      stats.dropped++
-      return
-    }
-    inFlight.add(job.key)
-    queue.push(job)
-    pump()
-  }
-  /** Liquidates a batch in one transaction; accounts it defers (pending orders) or a failed batch, one by one. */
-  const liquidateBatch = async (all: Job[]) => {
-    const jobs: Job[] = []
-    for (const j of all) if (await marksFresh(book.symbolsOf(j.account))) jobs.push(j)
-    if (jobs.length === 0) return
-    let outcomes: Map<string, string> | undefined
-    try {
-      outcomes = await liquidateAccounts(
-        act,
-        jobs.map((j) => j.liquidation!),
-      )
-    } catch (err) {
-      stats.failures++
-      log(`[contract] a batch of ${jobs.length} liquidations failed, one by one instead: ${(err as Error).message}`)
-    }
-    for (const j of jobs) {
-      const outcome = outcomes?.get(j.account)
-      if (outcome === 'liquidated') stats.liquidations++
-      else if (outcome === undefined || outcome === 'deferred')
-        await j.run().catch((err: unknown) => {
-          stats.failures++
-          log(`[contract] ${j.key} failed: ${err instanceof Error ? err.message : String(err)}`)
-        })
-    }
-    for (const j of jobs) reload(j.account)
+  private readonly actedSinceTick = new Set<string>()
+  /** Account keys waiting to be reloaded (`*`: all). */
+  private readonly reloading = new Set<string>()
+  /** Accounts the book holds. */
+  private readonly allKeys = new Set<string>()
+  private reloadRunning: Promise<void> | undefined
+  private feed: ChangeFeed | undefined
+  private wasListening = true
+  private timer: ReturnType<typeof setInterval> | undefined
+  private unmark: () => void = () => {}
+  private unlisten: () => void = () => {}
+
+  constructor(private readonly deps: EngineDeps) {
+    this.log = deps.log ?? (() => {})
+    this.marks = marksFor(deps.market)
+    this.act = { db: deps.db, marks: this.marks, now: deps.now, market: deps.market }
   }
 
-  // ---- loading ----
-  const reloading = new Set<string>()
-  /** Accounts the book holds. */
-  const allKeys = new Set<string>()
-  let reloadRunning: Promise<void> | undefined
-  const load = async (keys: string[] | 'all') => {
-    const { byAccount, available, pending } = await readBookRows(deps.db, keys)
-    const touched = keys === 'all' ? new Set([...byAccount.keys()]) : new Set(keys)
-    if (keys === 'all') for (const key of [...allKeys]) if (!touched.has(key)) book.removeAccount(key)
-    const due: RiskAction[] = []
-    for (const key of touched) {
-      const rows = byAccount.get(key) ?? []
-      const actions = book.setAccount({
-        key,
-        walletBalance: walletBalance(available.get(key) ?? '0', rows),
-        positions: rows.map(riskPosition),
-      })
-      // An account loaded after the tick that crossed its liquidation price or a trigger (its position was opened, or
-      // its notice read, just after) is acted on now, not at the next tick of its symbols, which may be a while away.
-      if (!actedSinceTick.has(key)) due.push(...actions)
-      if (rows.length > 0) allKeys.add(key)
-      else allKeys.delete(key)
-    }
-    // Entrusts: replace those of the reloaded accounts (all of them on a full reload).
-    for (const [symbol, list] of entrusts) {
-      const kept = keys === 'all' ? [] : list.filter((e) => !touched.has(accountKeyOf(e.book, e.userId)))
-      entrusts.set(symbol, kept)
-    }
-    for (const o of pending) {
-      if (keys !== 'all' && !touched.has(accountKeyOf(o.book, o.userId))) continue
-      const list = entrusts.get(o.symbol) ?? []
-      list.push({
-        id: o.id,
-        book: o.book,
-        userId: o.userId,
-        side: o.side,
-        price: o.price!,
-        amount: subtract(parseDecimal(o.amount), parseDecimal(o.filledAmount)),
-        createdAt: o.createdAt.getTime(),
-      })
-      entrusts.set(o.symbol, list)
-    }
-    stats.reloads++
-    for (const a of due) decide(a)
+  /** Follows the marks, the feed's trades and the account notices, loads every account and starts the full reloads. */
+  async start(): Promise<void> {
+    this.unmark = this.marks.onMark((m) => this.onTick(m))
+    this.unlisten = this.deps.market.onEvent((e) => this.onPrint(e))
+    this.feed = await listenChannel(
+      this.deps.db,
+      CONTRACT_CHANNEL,
+      {
+        onNotice: (payload) => {
+          if (payload && parseAccountKey(payload)) this.reload(payload)
+        },
+        onListening: (listening) => {
+          if (listening && !this.wasListening) this.reload('*')
+          this.wasListening = listening
+        },
+      },
+      this.log,
+    )
+    await this.load('all')
+    this.timer = setInterval(() => this.reload('*'), FULL_RELOAD_MS)
+    this.timer.unref()
   }
-  const drainReloads = () => {
-    reloadRunning ??= (async () => {
-      while (reloading.size > 0) {
-        const keys = [...reloading]
-        reloading.clear()
-        try {
-          await load(keys.includes('*') ? 'all' : keys)
-        } catch (err) {
-          stats.failures++
-          log(`[contract] reloading accounts failed: ${err instanceof Error ? err.message : String(err)}`)
-        }
-      }
-    })().finally(() => {
-      reloadRunning = undefined
-      settleIdle()
+
+  stats(): EngineStats {
+    return { ...this.counters }
+  }
+
+  reloadAll(): Promise<void> {
+    return this.load('all')
+  }
+
+  idle(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.idleWaiters.push(resolve)
+      this.settleIdle()
     })
   }
-  const reload = (key: string) => {
-    reloading.add(key)
-    drainReloads()
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer)
+    this.unmark()
+    this.unlisten()
+    await this.feed?.close()
+    this.feed = undefined
+    await this.idle()
+    this.idleWaiters = []
   }
 
-  // ---- deciding ----
-  /**
-   * Queues what `a` calls for; a trigger closes at the book (liquidate.ts), recorded with `mark` (default: the
-   * latest). Nothing is done on a stale mark: the next fresh tick decides again.
-   */
-  const decide = (a: RiskAction, mark?: MarkSnapshot) => {
-    const who = parseAccountKey(a.accountKey)
-    if (!who) return
-    if (a.kind === 'liquidation') {
-      enqueue({
-        key: `liquidation:${a.accountKey}`,
-        account: a.accountKey,
-        liquidation: who,
-        run: async () => {
-          if (!(await marksFresh(book.symbolsOf(a.accountKey)))) return
-          if ((await liquidateAccount(act, who)) === 'liquidated') stats.liquidations++
-        },
-      })
-    } else {
-      const at = mark ?? marks.mark(a.symbol)
-      if (!at) return
-      enqueue({
-        key: `trigger:${a.positionId}`,
-        account: a.accountKey,
-        run: async () => {
-          if (await closeByTrigger(act, who, a.positionId, a.kind, at)) stats.triggers++
-          // The risk book decides a reached trigger instead of the account's liquidation (the close comes first), so an
-          // account at or below its maintenance margin is checked again right after it, under its lock, at the marks:
-          // closed or not (a loss beyond the whole wallet, a book too thin or past the slippage cap), the trigger would
-          // otherwise hold the liquidation off on every tick.
-          if ((book.marginHeadroom(a.accountKey) ?? 1n) <= 0n && (await marksFresh(book.symbolsOf(a.accountKey)))) {
-            if ((await liquidateAccount(act, who)) === 'liquidated') stats.liquidations++
-          }
-          reload(a.accountKey)
-        },
-      })
-    }
+  /** A mark tick: the risk book decides what the new mark calls for. */
+  onTick(m: MarkSnapshot): void {
+    this.counters.ticks++
+    this.actedSinceTick.clear()
+    for (const a of this.book.tick(m.symbol, toUnits(m.price, PX))) this.decide(a, m)
   }
-  const unmark = marks.onMark((m) => {
-    stats.ticks++
-    actedSinceTick.clear()
-    for (const a of book.tick(m.symbol, toUnits(m.price, PX))) decide(a, m)
-  })
-  const unlisten = deps.market.onEvent((e: MarketEvent) => {
+
+  /** A feed event: each trade print fills the pending orders it reaches (entrusts.ts shares its size). */
+  onPrint(e: MarketEvent): void {
     if (e.type !== 'trades') return
-    const list = entrusts.get(e.symbol)
+    const list = this.entrusts.get(e.symbol)
     if (!list || list.length === 0) return
     for (const t of e.trades) {
       const price = feedDecimal(t.price)
       const size = feedDecimal(t.amount)
       if (!price || !size) continue
       const event: FeedEvent = {
-        source: deps.market.source,
+        source: this.deps.market.source,
         topic: `market.${e.symbol}.trade.detail`,
         ts: t.ts,
         price,
@@ -339,57 +207,197 @@ export async function startContractEngine(deps: {
         if (sign(rest) <= 0) list.splice(list.indexOf(o), 1)
         else o.amount = rest
         const account = accountKeyOf(o.book, o.userId)
-        enqueue({
+        this.enqueue({
           key: `fill:${o.id}:${event.ref}`,
           account,
           run: async () => {
-            if ((await fillEntrust(placing, o, event, size, amount)) === 'filled') stats.fills++
-            reload(account)
+            if ((await fillEntrust(this.act, o, event, size, amount)) === 'filled') this.counters.fills++
+            this.reload(account)
           },
         })
       }
     }
-  })
-
-  let feed: ChangeFeed | undefined
-  let wasListening = true
-  feed = await listenChannel(
-    deps.db,
-    CONTRACT_CHANNEL,
-    {
-      onNotice: (payload) => {
-        if (payload && parseAccountKey(payload)) reload(payload)
-      },
-      onListening: (listening) => {
-        if (listening && !wasListening) reload('*')
-        wasListening = listening
-      },
-    },
-    log,
-  )
-  await load('all')
-  const timer = setInterval(() => reload('*'), FULL_RELOAD_MS)
-  timer.unref()
-  return {
-    book,
-    stats: () => ({ ...stats }),
-    reloadAll: () => load('all'),
-    idle: () =>
-      new Promise<void>((resolve) => {
-        idleWaiters.push(resolve)
-        settleIdle()
-      }),
-    async stop() {
-      clearInterval(timer)
-      unmark()
-      unlisten()
-      await feed?.close()
-      feed = undefined
-      await new Promise<void>((resolve) => {
-        idleWaiters.push(resolve)
-        settleIdle()
-      })
-      idleWaiters = []
-    },
   }
+
+  /** Marks the account to reload (`*`: all) and drains the reloads. */
+  reload(key: string): void {
+    this.reloading.add(key)
+    this.drainReloads()
+  }
+
+  /** True when every mark of `symbols` exists and is fresh (issue 21 part 3: a stale mark pauses liquidation). */
+  private async marksFresh(symbols: Iterable<string>): Promise<boolean> {
+    const now = this.deps.now?.() ?? new Date()
+    for (const symbol of symbols) {
+      const m = this.marks.mark(symbol)
+      if (!m || !isFresh(m.event.ts, now, await priceMaxAgeMs(this.deps.db, symbol))) return false
+    }
+    return true
+  }
+
+  private settleIdle(): void {
+    if (this.running === 0 && this.queue.length === 0 && this.reloading.size === 0 && !this.reloadRunning) {
+      for (const w of this.idleWaiters.splice(0)) w()
+    }
+  }
+
+  private enqueue(job: Job): void {
+    const admitted = admit(job.key, this.inFlight, this.queue.length, LIMITS)
+    if (admitted === 'dropped') this.counters.dropped++
+    if (admitted !== 'queued') return
+    this.inFlight.add(job.key)
+    this.queue.push(job)
+    this.pump()
+  }
+
+  /** Starts what the plan says may start now. */
+  private pump(): void {
+    const next = plan(this.queue, this.busyAccounts, this.running, LIMITS)
+    this.queue = next.rest
+    this.busyAccounts = next.busy
+    for (const jobs of next.runs) {
+      this.launch(jobs, jobs[0]!.liquidation ? () => this.liquidateBatch(jobs) : jobs[0]!.run)
+    }
+  }
+
+  private launch(jobs: Job[], run: () => Promise<unknown>): void {
+    // The reload after an action answers what the account calls for at the same marks; the database just said (a
+    // "healthy" or "no_mark" liquidation, say). Deciding on it again before the next tick would loop.
+    for (const j of jobs) this.actedSinceTick.add(j.account)
+    this.running++
+    this.counters.actions += jobs.length
+    run()
+      .catch((err: unknown) => {
+        this.counters.failures++
+        this.log(`[contract] ${jobs.map((j) => j.key).join(', ')} failed: ${message(err)}`)
+      })
+      .finally(() => {
+        this.running--
+        for (const j of jobs) {
+          this.busyAccounts.delete(j.account)
+          this.inFlight.delete(j.key)
+        }
+        this.pump()
+        this.settleIdle()
+      })
+  }
+
+  /** Liquidates a batch in one transaction; accounts it defers (pending orders) or a failed batch, one by one. */
+  private async liquidateBatch(all: Job[]): Promise<void> {
+    const jobs: Job[] = []
+    for (const j of all) if (await this.marksFresh(this.book.symbolsOf(j.account))) jobs.push(j)
+    if (jobs.length === 0) return
+    let outcomes: Map<string, string> | undefined
+    try {
+      outcomes = await liquidateAccounts(
+        this.act,
+        jobs.map((j) => j.liquidation!),
+      )
+    } catch (err) {
+      this.counters.failures++
+      this.log(`[contract] a batch of ${jobs.length} liquidations failed, one by one instead: ${message(err)}`)
+    }
+    const { liquidated, oneByOne } = afterBatch(jobs, outcomes)
+    this.counters.liquidations += liquidated
+    for (const j of oneByOne) {
+      await j.run().catch((err: unknown) => {
+        this.counters.failures++
+        this.log(`[contract] ${j.key} failed: ${message(err)}`)
+      })
+    }
+    for (const j of jobs) this.reload(j.account)
+  }
+
+  private async load(keys: string[] | 'all'): Promise<void> {
+    const { byAccount, available, pending } = await readBookRows(this.deps.db, keys)
+    const touched = keys === 'all' ? new Set([...byAccount.keys()]) : new Set(keys)
+    if (keys === 'all') for (const key of [...this.allKeys]) if (!touched.has(key)) this.book.removeAccount(key)
+    const called: { key: string; actions: ReturnType<RiskBook['setAccount']> }[] = []
+    for (const key of touched) {
+      const rows = byAccount.get(key) ?? []
+      const actions = this.book.setAccount({
+        key,
+        walletBalance: walletBalance(available.get(key) ?? '0', rows),
+        positions: rows.map(riskPosition),
+      })
+      // An account loaded after the tick that crossed its liquidation price or a trigger (its position was opened, or
+      // its notice read, just after) is acted on now, not at the next tick of its symbols, which may be a while away.
+      called.push({ key, actions })
+      if (rows.length > 0) this.allKeys.add(key)
+      else this.allKeys.delete(key)
+    }
+    const due = dueOnLoad(called, this.actedSinceTick)
+    this.entrusts = replaceEntrusts(
+      this.entrusts,
+      keys === 'all' ? 'all' : touched,
+      pending.map((o) => ({
+        symbol: o.symbol,
+        id: o.id,
+        book: o.book,
+        userId: o.userId,
+        side: o.side,
+        price: o.price!,
+        amount: subtract(parseDecimal(o.amount), parseDecimal(o.filledAmount)),
+        createdAt: o.createdAt.getTime(),
+      })),
+    )
+    this.counters.reloads++
+    for (const a of due) this.decide(a)
+  }
+
+  private drainReloads(): void {
+    this.reloadRunning ??= (async () => {
+      while (this.reloading.size > 0) {
+        const keys = [...this.reloading]
+        this.reloading.clear()
+        try {
+          await this.load(keys.includes('*') ? 'all' : keys)
+        } catch (err) {
+          this.counters.failures++
+          this.log(`[contract] reloading accounts failed: ${message(err)}`)
+        }
+      }
+    })().finally(() => {
+      this.reloadRunning = undefined
+      this.settleIdle()
+    })
+  }
+
+  /**
+   * Queues what `a` calls for; a trigger closes at the book (liquidate.ts), recorded with `mark` (default: the
+   * latest). Nothing is done on a stale mark: the next fresh tick decides again.
+   */
+  private decide(a: RiskAction, mark?: MarkSnapshot): void {
+    const who = parseAccountKey(a.accountKey)
+    if (!who) return
+    const key = actionKey(a)
+    const liquidate = async () => {
+      if (!(await this.marksFresh(this.book.symbolsOf(a.accountKey)))) return
+      if ((await liquidateAccount(this.act, who)) === 'liquidated') this.counters.liquidations++
+    }
+    if (a.kind === 'liquidation') {
+      this.enqueue({ key, account: a.accountKey, liquidation: who, run: liquidate })
+      return
+    }
+    const at = mark ?? this.marks.mark(a.symbol)
+    if (!at) return
+    this.enqueue({
+      key,
+      account: a.accountKey,
+      run: async () => {
+        if (await closeByTrigger(this.act, who, a.positionId, a.kind, at)) this.counters.triggers++
+        // Closed or not (a loss beyond the whole wallet, a book too thin or past the slippage cap), an account at or
+        // below its maintenance margin is checked again right after, under its lock, at the marks (engine-plan.ts).
+        if (checkLiquidationAfterTrigger(this.book.marginHeadroom(a.accountKey))) await liquidate()
+        this.reload(a.accountKey)
+      },
+    })
+  }
+}
+
+/** Starts the engine on `market`'s feed and `db`. */
+export async function startContractEngine(deps: EngineDeps): Promise<ContractEngine> {
+  const engine = new RiskEngine(deps)
+  await engine.start()
+  return engine
 }

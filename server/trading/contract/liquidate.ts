@@ -7,10 +7,12 @@
  *   stale or too thin, it waits for the next fresh mark (the risk book decides again on every tick);
  * - an account whose equity is at or below its maintenance margin at the mark prices first loses its pending orders
  *   (their holds come back, as exchanges cancel open orders before liquidating); if that does not restore it, every
- *   open position is closed at its mark price, netted together in one transaction (the most profitable booked first),
- *   with a clearance fee to the insurance account capped at what the account has left, and the insurance account
- *   pays only the account's net deficit (netting.ts). Each close records the mark's inputs and the feed event that
- *   moved it.
+ *   open position is closed against the current fresh book like a market close (a long sells into the bids, a short
+ *   buys the asks; what a thin book cannot take closes at the bankruptcy price, never better for the user than the
+ *   book: liquidation-fill.ts, after Binance's liquidation protocol), netted together in one transaction (the most
+ *   profitable booked first), with the taker fee and the market's clearance fee to the insurance account capped at
+ *   what the account has left, and the insurance account pays only the account's net deficit (netting.ts). A
+ *   liquidation is thus never cheaper than closing. Each close records the book it used and the mark's inputs.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { compare, parseDecimal, type DecimalString } from '../../../common/amount'
@@ -34,10 +36,11 @@ import {
   type PositionRow,
 } from './account'
 import { marketPrice, type BookPrice } from './book-price'
-import { CONTRACT_DEFAULTS, contractTerms, MARGIN_CURRENCY } from './config'
+import { contractTerms, MARGIN_CURRENCY } from './config'
 import { releaseEntrust } from './entrusts'
+import { liquidationCloses } from './liquidation-terms'
 import type { MarkBoard, MarkSnapshot } from './marks'
-import { settleAccountCloses, settleClose, settleCloses, type AccountCloses, type CloseTerms } from './settle-close'
+import { settleAccountCloses, settleClose, settleCloses, type AccountCloses } from './settle-close'
 import { figuresOf } from './views'
 
 /** What the engine needs to act. */
@@ -46,6 +49,9 @@ export interface ActDeps {
   marks: Pick<MarkBoard, 'mark'>
   now?: () => Date
 }
+
+/** What a liquidation needs: the book it closes against. */
+export type LiquidationDeps = ActDeps & { market: Pick<MarketService, 'source' | 'lastBook'> }
 
 /**
  * Closes position `id` by its take-profit or stop-loss against the current book, when it is still open with that
@@ -106,45 +112,17 @@ async function closeByTriggerOnce(
   })
 }
 
-/** The clearance fee rate of each symbol `positions` hold (config.ts). */
-async function clearanceRates(tx: Db, positions: readonly PositionRow[]): Promise<Map<string, DecimalString>> {
-  const rates = new Map<string, DecimalString>()
-  for (const symbol of new Set(positions.map((p) => p.symbol))) {
-    const terms = await contractTerms(tx, symbol)
-    rates.set(symbol, terms?.clearanceFeeRate ?? parseDecimal(CONTRACT_DEFAULTS.clearanceFeeRate))
-  }
-  return rates
-}
-
-/** How `p` closes in a liquidation: at its symbol's mark, with the mark's inputs and the clearance fee rate. */
-function liquidationTerms(
-  p: PositionRow,
-  marks: ReadonlyMap<string, MarkSnapshot | undefined>,
-  rates: ReadonlyMap<string, DecimalString>,
-  now: Date,
-): CloseTerms {
-  const mark = marks.get(p.symbol)!
-  return {
-    price: mark.price,
-    reason: 'liquidation',
-    event: mark.event,
-    markInputs: { mid: mark.mid, last: mark.last, ema: mark.ema },
-    clearanceFeeRate: rates.get(p.symbol)!,
-    actor: 'system',
-    now,
-  }
-}
-
 /** What a liquidation check ended in. */
-export type LiquidationOutcome = 'liquidated' | 'rescued' | 'healthy' | 'no_mark'
+export type LiquidationOutcome = 'liquidated' | 'rescued' | 'healthy' | 'no_mark' | 'no_book'
 
 /**
  * Liquidates the account when its equity is at or below its maintenance margin at the current marks (see the
  * header): answers `liquidated`, `rescued` (cancelling its pending orders restored it), `healthy` (it was not, or no
- * longer, liquidatable) or `no_mark` (a symbol it holds has no mark in this process yet).
+ * longer, liquidatable), `no_mark` (a symbol it holds has no mark in this process yet) or `no_book` (a symbol's book
+ * is missing or stale: nothing is closed, the next fresh tick decides again; its pending orders are cancelled).
  */
 export async function liquidateAccount(
-  deps: ActDeps,
+  deps: LiquidationDeps,
   who: { book: Book; userId: number },
 ): Promise<LiquidationOutcome> {
   return moneyTransaction(deps.db, async (tx) => {
@@ -179,8 +157,11 @@ export async function liquidateAccount(
       await notifyAccount(tx, who.book, who.userId)
       return 'rescued'
     }
-    const rates = await clearanceRates(tx, positions)
-    const closes = positions.map((position) => ({ position, terms: liquidationTerms(position, marks, rates, now) }))
+    const closes = await liquidationCloses(tx, deps.market, positions, marks, after.available, now)
+    if (!closes) {
+      await notifyAccount(tx, who.book, who.userId)
+      return 'no_book'
+    }
     await settleAccountCloses(tx, { available: after.available, closes })
     await notifyAccount(tx, who.book, who.userId)
     return 'liquidated'
@@ -192,12 +173,12 @@ type Who = { book: Book; userId: number }
 
 /**
  * Liquidates many accounts in one transaction (a tick that crosses a thousand liquidation prices): each account
- * locked (ascending key), checked as liquidateAccount checks it, and every liquidatable one closed at the marks with
- * a constant number of statements (settleCloses). An account with pending orders is left out (`deferred`): it goes
+ * locked (ascending key), checked as liquidateAccount checks it, and every liquidatable one closed against the book
+ * with a constant number of statements (settleCloses). An account with pending orders is left out (`deferred`): it goes
  * through liquidateAccount, which cancels them first. Answers each account's outcome by key (`<book>:<userId>`).
  */
 export async function liquidateAccounts(
-  deps: ActDeps,
+  deps: LiquidationDeps,
   accounts: readonly Who[],
 ): Promise<Map<string, LiquidationOutcome | 'deferred'>> {
   const keys = [...new Set(accounts.map((a) => accountKeyOf(a.book, a.userId)))].sort()
@@ -254,12 +235,9 @@ export async function liquidateAccounts(
       if (!isLiquidatable(figures, mine.length)) outcomes.set(key, 'healthy')
       else if (withOrders.has(key)) outcomes.set(key, 'deferred')
       else {
-        outcomes.set(key, 'liquidated')
-        const rates = await clearanceRates(tx, mine)
-        batch.push({
-          available: cash,
-          closes: mine.map((position) => ({ position, terms: liquidationTerms(position, marks, rates, now) })),
-        })
+        const closes = await liquidationCloses(tx, deps.market, mine, marks, cash, now)
+        outcomes.set(key, closes ? 'liquidated' : 'no_book')
+        if (closes) batch.push({ available: cash, closes })
       }
     }
     await settleCloses(tx, batch)

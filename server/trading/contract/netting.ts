@@ -2,7 +2,8 @@
  * Cross-margin netting of one account's closes (issue 21 part 1): the figures and ledger postings of closing some of
  * an account's positions together, against its whole futures wallet, with no database access (settle-close.ts books
  * them). The rules, as Binance, OKX and HTX apply cross margin (the wallet is one pool of margin):
- * - each close realizes PnL against the counterparty and pays its taker fee (none on a liquidation);
+ * - each close realizes PnL against the counterparty and pays its taker fee (a liquidation too: it is a market close,
+ *   issue 21 part 5, so it is never cheaper than closing);
  * - the closes are booked most profitable first, so the wallet's available balance never dips below zero before the
  *   total is known; a loss the available balance cannot cover is covered next by the margin of the account's other
  *   positions (their `margin` column and the frozen bucket shrink together, so frozen still equals Σ positions'
@@ -31,7 +32,7 @@ export interface CloseTerms {
   price: DecimalString
   reason: ContractCloseReason
   event: FeedEvent
-  /** The mark's inputs when it closes at the mark price. */
+  /** The inputs of the mark that decided the close (a trigger or a liquidation). */
   markInputs?: MarkInputs | null
   /** A liquidation's clearance fee rate (fraction of the notional at `price`); default none. */
   clearanceFeeRate?: DecimalString
@@ -42,7 +43,7 @@ export interface CloseTerms {
 /** What a close booked. */
 export interface Closed {
   pnl: DecimalString
-  /** The closing fee: the taker fee, or a liquidation's clearance fee. */
+  /** The closing fee: the taker fee, plus a liquidation's clearance fee. */
   fee: DecimalString
   insurancePaid: DecimalString
   /** The wallet's available balance after it (and the closes booked before it). */
@@ -84,7 +85,7 @@ export function planAccountCloses(a: AccountCloses, field = 'id'): AccountPlan {
     const amount = parseDecimal(p.amount)
     const liquidation = t.reason === 'liquidation'
     const pnl = realizedPnl(p.side, amount, parseDecimal(p.openPrice), t.price, p.currency)
-    const tradingFee = liquidation ? ZERO : tradeFee(amount, t.price, parseDecimal(p.closeFeeRate), p.currency)
+    const tradingFee = tradeFee(amount, t.price, parseDecimal(p.closeFeeRate), p.currency)
     const clearanceDue =
       liquidation && t.clearanceFeeRate ? tradeFee(amount, t.price, t.clearanceFeeRate, p.currency) : ZERO
     return { p, t, liquidation, pnl, tradingFee, clearanceDue, clearance: ZERO, margin: parseDecimal(p.margin) }

@@ -71,14 +71,18 @@ export function riskTermsOf(row: ConfigRow | undefined, maxLeverage: number, rat
 }
 
 /** The columns an input sets: absent fields keep `was`, null ones return to the defaults. */
-export type RiskColumns = Pick<ConfigRow, 'riskTiers' | 'maxPositionNotional' | 'maxOpenInterest' | 'maxNetExposure'>
+export type RiskColumns = Pick<
+  ConfigRow,
+  'riskTiers' | 'maxPositionNotional' | 'maxOpenInterest' | 'maxNetExposure' | 'clearanceFeeRate'
+>
 
 /**
  * The risk columns of `input`, checked; `was` is the saved row (absent fields keep it).
  * @throws DomainError naming the field: `riskTiersInvalid` (risk_tiers: not a ladder — caps rising, leverage not
  *   rising, rates not falling, each rate above 0 with ≤ 6 decimals and below 1 / its leverage — or a first tier other
  *   than max_leverage at maintenance_margin_rate); `riskCapInvalid` (max_position_notional, max_open_interest,
- *   max_net_exposure: above 0, at most the quote currency's decimals).
+ *   max_net_exposure: above 0, at most the quote currency's decimals); `feeRateInvalid` (clearance_fee_rate: from 0 up
+ *   to, not including, 1).
  */
 export function riskColumnsOf(input: ContractConfigInput, quote: string, was: ConfigRow | undefined): RiskColumns {
   const cap = (field: 'max_position_notional' | 'max_open_interest' | 'max_net_exposure', old: string | null) => {
@@ -94,7 +98,18 @@ export function riskColumnsOf(input: ContractConfigInput, quote: string, was: Co
     maxPositionNotional: cap('max_position_notional', was?.maxPositionNotional ?? null),
     maxOpenInterest: cap('max_open_interest', was?.maxOpenInterest ?? null),
     maxNetExposure: cap('max_net_exposure', was?.maxNetExposure ?? null),
+    clearanceFeeRate: clearanceOf(input, was?.clearanceFeeRate ?? null),
   }
+}
+
+/** The clearance fee rate to save: absent keeps `old`, null returns to the default. */
+function clearanceOf(input: ContractConfigInput, old: string | null): string | null {
+  const v = input.clearance_fee_rate
+  if (v === undefined) return old
+  if (v === null) return null
+  const r = parseDecimal(v)
+  if (sign(r) < 0 || compare(r, parseDecimal('1')) >= 0) throw fieldError('clearance_fee_rate', 'feeRateInvalid')
+  return r
 }
 
 /** The ladder to save: the input's, else the saved one (checked again: the first tier must follow the terms). */
@@ -114,7 +129,11 @@ function tiersOf(input: ContractConfigInput, saved: RiskTierJson[] | null): Risk
 }
 
 /** The public view of a market's limits (contract/risk_limits). */
-export function riskLimitsView(symbol: string, currency: string, r: RiskTerms): RiskLimits {
+export function riskLimitsView(
+  symbol: string,
+  currency: string,
+  r: RiskTerms & { clearanceFeeRate: DecimalString },
+): RiskLimits {
   return {
     symbol,
     currency,
@@ -127,5 +146,6 @@ export function riskLimitsView(symbol: string, currency: string, r: RiskTerms): 
     })),
     max_position_notional: r.maxPositionNotional,
     max_open_interest: r.maxOpenInterest,
+    clearance_fee_rate: r.clearanceFeeRate,
   }
 }
