@@ -128,6 +128,14 @@ export const positionTpslInput = z.object({
 export type PositionTpslInput = z.infer<typeof positionTpslInput>
 
 /**
+ * POST contract/position_close (Idempotency-Key): close open position `id` at market; `amount` (base currency) closes
+ * that part only (issue 21 part 1: at least the market's minimum, on its amount step, at most the position, leaving
+ * nothing or at least the minimum open); absent, the whole position.
+ */
+export const positionCloseInput = z.object({ id: idSchema, amount: z.optional(amountField) })
+export type PositionCloseInput = z.infer<typeof positionCloseInput>
+
+/**
  * POST contract/close_all: every open position (of one symbol when given), netted in one transaction. It closes what
  * it can; with `report: true` it answers `{closed, failed}` (closeAllReportSchema) instead of the closed positions'
  * array, so clients that send no `report` keep the array they have always read.
