@@ -13,6 +13,7 @@ import { feedEventSchema, CLIENT_OID, ORDER_TYPES } from './trade'
 
 export { CONTRACT_SIDES, type ContractSide } from './contract-fields'
 export * from './contract-funding'
+export * from './contract-close'
 /** An entrust: `pending` (a limit order waiting, revocable), `filled` (it opened a position) or `cancelled`. */
 export const CONTRACT_ORDER_STATES = ['pending', 'filled', 'cancelled'] as const
 export type ContractOrderState = (typeof CONTRACT_ORDER_STATES)[number]

@@ -26,7 +26,7 @@ import { checkNotTriggered, checkTrigger } from './triggers'
 import { historyView, positionViews } from './views'
 
 /** The caller's position `id` locked, or `positionNotFound` (another user's included). */
-async function lockedPosition(tx: Db, who: { userId: number; book: Book }, id: number): Promise<PositionRow> {
+export async function lockedPosition(tx: Db, who: { userId: number; book: Book }, id: number): Promise<PositionRow> {
   const [p] = await tx
     .select()
     .from(contractPositions)

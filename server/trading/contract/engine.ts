@@ -18,6 +18,7 @@ import type { Db } from '../../db/client'
 import type { MarketEvent, MarketService } from '../../market/types'
 import { isFresh, priceMaxAgeMs } from '../freshness'
 import { accountKeyOf, CONTRACT_CHANNEL, parseAccountKey } from './account'
+import { closeOrderMatcher } from './close-matcher'
 import { readBookRows, riskPosition, walletBalance } from './book-rows'
 import { allocatePrint, fillEntrust } from './entrusts'
 import { closeByTrigger, liquidateAccount, liquidateAccounts } from './liquidate'
@@ -90,6 +91,7 @@ export async function startContractEngine(deps: {
   }
   const act = { db: deps.db, marks, now: deps.now, market: deps.market }
   const placing = act
+  const closing = closeOrderMatcher(placing)
   const clock = () => deps.now?.() ?? new Date()
   /** True when every mark of `symbols` exists and is fresh (issue 21 part 3: a stale mark pauses triggers and
    * liquidation; the next fresh tick decides again, since the risk book decides on every tick). */
@@ -317,6 +319,15 @@ export async function startContractEngine(deps: {
   })
   const unlisten = deps.market.onEvent((e: MarketEvent) => {
     if (e.type !== 'trades') return
+    // Reduce-only limit orders (close-matcher.ts): one job per batch of prints, the symbol's batches in order.
+    if (closing.watching(e.symbol)) {
+      const key = `close-orders:${e.symbol}`
+      enqueue({
+        key: `${key}:${e.trades[0]?.tradeId}`,
+        account: key,
+        run: async () => (stats.fills += await closing.match(e)),
+      })
+    }
     const list = entrusts.get(e.symbol)
     if (!list || list.length === 0) return
     for (const t of e.trades) {

@@ -19,6 +19,7 @@ import { moneyTransaction, runOnce } from '../../ledger/idempotent'
 import { postTransaction } from '../../ledger/post'
 import type { MoneyCaller } from '../../money/deposits'
 import { lockAccount, notifyAccount } from './account'
+import { closeFillsOf } from './close-fills'
 import { openPosition, type ContractDeps } from './place'
 import { contractOrderView, type ContractOrderRow } from './views'
 
@@ -128,10 +129,11 @@ async function fillOnce(
 
 /**
  * What is left of print `trade` (of `size`) for one more order, in `tx`: its size less the orders already filled from
- * it (by any process). Takes a transaction lock on the print first (the two-key advisory space, apart from the
+ * it (by any process) and the reduce-only fills booked from it (close-fills.ts; close-matcher.ts shares prints through
+ * this function). Takes a transaction lock on the print first (the two-key advisory space, apart from the
  * accounts' one-key locks; always taken after the account lock), so two fills of one print count each other.
  */
-async function printLeft(tx: Db, trade: FeedEvent, size: DecimalString): Promise<DecimalString> {
+export async function printLeft(tx: Db, trade: FeedEvent, size: DecimalString): Promise<DecimalString> {
   const key = `${trade.topic}/${trade.ref}`
   await tx.execute(sql`select pg_advisory_xact_lock(21, hashtext(${key}))`)
   const [row] = await tx
@@ -145,7 +147,7 @@ async function printLeft(tx: Db, trade: FeedEvent, size: DecimalString): Promise
         eq(contractOrders.status, 'filled'),
       ),
     )
-  return subtract(size, parseDecimal(row?.filled ?? '0'))
+  return subtract(subtract(size, parseDecimal(row?.filled ?? '0')), await closeFillsOf(tx, trade))
 }
 
 /** A resting order as the matcher keeps it: what allocatePrint needs. */
