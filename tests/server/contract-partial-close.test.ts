@@ -14,7 +14,7 @@
 import { and, eq, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { add, parseDecimal, type DecimalString } from '../../common/amount'
-import type { ContractHistory } from '../../common/api/contract'
+import type { CloseOrder, ContractHistory, ContractOrder } from '../../common/api/contract'
 import { ledgerAccounts } from '../../server/db/schema'
 import { moneyCall } from '../helpers/money-calls'
 import { describePostgres, pgliteTestDb } from '../helpers/server-db'
@@ -54,6 +54,29 @@ export const closeCall = (s: ContractSuite, u: TestUser, body: object) => {
   s.beat()
   return moneyCall<ContractHistory>(s.t.app, u.token, 'POST', 'contract/position_close', body)
 }
+
+let printId = 9_000_000
+
+/** One print of BTC/USDT at `price` of `size` BTC, at the wall clock. */
+function print(s: ContractSuite, price: number, size: number) {
+  const ts = Date.now()
+  const id = printId++
+  s.market.emit({
+    type: 'trades',
+    symbol: 'btcusdt',
+    ts,
+    trades: [{ id, ts, tradeId: id, amount: size, price, direction: 'buy' }],
+  })
+}
+
+/** POST contract/close_order as `u`. */
+const closeOrder = (s: ContractSuite, u: TestUser, body: object) => {
+  s.beat()
+  return moneyCall<CloseOrder>(s.t.app, u.token, 'POST', 'contract/close_order', body)
+}
+
+const closeOrders = async (s: ContractSuite, u: TestUser) =>
+  (await moneyCall<CloseOrder[]>(s.t.app, u.token, 'GET', 'contract/close_orders')).body.data
 
 function describePartialClose(name: string, s: ContractSuite) {
   /** A trader with 10,000 USDT long 1 BTC at 60,010 (10×) with TP 65,000 and SL 55,000. */
@@ -164,6 +187,99 @@ function describePartialClose(name: string, s: ContractSuite) {
     expect(await positions(s, u)).toEqual([])
     expect(await insurance(s)).toBe(fund)
     expect(await wallet(s, u)).toEqual({ available: '900.733', frozen: '0' })
+    await expectBalancedLedger(s)
+  })
+  it(`fills a reduce-only limit close from prints, in parts, at most what each printed (${name})`, async () => {
+    const { u, id } = await longOne()
+    const placed = await closeOrder(s, u, { id, type: 'limit', price: '61000', amount: '0.4' })
+    expect(placed.body.data).toMatchObject({ status: 'pending', filled: '0', side: 'long', reduce_only: true })
+    // It holds no margin.
+    expect(await wallet(s, u)).toEqual({ available: '3968.995', frozen: '6001' })
+    expect(await closeOrders(s, u)).toMatchObject([{ id: placed.body.data.id, status: 'pending' }])
+    print(s, 60990, 5) // below a sell at 61,000: nothing
+    await settled(s)
+    print(s, 61000, 0.25)
+    await settled(s)
+    expect(await closeOrders(s, u)).toMatchObject([{ filled: '0.25', status: 'pending' }])
+    print(s, 61005, 1)
+    await settled(s)
+    expect(await closeOrders(s, u)).toEqual([])
+    const parts = (await history(s, u)).sort((a, b) => a.id - b.id)
+    // At its own price with the maker fee (0.02 %): 0.25 → PnL 247.5, fee 3.05 (+ opening 7.50125); 0.15 → 148.5, 1.83.
+    expect(parts.map((h) => [h.amount, h.close_price, h.realized_pnl, h.fee])).toEqual([
+      ['0.25', '61000', '247.5', '10.55125'],
+      ['0.15', '61000', '148.5', '6.33075'],
+    ])
+    expect(await positions(s, u)).toMatchObject([{ id, amount: '0.6', margin: '3600.6', tp: '65000', sl: '55000' }])
+    expect(await wallet(s, u)).toEqual({ available: '6760.515', frozen: '3600.6' })
+    await closeCall(s, u, { id })
+    await expectBalancedLedger(s)
+  })
+
+  it(`shares one print between a reduce-only close and an opening order: never more than it printed (${name})`, async () => {
+    const { u, id } = await longOne()
+    const other = await trader(s, '10000')
+    const entrust = await open(s, other, { side: 'short', type: 'limit', price: '61000', amount: '0.4' })
+    expect(entrust.body.data).toMatchObject({ status: 'pending' })
+    const close = await closeOrder(s, u, { id, type: 'limit', price: '61000', amount: '0.5' })
+    expect(close.body.data).toMatchObject({ status: 'pending' })
+    print(s, 61000, 0.6)
+    await settled(s)
+    const orders = await moneyCall<{ list: ContractOrder[] }>(s.t.app, other.token, 'GET', 'contract/order_list', {
+      state: 'history',
+    })
+    const opened = orders.body.data.list.some((o) => o.id === entrust.body.data.id && o.status === 'filled')
+    const closed = (await history(s, u)).reduce((a, h) => add(a, parseDecimal(h.amount)), ZERO)
+    // Whichever ran first, the two never take more than the 0.6 printed: 0.4 + 0.2, or 0.5 alone.
+    expect(closed).toBe(opened ? '0.2' : '0.5')
+    expect(await positions(s, u)).toMatchObject([{ id, amount: opened ? '0.8' : '0.5' }])
+    await closeCall(s, u, { id })
+    await moneyCall(s.t.app, other.token, 'POST', 'contract/close_all', {})
+    if (!opened) await moneyCall(s.t.app, other.token, 'POST', 'contract/order_cancel', { id: entrust.body.data.id })
+    await expectBalancedLedger(s)
+  })
+
+  it(`cancels a reduce-only order whose position closed, reduces one whose position shrank: never a flip (${name})`, async () => {
+    const first = await longOne()
+    const gone = await closeOrder(s, first.u, { id: first.id, type: 'limit', price: '61000', amount: '0.5' })
+    expect((await closeCall(s, first.u, { id: first.id })).body.code).toBe(1)
+    expect(await closeOrders(s, first.u)).toEqual([])
+    print(s, 61000, 5)
+    await settled(s)
+    expect(await positions(s, first.u)).toEqual([])
+    const cancel = await moneyCall(s.t.app, first.u.token, 'POST', 'contract/close_order_cancel', {
+      id: gone.body.data.id,
+    })
+    expect(cancel.body.data).toMatchObject({ field: 'id' })
+
+    const { u, id } = await longOne()
+    await closeOrder(s, u, { id, type: 'limit', price: '61000', amount: '0.8' })
+    expect((await closeCall(s, u, { id, amount: '0.5' })).body.code).toBe(1)
+    print(s, 61000, 5)
+    await settled(s)
+    // The order could close 0.8, the position holds 0.5: it closes 0.5 and ends; nothing short is opened.
+    expect(await positions(s, u)).toEqual([])
+    expect(await closeOrders(s, u)).toEqual([])
+    expect((await history(s, u)).map((h) => h.amount).sort()).toEqual(['0.5', '0.5'])
+    await expectBalancedLedger(s)
+  })
+
+  it(`executes a market reduce-only order at once and refuses bad ones naming the field (${name})`, async () => {
+    const { u, id } = await longOne()
+    const market = await closeOrder(s, u, { id, type: 'market', amount: '0.2' })
+    expect(market.body.data).toMatchObject({ status: 'filled', filled: '0.2', type: 'market' })
+    expect(await positions(s, u)).toMatchObject([{ id, amount: '0.8' }])
+    const bad = async (body: object, field: string) => {
+      const r = await closeOrder(s, u, { id, ...body })
+      expect(r.body.code, JSON.stringify(body)).not.toBe(1)
+      expect(r.body.data, JSON.stringify(body)).toMatchObject({ field })
+    }
+    await bad({ type: 'limit', price: '61000', amount: '0.9' }, 'amount')
+    await bad({ type: 'limit', price: '61000', amount: '0' }, 'amount')
+    await bad({ type: 'limit', amount: '0.1' }, 'price')
+    await bad({ type: 'market', price: '61000', amount: '0.1' }, 'price')
+    await bad({ type: 'limit', price: '61000.123', amount: '0.1' }, 'price')
+    await closeCall(s, u, { id })
     await expectBalancedLedger(s)
   })
 }

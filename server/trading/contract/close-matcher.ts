@@ -143,6 +143,7 @@ export function closeOrderMatcher(deps: ContractDeps): CloseOrderMatcher {
       return placedCloseOrderSymbols.has(symbol) || (quietUntil.get(symbol) ?? 0) <= Date.now()
     },
     async match(e) {
+      // Taken out before reading: a placement that commits after the read below puts it back (it adds after its commit).
       placedCloseOrderSymbols.delete(e.symbol)
       let fills = 0
       for (const t of e.trades) {
@@ -154,6 +155,7 @@ export function closeOrderMatcher(deps: ContractDeps): CloseOrderMatcher {
           quietUntil.set(e.symbol, Date.now() + CLOSE_ORDERS_RECHECK_MS)
           return fills
         }
+        quietUntil.delete(e.symbol)
         const event: FeedEvent = {
           source: deps.market.source,
           topic: `market.${e.symbol}.trade.detail`,
