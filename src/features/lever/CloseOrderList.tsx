@@ -54,7 +54,7 @@ export function CloseOrderList({
               <span className={`lv-side lv-side--${o.side}`}>{t(SIDE_LABELS[o.side])}</span>
               <span className="lv-pos__pair">{info.pair}</span>
               <span className="lv-tag">
-                <Trans id="lever.reduceOnly">Close · reduce-only</Trans>
+                <Trans id="lever.reduceOnly">Reduce-only</Trans>
               </span>
               <span className="lv-pos__spacer" />
               <button type="button" className="lv-btn" disabled={cancelling === o.id} onClick={() => void cancel(o)}>
