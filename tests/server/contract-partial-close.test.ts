@@ -160,7 +160,9 @@ function describePartialClose(name: string, s: ContractSuite) {
     for (let i = 0; i < 7; i++) {
       const r = await closeCall(s, u, { id: short, amount: '0.1' })
       answers.push(
-        r.body.code === 1 ? `closed ${r.body.data.realized_pnl}` : `refused ${r.body.data?.field} ${r.body.msg}`,
+        r.body.code === 1
+          ? `closed ${r.body.data.realized_pnl}`
+          : `refused ${(r.body.data as unknown as { field?: string } | null)?.field} ${r.body.msg}`,
       )
       if (r.body.code !== 1) break
     }
