@@ -13,6 +13,7 @@ import { feedEventSchema, CLIENT_OID, ORDER_TYPES } from './trade'
 
 export { CONTRACT_SIDES, type ContractSide } from './contract-fields'
 export * from './contract-funding'
+export * from './contract-close'
 /** An entrust: `pending` (a limit order waiting, revocable), `filled` (it opened a position) or `cancelled`. */
 export const CONTRACT_ORDER_STATES = ['pending', 'filled', 'cancelled'] as const
 export type ContractOrderState = (typeof CONTRACT_ORDER_STATES)[number]
@@ -140,6 +141,14 @@ export const positionTpslInput = z.object({
   sl: triggerField,
 })
 export type PositionTpslInput = z.infer<typeof positionTpslInput>
+
+/**
+ * POST contract/position_close (Idempotency-Key): close open position `id` at market; `amount` (base currency) closes
+ * that part only (issue 21 part 1: at least the market's minimum, on its amount step, at most the position, leaving
+ * nothing or at least the minimum open); absent, the whole position.
+ */
+export const positionCloseInput = z.object({ id: idSchema, amount: z.optional(amountField) })
+export type PositionCloseInput = z.infer<typeof positionCloseInput>
 
 /**
  * POST contract/close_all: every open position (of one symbol when given), netted in one transaction. It closes what

@@ -29,6 +29,7 @@ import { SUPPORT_ROUTES } from './support/index'
 import { MICRO_ROUTES } from './micro/index'
 import { CONTRACT_ROUTES } from './contract/index'
 import { CONTRACT_RISK_ROUTES } from './contract/risk'
+import { CLOSE_ORDER_ROUTES } from './contract/close-orders'
 import { FUNDING_ROUTES } from './contract/funding'
 import { FINANCIAL_ROUTES } from './financial/index'
 import { TRADE_ROUTES } from './trade/index'
@@ -59,6 +60,7 @@ export const ALL_ROUTES: readonly ApiRoute[] = [
   ...CONTRACT_ROUTES,
   ...CONTRACT_RISK_ROUTES,
   ...FUNDING_ROUTES,
+  ...CLOSE_ORDER_ROUTES,
   ...FINANCIAL_ROUTES,
 ]
 

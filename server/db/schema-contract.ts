@@ -224,7 +224,15 @@ export const contractPositions = pgTable(
     tp: amount('tp'),
     sl: amount('sl'),
     status: text('status').$type<PositionState>().notNull(),
+    /** The order that opened it (a part split off by a partial close keeps its parent's order). */
     orderId: integer('order_id').notNull(),
+    /**
+     * The open position this row was split from by a partial close (close.ts, issue 21 part 1): the closed part, with
+     * its own realized PnL and fees; null for the position an order opened.
+     */
+    splitFrom: integer('split_from'),
+    /** The reduce-only order (contract_close_orders) whose fill closed this row; null otherwise. */
+    closeOrderId: integer('close_order_id'),
     openedAt: at('opened_at').notNull().defaultNow(),
     closePrice: amount('close_price'),
     closeReason: text('close_reason').$type<ContractCloseReason>(),
@@ -238,10 +246,15 @@ export const contractPositions = pgTable(
     markInputs: jsonb('mark_inputs').$type<MarkInputs>(),
   },
   (t) => [
-    // An order's fills grow one open position (a part filling after it closed opens the next).
+    // An order's fills grow one open position (a part filling after it closed opens the next); the parts a partial
+    // close splits off share their parent's order.
     uniqueIndex('contract_positions_order')
       .on(t.orderId)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} = 'open' and ${t.splitFrom} is null`),
+    // A feed print fills at most its size: the reduce-only fills booked from one print (close-matcher.ts).
+    index('contract_positions_close_print')
+      .on(t.feedTopic, t.feedRef)
+      .where(sql`${t.closeOrderId} is not null`),
     index('contract_positions_user').on(t.userId, t.book, t.status, t.id),
     index('contract_positions_open')
       .on(t.symbol)
@@ -257,6 +270,50 @@ export const contractPositions = pgTable(
       sql`${t.amount} > 0 and ${t.leverage} >= 1 and ${t.margin} > 0 and ${t.openPrice} > 0 and ${t.openFee} >= 0`,
     ),
     check('contract_positions_closed', sql`(${t.status} = 'open') = (${t.closedAt} is null)`),
+  ],
+)
+
+/**
+ * A reduce-only order (close-orders.ts, issue 21 part 1; Binance `reduceOnly`): it can only reduce position
+ * `position_id` (`side` is the position's side: a long's close sells). It holds no margin. A limit one rests
+ * `pending` and fills from feed prints through its price (close-matcher.ts), possibly in parts (`filled`), each fill
+ * closing a part of the position split off (contract_positions.close_order_id); a market one executes at once. It ends
+ * `filled`, or `cancelled` by the user or because its position closed (never flips the position).
+ */
+export const contractCloseOrders = pgTable(
+  'contract_close_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    book: text('book').$type<Book>().notNull(),
+    symbol: text('symbol').notNull(),
+    positionId: integer('position_id').notNull(),
+    side: text('side').$type<ContractSide>().notNull(),
+    type: text('type').$type<OrderType>().notNull(),
+    /** Limit price; null for a market order. */
+    price: amount('price'),
+    amount: amount('amount').notNull(),
+    /** What its fills closed so far (base currency). */
+    filled: amount('filled').notNull().default('0'),
+    status: text('status').$type<ContractOrderState>().notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('contract_close_orders_user').on(t.userId, t.book, t.status, t.id),
+    index('contract_close_orders_pending')
+      .on(t.symbol)
+      .where(sql`${t.status} = 'pending'`),
+    index('contract_close_orders_position')
+      .on(t.positionId)
+      .where(sql`${t.status} = 'pending'`),
+    check('contract_close_orders_side', sql`${t.side} in ('long', 'short')`),
+    check('contract_close_orders_type', sql`${t.type} in ('limit', 'market')`),
+    check('contract_close_orders_status', sql`${t.status} in ('pending', 'filled', 'cancelled')`),
+    check('contract_close_orders_limit_price', sql`(${t.type} = 'limit') = (${t.price} is not null)`),
+    check('contract_close_orders_amounts', sql`${t.amount} > 0 and ${t.filled} >= 0 and ${t.filled} <= ${t.amount}`),
   ],
 )
 

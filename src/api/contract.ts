@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini'
 import {
+  closeOrderSchema,
   contractAccountSchema,
   contractFundingHistorySchema,
   contractFundingSchema,
@@ -15,6 +16,8 @@ import {
   contractOrderListSchema,
   contractOrderSchema,
   positionSchema,
+  type CloseOrder,
+  type CloseOrderInput,
   type ContractAccount,
   type ContractFunding,
   type ContractFundingHistoryQuery,
@@ -46,6 +49,15 @@ export interface ContractApi {
   contractTpsl(input: PositionTpslInput, opts?: CallOptions): Promise<Position>
   /** POST contract/position_close (Idempotency-Key): closes one position at market; answers it as history. */
   contractClose(id: number, opts?: CallOptions): Promise<ContractHistory>
+  /**
+   * POST contract/close_order (Idempotency-Key): a reduce-only order on a position; market closes `amount` at once,
+   * limit rests (no margin held) until feed prints fill it.
+   */
+  contractCloseOrder(input: CloseOrderInput, opts?: CallOptions): Promise<CloseOrder>
+  /** POST contract/close_order_cancel (Idempotency-Key): a pending reduce-only order as cancelled. */
+  contractCloseOrderCancel(id: number, opts?: CallOptions): Promise<CloseOrder>
+  /** GET contract/close_orders: the pending reduce-only orders, newest first. */
+  contractCloseOrders(opts?: CallOptions): Promise<CloseOrder[]>
   /** POST contract/close_all (Idempotency-Key): closes every open position (of one symbol when given). */
   contractCloseAll(symbol?: string, opts?: CallOptions): Promise<ContractHistory[]>
   /** GET contract/order_list: pending entrusts (`open`) or filled and cancelled ones (`history`), newest first. */
@@ -81,6 +93,9 @@ export function createContractApi(call: Caller, request: Requester): ContractApi
       call.getAuth('contract/positions', z.array(positionSchema), symbol ? { symbol } : undefined, opts),
     contractTpsl: (input, opts) => call.postAuth('contract/position_tpsl', positionSchema, p(input), opts),
     contractClose: (id, opts) => keyed('contract/position_close', contractHistorySchema, { id }, opts),
+    contractCloseOrder: (input, opts) => keyed('contract/close_order', closeOrderSchema, p(input), opts),
+    contractCloseOrderCancel: (id, opts) => keyed('contract/close_order_cancel', closeOrderSchema, { id }, opts),
+    contractCloseOrders: (opts) => call.getAuth('contract/close_orders', z.array(closeOrderSchema), undefined, opts),
     contractCloseAll: (symbol, opts) =>
       keyed('contract/close_all', z.array(contractHistorySchema), symbol ? { symbol } : {}, opts),
     contractOrders: (query, opts) => call.getAuth('contract/order_list', contractOrderListSchema, p(query), opts),

@@ -98,6 +98,9 @@ const SCREEN_CALLS = [
   'contractAccount',
   'contractFunding',
   'contractFundingHistory',
+  'contractCloseOrder',
+  'contractCloseOrderCancel',
+  'contractCloseOrders',
 ] as const satisfies readonly (keyof ScreenApi)[]
 /** Compiles only while SCREEN_CALLS lists every ScreenApi call (a call left out would have no stand-in). */
 export type ScreenCallsListed = AssertTrue<

@@ -14,6 +14,7 @@ import { ALL_ROUTES } from '../../server/api/app'
 import type { Database } from '../../server/db/client'
 import {
   contractOrders,
+  contractCloseOrders,
   contractPositions,
   feedback,
   financialOrders,
@@ -71,6 +72,7 @@ interface World {
   /** A's pending futures order and open position (issue 12), in A's demo book. */
   aEntrust: number
   aPosition: number
+  aCloseOrder: number
 }
 
 function inputFields(route: (typeof ALL_ROUTES)[number]): string[] {
@@ -166,6 +168,26 @@ const OBJECT_CASES: Record<string, (w: World) => Promise<{ refused: boolean; bod
     const res = await moneyCall(w.t.app, w.b.token, 'POST', 'contract/position_close', { id: w.aPosition })
     const [still] = await w.database.db.select().from(contractPositions).where(eq(contractPositions.id, w.aPosition))
     return { refused: res.body.code !== 1 && still?.status === 'open', body: res.body }
+  },
+  'POST contract/close_order': async (w) => {
+    const res = await moneyCall(w.t.app, w.b.token, 'POST', 'contract/close_order', {
+      id: w.aPosition,
+      type: 'market',
+      amount: '0.001',
+    })
+    const [still] = await w.database.db.select().from(contractPositions).where(eq(contractPositions.id, w.aPosition))
+    return {
+      refused: res.body.code !== 1 && still?.status === 'open' && still.amount === '0.010000000000000000',
+      body: res.body,
+    }
+  },
+  'POST contract/close_order_cancel': async (w) => {
+    const res = await moneyCall(w.t.app, w.b.token, 'POST', 'contract/close_order_cancel', { id: w.aCloseOrder })
+    const [still] = await w.database.db
+      .select()
+      .from(contractCloseOrders)
+      .where(eq(contractCloseOrders.id, w.aCloseOrder))
+    return { refused: res.body.code !== 1 && still?.status === 'pending', body: res.body }
   },
   'POST contract/position_tpsl': async (w) => {
     const res = await call(w.t.app, w.b.token, 'POST', 'contract/position_tpsl', { id: w.aPosition, tp: '90000' })
@@ -319,6 +341,14 @@ function describeMatrix(label: string, open: () => Promise<Database>): void {
       const position = await futures({ type: 'market' })
       expect(position.body.code, position.body.msg).toBe(1)
       w.aPosition = position.body.data.position_id!
+      const closing = await moneyCall<{ id: number }>(w.t.app, w.a.token, 'POST', 'contract/close_order', {
+        id: w.aPosition,
+        type: 'limit',
+        price: '90000',
+        amount: '0.005',
+      })
+      expect(closing.body.code, closing.body.msg).toBe(1)
+      w.aCloseOrder = closing.body.data.id
       expect((await moneyCall(w.t.app, w.a.token, 'POST', 'assets/demo_exit')).body.code).toBe(1)
     })
     afterAll(async () => {

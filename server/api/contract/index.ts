@@ -20,6 +20,7 @@ import {
   contractOrderListSchema,
   contractOrderPlaceInput,
   contractOrderSchema,
+  positionCloseInput,
   positionSchema,
   positionsQuery,
   positionTpslInput,
@@ -96,13 +97,19 @@ export const contractTpslRoute = defineRoute({
 export const contractCloseRoute = defineRoute({
   method: 'POST',
   path: 'contract/position_close',
-  summary: 'Close one open position at market (book VWAP, taker fee); answers it as history shows it',
+  summary:
+    'Close one open position at market (book VWAP, taker fee), or with `amount` that part of it (the rest stays open with its TP/SL); answers the closed part as history shows it',
   auth: 'user',
   idempotent: true,
-  input: idInput,
+  input: positionCloseInput,
   data: contractHistorySchema,
   handler: ({ deps, session, body, idempotencyKey }) =>
-    closePosition(contractDeps(deps), { userId: session.userId, book: session.book, key: idempotencyKey }, body.id),
+    closePosition(
+      contractDeps(deps),
+      { userId: session.userId, book: session.book, key: idempotencyKey },
+      body.id,
+      body.amount,
+    ),
 })
 
 export const contractCloseAllRoute = defineRoute({

@@ -25,6 +25,11 @@ export const CONTRACT_MESSAGES = {
     // issue 21 part 1: a voluntary close never draws on insurance
     closeLossBeyondWallet:
       'Closing position {id} alone would lose more than your futures wallet holds. Close your profitable positions first, or use Close all',
+    // issue 21 part 1: a partial close or reduce-only order
+    closeAmountAbovePosition: "You can close at most {amount} {currency}: the position's size",
+    closeRemainderBelowMinimum:
+      'Closing this amount would leave {left} {currency} open, below the minimum of {min} {currency}. Close all of it or less',
+    closePartTooSmall: 'This amount is too small to close on its own. Please close more',
     leverageRangeInvalid: 'The minimum leverage must be at least 1× and not above the maximum',
     maintenanceRateInvalid:
       'The maintenance margin rate is a fraction above 0, with at most 6 decimal places, and below 1 / maximum leverage ({limit})',
@@ -46,6 +51,10 @@ export const CONTRACT_MESSAGES = {
     noOpenPositions: '您当前没有持仓',
     // issue 21 part 1: a voluntary close never draws on insurance
     closeLossBeyondWallet: '单独平掉仓位 {id} 的亏损将超过您合约账户的全部资金。请先平掉盈利的仓位，或使用「一键平仓」',
+    closeAmountAbovePosition: '最多可平 {amount} {currency}，即该仓位的全部数量',
+    closeRemainderBelowMinimum:
+      '平掉这个数量后剩余 {left} {currency}，低于最小数量 {min} {currency}。请全部平仓或少平一些',
+    closePartTooSmall: '该数量太小，无法单独平仓。请平更多数量',
     leverageRangeInvalid: '最小杠杆须不低于 1×，且不高于最大杠杆',
     maintenanceRateInvalid: '维持保证金率须为大于 0 的小数，最多 6 位小数，且低于 1 / 最大杠杆（{limit}）',
   },
@@ -66,6 +75,10 @@ export const CONTRACT_MESSAGES = {
     noOpenPositions: '您目前沒有持倉',
     // issue 21 part 1: a voluntary close never draws on insurance
     closeLossBeyondWallet: '單獨平掉倉位 {id} 的虧損將超過您合約帳戶的全部資金。請先平掉獲利的倉位，或使用「一鍵平倉」',
+    closeAmountAbovePosition: '最多可平 {amount} {currency}，即該倉位的全部數量',
+    closeRemainderBelowMinimum:
+      '平掉這個數量後剩餘 {left} {currency}，低於最小數量 {min} {currency}。請全部平倉或少平一些',
+    closePartTooSmall: '該數量太小，無法單獨平倉。請平更多數量',
     leverageRangeInvalid: '最小槓桿須不低於 1×，且不高於最大槓桿',
     maintenanceRateInvalid: '維持保證金率須為大於 0 的小數，最多 6 位小數，且低於 1 / 最大槓桿（{limit}）',
   },
@@ -89,6 +102,10 @@ export const CONTRACT_MESSAGES = {
     // issue 21 part 1: a voluntary close never draws on insurance
     closeLossBeyondWallet:
       'Cerrar solo la posición {id} perdería más de lo que tiene tu billetera de futuros. Cierra primero las posiciones con ganancias o usa «Cerrar todas»',
+    closeAmountAbovePosition: 'Puedes cerrar como máximo {amount} {currency}: el tamaño de la posición',
+    closeRemainderBelowMinimum:
+      'Cerrar esta cantidad dejaría {left} {currency} abiertos, por debajo del mínimo de {min} {currency}. Cierra todo o menos',
+    closePartTooSmall: 'Esta cantidad es demasiado pequeña para cerrarla por separado. Cierra una cantidad mayor',
     leverageRangeInvalid: 'El apalancamiento mínimo debe ser al menos 1× y no superar el máximo',
     maintenanceRateInvalid:
       'La tasa de margen de mantenimiento es una fracción mayor que 0, con 6 decimales como máximo, y menor que 1 / apalancamiento máximo ({limit})',
@@ -112,6 +129,10 @@ export const CONTRACT_MESSAGES = {
     // issue 21 part 1: a voluntary close never draws on insurance
     closeLossBeyondWallet:
       'केवल पोज़िशन {id} बंद करने पर नुकसान आपके फ़्यूचर्स वॉलेट की पूरी राशि से ज़्यादा होगा। पहले मुनाफ़े वाली पोज़िशन बंद करें, या “सभी बंद करें” का उपयोग करें',
+    closeAmountAbovePosition: 'आप अधिकतम {amount} {currency} बंद कर सकते हैं: यही पोज़िशन का पूरा आकार है',
+    closeRemainderBelowMinimum:
+      'इतनी मात्रा बंद करने पर {left} {currency} खुला रहेगा, जो न्यूनतम {min} {currency} से कम है। पूरी पोज़िशन बंद करें या कम मात्रा चुनें',
+    closePartTooSmall: 'यह मात्रा अलग से बंद करने के लिए बहुत छोटी है। कृपया ज़्यादा मात्रा बंद करें',
     leverageRangeInvalid: 'न्यूनतम लीवरेज कम से कम 1× हो और अधिकतम से ज़्यादा न हो',
     maintenanceRateInvalid:
       'मेंटेनेंस मार्जिन दर 0 से बड़ा भिन्न हो, अधिकतम 6 दशमलव स्थानों वाला, और 1 / अधिकतम लीवरेज ({limit}) से कम',
@@ -135,6 +156,10 @@ export const CONTRACT_MESSAGES = {
     // issue 21 part 1: a voluntary close never draws on insurance
     closeLossBeyondWallet:
       "포지션 {id}만 청산하면 선물 지갑 전체 잔액보다 큰 손실이 발생합니다. 수익 중인 포지션을 먼저 청산하거나 '전체 청산'을 이용하세요",
+    closeAmountAbovePosition: '최대 {amount} {currency}까지 청산할 수 있습니다(포지션 전체 수량)',
+    closeRemainderBelowMinimum:
+      '이 수량을 청산하면 {left} {currency}가 남아 최소 수량 {min} {currency}보다 적습니다. 전부 청산하거나 더 적게 청산하세요',
+    closePartTooSmall: '이 수량은 너무 작아 따로 청산할 수 없습니다. 더 많은 수량을 청산하세요',
     leverageRangeInvalid: '최소 레버리지는 1× 이상이며 최대 레버리지를 넘을 수 없습니다',
     maintenanceRateInvalid:
       '유지 증거금률은 0보다 큰 소수(소수점 이하 최대 6자리)이며 1 / 최대 레버리지({limit})보다 작아야 합니다',
@@ -159,6 +184,10 @@ export const CONTRACT_MESSAGES = {
     // issue 21 part 1: a voluntary close never draws on insurance
     closeLossBeyondWallet:
       'ポジション {id} だけを決済すると、先物ウォレットの残高全体を超える損失になります。先に利益の出ているポジションを決済するか、「一括決済」をご利用ください',
+    closeAmountAbovePosition: '決済できるのは最大 {amount} {currency}（ポジションの全数量）です',
+    closeRemainderBelowMinimum:
+      'この数量を決済すると残りが {left} {currency} となり、最小数量 {min} {currency} を下回ります。全量を決済するか、数量を減らしてください',
+    closePartTooSmall: 'この数量は小さすぎて単独では決済できません。もっと多い数量を決済してください',
     leverageRangeInvalid: '最小レバレッジは 1× 以上で、最大レバレッジ以下にしてください',
     maintenanceRateInvalid:
       '維持証拠金率は 0 より大きい小数（小数点以下 6 桁まで）で、1 / 最大レバレッジ（{limit}）未満にしてください',
@@ -183,6 +212,10 @@ export const CONTRACT_MESSAGES = {
     // issue 21 part 1: a voluntary close never draws on insurance
     closeLossBeyondWallet:
       'Fechar apenas a posição {id} perderia mais do que toda a sua carteira de futuros. Feche primeiro as posições com lucro ou use “Fechar todas”',
+    closeAmountAbovePosition: 'Você pode fechar no máximo {amount} {currency}: o tamanho da posição',
+    closeRemainderBelowMinimum:
+      'Fechar essa quantidade deixaria {left} {currency} em aberto, abaixo do mínimo de {min} {currency}. Feche tudo ou menos',
+    closePartTooSmall: 'Essa quantidade é pequena demais para ser fechada sozinha. Feche uma quantidade maior',
     leverageRangeInvalid: 'A alavancagem mínima deve ser de pelo menos 1× e não superar a máxima',
     maintenanceRateInvalid:
       'A taxa de margem de manutenção é uma fração maior que 0, com no máximo 6 casas decimais, e menor que 1 / alavancagem máxima ({limit})',
@@ -207,6 +240,10 @@ export const CONTRACT_MESSAGES = {
     // issue 21 part 1: a voluntary close never draws on insurance
     closeLossBeyondWallet:
       'Chỉ đóng riêng vị thế {id} sẽ lỗ nhiều hơn toàn bộ số dư ví hợp đồng tương lai của bạn. Hãy đóng các vị thế đang có lãi trước, hoặc dùng “Đóng tất cả”',
+    closeAmountAbovePosition: 'Bạn chỉ có thể đóng tối đa {amount} {currency}, tức toàn bộ khối lượng vị thế',
+    closeRemainderBelowMinimum:
+      'Đóng khối lượng này sẽ còn lại {left} {currency}, thấp hơn mức tối thiểu {min} {currency}. Hãy đóng toàn bộ hoặc đóng ít hơn',
+    closePartTooSmall: 'Khối lượng này quá nhỏ để đóng riêng. Vui lòng đóng nhiều hơn',
     leverageRangeInvalid: 'Đòn bẩy tối thiểu phải từ 1× trở lên và không vượt quá mức tối đa',
     maintenanceRateInvalid:
       'Tỷ lệ ký quỹ duy trì là số thập phân lớn hơn 0, tối đa 6 chữ số thập phân, và nhỏ hơn 1 / đòn bẩy tối đa ({limit})',
@@ -231,6 +268,10 @@ export const CONTRACT_MESSAGES = {
     // issue 21 part 1: a voluntary close never draws on insurance
     closeLossBeyondWallet:
       'Menutup posisi {id} saja akan merugi lebih dari seluruh isi dompet futures Anda. Tutup dulu posisi yang sedang untung, atau gunakan “Tutup semua”',
+    closeAmountAbovePosition: 'Anda dapat menutup paling banyak {amount} {currency}: ukuran posisi ini',
+    closeRemainderBelowMinimum:
+      'Menutup jumlah ini akan menyisakan {left} {currency} terbuka, di bawah minimum {min} {currency}. Tutup semuanya atau lebih sedikit',
+    closePartTooSmall: 'Jumlah ini terlalu kecil untuk ditutup sendiri. Silakan tutup lebih banyak',
     leverageRangeInvalid: 'Leverage minimum harus minimal 1× dan tidak melebihi maksimum',
     maintenanceRateInvalid:
       'Tingkat margin pemeliharaan adalah pecahan di atas 0, paling banyak 6 angka desimal, dan di bawah 1 / leverage maksimum ({limit})',

@@ -21,11 +21,12 @@ import { marketPrice } from './book-price'
 import { contractTerms } from './config'
 import type { ContractDeps } from './place'
 import { settleAccountCloses, type AccountCloses } from './settle-close'
+import { checkCloseAmount, splitPosition } from './split'
 import { checkNotTriggered, checkTrigger } from './triggers'
 import { historyView, positionViews } from './views'
 
 /** The caller's position `id` locked, or `positionNotFound` (another user's included). */
-async function lockedPosition(tx: Db, who: { userId: number; book: Book }, id: number): Promise<PositionRow> {
+export async function lockedPosition(tx: Db, who: { userId: number; book: Book }, id: number): Promise<PositionRow> {
   const [p] = await tx
     .select()
     .from(contractPositions)
@@ -55,7 +56,7 @@ export interface CloseFailureRow {
  * @throws DomainError the first refusal when nothing can be closed (or any, without `tolerate`);
  *   `closeLossBeyondWallet` (field) when the closes would need insurance.
  */
-async function closeAtMarket(
+export async function closeAtMarket(
   deps: ContractDeps,
   tx: Db,
   positions: readonly PositionRow[],
@@ -106,22 +107,50 @@ async function closeAtMarket(
 
 /**
  * Closes the caller's position `id` at market (Idempotency-Key), netted against the account's other positions: a
- * loss beyond the available balance is covered by their margin, never by insurance.
+ * loss beyond the available balance is covered by their margin, never by insurance. With `amount` (base currency;
+ * absent = the whole position) it closes that part only: the part is split off (split.ts: margin, opening fee and
+ * maintenance amount pro rata) and closed as a position of its own, so history shows it with its own realized PnL and
+ * fees; the remainder stays open with its take-profit and stop-loss (as Binance's and OKX's partial close).
  * @throws DomainError `positionNotFound`, `positionNotOpen`, `closeLossBeyondWallet` (id); `priceStale`,
- *   `bookTooThin`, `slippageTooFar`.
+ *   `bookTooThin`, `slippageTooFar`; `amountNotPositive`, `orderAmountPrecision`, `orderBelowMinimum`,
+ *   `closeAmountAbovePosition`, `closeRemainderBelowMinimum`, `closePartTooSmall` (amount).
  */
-export async function closePosition(deps: ContractDeps, who: MoneyCaller, id: number): Promise<ContractHistory> {
-  const call = { userId: who.userId, key: who.key, call: 'contract/position_close', payload: { id, book: who.book } }
+export async function closePosition(
+  deps: ContractDeps,
+  who: MoneyCaller,
+  id: number,
+  amount?: string,
+): Promise<ContractHistory> {
+  const payload = amount === undefined ? { id, book: who.book } : { id, amount, book: who.book }
+  const call = { userId: who.userId, key: who.key, call: 'contract/position_close', payload }
   return runOnce(deps.db, call, async (tx) => {
     await lockAccount(tx, who.book, who.userId)
     const p = await lockedPosition(tx, who, id)
     if (p.status !== 'open') throw new DomainError('conflict', 'positionNotOpen', { field: 'id' })
-    const others = (await openPositions(tx, who.book, who.userId, true)).filter((o) => o.id !== p.id)
+    const closing = await partToClose(tx, p, amount)
+    const others = (await openPositions(tx, who.book, who.userId, true)).filter((o) => o.id !== closing.id)
     const opts = { actor: `user:${who.userId}`, field: 'id', tolerate: false }
-    const { closed } = await closeAtMarket(deps, tx, [p], others, opts)
+    const { closed } = await closeAtMarket(deps, tx, [closing], others, opts)
     await notifyAccount(tx, who.book, who.userId)
     return closed[0]!
   })
+}
+
+/**
+ * The row to close for `amount` of open position `p` (locked): `p` itself for the whole (or no amount), else the part
+ * split off it (split.ts).
+ * @throws DomainError naming `amount` (checkCloseAmount, splitPosition).
+ */
+export async function partToClose(
+  tx: Db,
+  p: PositionRow,
+  amount: string | undefined,
+  overrides?: Parameters<typeof splitPosition>[3],
+): Promise<PositionRow> {
+  if (amount === undefined) return p
+  const q = parseDecimal(amount)
+  if (checkCloseAmount(p, q, (await contractTerms(tx, p.symbol))!)) return p
+  return (await splitPosition(tx, p, q, overrides)).part
 }
 
 /** What Close all did: the positions closed (as history) and the ones it could not close. */

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client'
 import type { MarketEvent, MarketService } from '../../market/types'
 import { isFresh, priceMaxAgeMs } from '../freshness'
 import { accountKeyOf, CONTRACT_CHANNEL, parseAccountKey } from './account'
+import { closeOrderMatcher } from './close-matcher'
 import { readBookRows, riskPosition, walletBalance } from './book-rows'
 import { allocatePrint, fillEntrust } from './entrusts'
 import {
@@ -90,6 +91,8 @@ export class RiskEngine implements ContractEngine {
   readonly book = new RiskBook()
   private readonly marks: MarkBoard
   private readonly act: LiquidationDeps
+  /** The reduce-only limit orders' matcher (close-matcher.ts). */
+  private readonly closing: ReturnType<typeof closeOrderMatcher>
   private readonly log: (line: string) => void
   private readonly counters: EngineStats = {
     ticks: 0,
@@ -127,6 +130,7 @@ export class RiskEngine implements ContractEngine {
     this.log = deps.log ?? (() => {})
     this.marks = marksFor(deps.market)
     this.act = { db: deps.db, marks: this.marks, now: deps.now, market: deps.market }
+    this.closing = closeOrderMatcher(this.act)
   }
 
   /** Follows the marks, the feed's trades and the account notices, loads every account and starts the full reloads. */
@@ -187,6 +191,15 @@ export class RiskEngine implements ContractEngine {
   /** A feed event: each trade print fills the pending orders it reaches (entrusts.ts shares its size). */
   onPrint(e: MarketEvent): void {
     if (e.type !== 'trades') return
+    // Reduce-only limit orders (close-matcher.ts): one job per batch of prints, the symbol's batches in order.
+    if (this.closing.watching(e.symbol)) {
+      const key = `close-orders:${e.symbol}`
+      this.enqueue({
+        key: `${key}:${e.trades[0]?.tradeId}`,
+        account: key,
+        run: async () => (this.counters.fills += await this.closing.match(e)),
+      })
+    }
     const list = this.entrusts.get(e.symbol)
     if (!list || list.length === 0) return
     for (const t of e.trades) {

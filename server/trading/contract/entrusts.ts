@@ -24,6 +24,7 @@ import { moneyTransaction, runOnce } from '../../ledger/idempotent'
 import { postTransaction } from '../../ledger/post'
 import type { MoneyCaller } from '../../money/deposits'
 import { lockAccount, notifyAccount } from './account'
+import { closeFillsOf } from './close-fills'
 import { contractTerms } from './config'
 import { amountScale, applyFill, heldAfter } from './fills'
 import type { ContractDeps } from './place'
@@ -166,11 +167,12 @@ function least(first: DecimalString, ...more: DecimalString[]): DecimalString {
 
 /**
  * What is left of print `trade` (of `size`) for one more order, in `tx`: its size less the maker fills already made
- * from it (by any process), never below 0. Takes a transaction lock on the print first (the two-key advisory space,
+ * from it (by any process) and the reduce-only fills booked from it (close-fills.ts; close-matcher.ts shares prints
+ * through this function), never below 0. Takes a transaction lock on the print first (the two-key advisory space,
  * apart from the accounts' one-key locks; always taken after the account lock), so two fills of one print count each
  * other.
  */
-async function printLeft(tx: Db, trade: FeedEvent, size: DecimalString): Promise<DecimalString> {
+export async function printLeft(tx: Db, trade: FeedEvent, size: DecimalString): Promise<DecimalString> {
   const key = `${trade.topic}/${trade.ref}`
   await tx.execute(sql`select pg_advisory_xact_lock(21, hashtext(${key}))`)
   const [row] = await tx
@@ -183,7 +185,7 @@ async function printLeft(tx: Db, trade: FeedEvent, size: DecimalString): Promise
         eq(contractFills.liquidity, 'maker'),
       ),
     )
-  const left = subtract(size, parseDecimal(row?.filled ?? '0'))
+  const left = subtract(subtract(size, parseDecimal(row?.filled ?? '0')), await closeFillsOf(tx, trade))
   return sign(left) < 0 ? parseDecimal('0') : left
 }
 

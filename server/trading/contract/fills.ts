@@ -13,7 +13,7 @@
  * A part filling after the order's position was closed opens a new one. How much a part may be (the print's size
  * left, the market's minimum) is the caller's (entrusts.ts, place.ts).
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import {
   add,
   compare,
@@ -198,7 +198,13 @@ async function growPosition(tx: Db, row: ContractOrderRow, f: FillPart, terms: C
   const [open] = await tx
     .select()
     .from(contractPositions)
-    .where(and(eq(contractPositions.orderId, row.id), eq(contractPositions.status, 'open')))
+    .where(
+      and(
+        eq(contractPositions.orderId, row.id),
+        eq(contractPositions.status, 'open'),
+        isNull(contractPositions.splitFrom),
+      ),
+    )
     .for('update')
   if (!open) {
     const [inserted] = await tx

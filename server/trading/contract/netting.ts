@@ -12,8 +12,9 @@
  *   `insurance` and capped at what the account has left after the closes, so the fee never creates a deficit; the
  *   platform's `insurance` account pays only the account's net deficit after its liquidation (bankruptcy);
  * - a voluntary close (the user's, Close all, a take-profit or stop-loss) never draws on insurance: one whose loss
- *   exceeds the whole wallet (possible only while other positions carry unrealized profit) is refused
- *   (`closeLossBeyondWallet`): the user closes the profitable positions first, or all of them together.
+ *   exceeds the whole wallet (possible only while other positions carry unrealized profit), or that would take the
+ *   whole margin of a position that stays open, is refused (`closeLossBeyondWallet`): the user closes the profitable
+ *   positions first, or all of them together.
  */
 import { add, compare, negate, parseDecimal, sign, subtract, type DecimalString } from '../../../common/amount'
 import type { ContractCloseReason, MarkInputs } from '../../../common/api/contract'
@@ -113,7 +114,10 @@ export function planAccountCloses(a: AccountCloses, field = 'id'): AccountPlan {
     coverLeft = subtract(coverLeft, covered)
     need = subtract(need, covered)
     takeCover(others, cover, covered)
-    if (sign(need) > 0 && !r.liquidation) {
+    // A voluntary close may not take the whole margin of a position that stays open either (it would stay open on
+    // nothing; a partial close of a hedge's losing leg repeated until the other leg's margin is gone).
+    const emptied = others.some((o) => compare(cover.get(o.id) ?? ZERO, parseDecimal(o.margin)) >= 0)
+    if ((sign(need) > 0 || emptied) && !r.liquidation) {
       throw new DomainError('conflict', 'closeLossBeyondWallet', { field, vars: { id: r.p.id } })
     }
     available = add(add(after, covered), need)

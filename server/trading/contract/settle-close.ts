@@ -8,12 +8,13 @@
  * cross-margin wallet, a loss beyond the available balance is covered by the margin of the positions that stay open,
  * `insurance` pays only a liquidated account's net deficit (and receives its clearance fee), and a voluntary close
  * that would need insurance is refused. Ledger reference `position:<id>` (kind `contract_close`, or
- * `contract_liquidation`): a position is booked closed once.
+ * `contract_liquidation`): a position is booked closed once. A closed position's pending reduce-only orders
+ * (close-orders.ts) are cancelled with it.
  */
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { parseDecimal, type DecimalString } from '../../../common/amount'
 import type { Db } from '../../db/client'
-import { contractPositions } from '../../db/schema'
+import { contractCloseOrders, contractPositions } from '../../db/schema'
 import { postTransactions } from '../../ledger/post-many'
 import type { PositionRow } from './account'
 import {
@@ -136,6 +137,13 @@ async function book(tx: Db, plans: readonly AccountPlan[]): Promise<void> {
   const count = (moved as { rows?: unknown[] }).rows?.length ?? (moved as unknown[]).length
   if (count !== ids.length)
     throw new Error(`contract positions changed under a batch close (${count} of ${ids.length})`)
+  // A closed position's pending reduce-only orders end with it (they may never open the other side).
+  await tx
+    .update(contractCloseOrders)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(
+      and(sql`${contractCloseOrders.positionId} = any(${list(ids)}::int[])`, eq(contractCloseOrders.status, 'pending')),
+    )
   for (const plan of plans) {
     for (const [id, taken] of plan.cover) {
       const [o] = await tx

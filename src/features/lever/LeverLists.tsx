@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import type { ContractOrder } from '../../../common/api/contract'
+import type { CloseOrder, ContractOrder } from '../../../common/api/contract'
 import type { Api } from '../../api'
 import { Spinner } from '../../ui/Spinner'
 import { Tabs } from '../../ui/Tabs'
+import { CloseOrderList } from './CloseOrderList'
 import { EntrustList } from './EntrustList'
 import { FundingHistoryList } from './FundingHistoryList'
 import { HistoryList } from './HistoryList'
@@ -18,13 +19,14 @@ type Past = 'closed' | 'funding'
 
 /**
  * The user's futures under the form (spec §2 Lever): positions (live, with close, close all and TP/SL), current
- * entrusts (revocable) and history (closed positions, or funding payments), as tabs with their counts.
+ * entrusts and reduce-only close orders (revocable) and history (closed positions, or funding payments), as tabs with their counts.
  */
 export function LeverLists({
   api,
   state,
   rows,
   entrusts,
+  closeOrders,
   closings,
   pairOf,
   lastOf,
@@ -36,6 +38,9 @@ export function LeverLists({
     | 'contractCloseAll'
     | 'contractTpsl'
     | 'contractCancel'
+    | 'contractCloseOrder'
+    | 'contractCloseOrderCancel'
+    | 'contractMarket'
     | 'contractHistory'
     | 'contractFundingHistory'
   >
@@ -43,6 +48,8 @@ export function LeverLists({
   state: 'loading' | 'ready' | 'failed'
   rows: readonly LivePosition[]
   entrusts: readonly ContractOrder[]
+  /** Pending reduce-only (close) orders, shown with the entrusts. */
+  closeOrders: readonly CloseOrder[]
   /** Goes up when positions closed: the history is read again. */
   closings: number
   pairOf: (symbol: string) => PairInfo
@@ -59,7 +66,10 @@ export function LeverLists({
         className="lv-lists__tabs"
         tabs={[
           { value: 'positions', label: t({ id: 'lever.positions', message: 'Positions' }) + count(rows.length) },
-          { value: 'entrusts', label: t({ id: 'lever.entrusts', message: 'Open orders' }) + count(entrusts.length) },
+          {
+            value: 'entrusts',
+            label: t({ id: 'lever.entrusts', message: 'Open orders' }) + count(entrusts.length + closeOrders.length),
+          },
           { value: 'history', label: t({ id: 'lever.history', message: 'History' }) },
         ]}
         value={which}
@@ -93,7 +103,12 @@ export function LeverLists({
       ) : which === 'positions' ? (
         <PositionList api={api} rows={rows} pairOf={pairOf} lastOf={lastOf} onChanged={onChanged} />
       ) : (
-        <EntrustList api={api} orders={entrusts} pairOf={pairOf} onChanged={onChanged} />
+        <>
+          <CloseOrderList api={api} orders={closeOrders} pairOf={pairOf} onChanged={onChanged} />
+          {(entrusts.length > 0 || closeOrders.length === 0) && (
+            <EntrustList api={api} orders={entrusts} pairOf={pairOf} onChanged={onChanged} />
+          )}
+        </>
       )}
     </section>
   )

@@ -122,6 +122,7 @@ export function LeverScreen({ markets }: { markets: readonly MarketItem[] }) {
           state={acct.state}
           rows={live?.rows ?? []}
           entrusts={acct.entrusts}
+          closeOrders={acct.closeOrders}
           closings={acct.closings}
           pairOf={pairOf}
           lastOf={lastOf}

@@ -1,20 +1,21 @@
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { Api } from '../../api'
 import { confirmDialog } from '../../ui/dialog'
 import { Icon } from '../../ui/Icon'
 import { showToast } from '../../ui/toast'
-import { formatMoney } from '../assets'
-import { SIDE_LABELS } from './labels'
 import type { LivePosition } from './position-math'
 import { PositionItem } from './PositionItem'
 import type { PairInfo } from './pair-info'
 import { TpslSheet } from './TpslSheet'
+import { CloseSheet } from './CloseSheet'
+import { useContractTerms } from './use-contract-terms'
 
 /**
- * The open positions, live (spec §2 Lever: positions, one-click close): each with Close (after a confirmation) and
- * its take-profit / stop-loss sheet, and Close all (confirmed with how many) above them.
+ * The open positions, live (spec §2 Lever: positions, one-click close): each with Close (a sheet: all or part, at
+ * market or as a reduce-only limit order) and its take-profit / stop-loss sheet, and Close all (confirmed with how
+ * many) above them.
  */
 export function PositionList({
   api,
@@ -23,7 +24,7 @@ export function PositionList({
   lastOf,
   onChanged,
 }: {
-  api: Pick<Api, 'contractClose' | 'contractCloseAll' | 'contractTpsl'>
+  api: Pick<Api, 'contractClose' | 'contractCloseAll' | 'contractTpsl' | 'contractCloseOrder' | 'contractMarket'>
   rows: readonly LivePosition[]
   pairOf: (symbol: string) => PairInfo
   /** The latest trade price of a symbol, null before its ticker. */
@@ -31,9 +32,11 @@ export function PositionList({
   /** After a close or a TP/SL change (read the account again). */
   onChanged: () => void
 }) {
-  const { t, i18n } = useLingui()
   const [busy, setBusy] = useState<number | 'all' | null>(null)
   const [editing, setEditing] = useState<number | null>(null)
+  const [closing, setClosing] = useState<number | null>(null)
+  const closed = rows.find((r) => r.position.id === closing)
+  const { terms } = useContractTerms(api, closed?.position.symbol ?? null)
   const run = async (what: number | 'all', call: () => Promise<unknown>) => {
     setBusy(what)
     try {
@@ -50,20 +53,6 @@ export function PositionList({
       setBusy(null)
       onChanged()
     }
-  }
-  const close = async (r: LivePosition) => {
-    const p = r.position
-    const { pair, base } = pairOf(p.symbol)
-    const side = t(SIDE_LABELS[p.side])
-    const amount = `${formatMoney(p.amount, i18n.locale, { minScale: 0 })} ${base}`
-    const ok = await confirmDialog({
-      message: msg({
-        id: 'lever.closeConfirm',
-        message: `Close your ${pair} ${side} of ${amount} at the market price?`,
-      }),
-      confirmText: msg({ id: 'lever.close', message: 'Close' }),
-    })
-    if (ok) await run(p.id, () => api.contractClose(p.id))
   }
   const closeAll = async () => {
     const count = rows.length
@@ -102,11 +91,21 @@ export function PositionList({
               lastPrice={lastOf(r.position.symbol)}
               closing={busy === r.position.id || busy === 'all'}
               onTpsl={() => setEditing(r.position.id)}
-              onClose={() => void close(r)}
+              onClose={() => setClosing(r.position.id)}
             />
           )
         })}
       </ul>
+      {closed && (
+        <CloseSheet
+          api={api}
+          position={closed.position}
+          terms={terms}
+          {...pairOf(closed.position.symbol)}
+          onDone={onChanged}
+          onClose={() => setClosing(null)}
+        />
+      )}
       {edited && (
         <TpslSheet
           api={api}

@@ -1,11 +1,11 @@
 /**
  * The signed-in user's futures account as the lever screen shows it: the contract wallet (contract/account), the
  * open positions (contract/positions, every symbol: under cross margin they all back each other) and the pending
- * entrusts (contract/order_list open). Read when the screen opens, after each action (`reload`) and every few seconds
+ * entrusts (contract/order_list open) with the pending reduce-only orders (contract/close_orders). Read when the screen opens, after each action (`reload`) and every few seconds
  * while the page is visible: take-profit, stop-loss, liquidation and limit fills happen on the server.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ContractAccount, ContractOrder, Position } from '../../../common/api/contract'
+import type { CloseOrder, ContractAccount, ContractOrder, Position } from '../../../common/api/contract'
 import type { Api } from '../../api'
 
 /** How often the account is read again, ms. */
@@ -19,6 +19,8 @@ export interface LeverAccount {
   account: ContractAccount | undefined
   positions: Position[]
   entrusts: ContractOrder[]
+  /** Pending reduce-only (close) orders. */
+  closeOrders: CloseOrder[]
   /** `loading` before the first answer, `failed` when it could not be read (and nothing was). */
   state: 'loading' | 'ready' | 'failed'
   /** Goes up each time positions left the list between two reads (closed here, by TP/SL or liquidated). */
@@ -32,11 +34,12 @@ interface Held {
   account: ContractAccount | undefined
   positions: Position[]
   entrusts: ContractOrder[]
+  closeOrders: CloseOrder[]
   failed: boolean
   closings: number
 }
 
-type Calls = Pick<Api, 'contractAccount' | 'contractPositions' | 'contractOrders'>
+type Calls = Pick<Api, 'contractAccount' | 'contractPositions' | 'contractOrders' | 'contractCloseOrders'>
 
 /** @param key the session and book (a change starts over); null when signed out (nothing is read) */
 export function useLeverAccount(api: Calls, key: string | null): LeverAccount {
@@ -50,21 +53,24 @@ export function useLeverAccount(api: Calls, key: string | null): LeverAccount {
       api.contractAccount(silent),
       api.contractPositions(undefined, silent),
       api.contractOrders({ state: 'open', limit: ENTRUSTS_LIMIT }, silent),
+      api.contractCloseOrders(silent),
     ]).then(
-      ([account, positions, orders]) => {
+      ([account, positions, orders, closeOrders]) => {
         if (mine !== generation.current) return
         setHeld((h) => {
           const before = h?.key === key ? h : null
           const gone = before?.positions.some((p) => !positions.some((q) => q.id === p.id)) ?? false
           const closings = (before?.closings ?? 0) + (gone ? 1 : 0)
-          return { key, account, positions, entrusts: orders.list, failed: false, closings }
+          return { key, account, positions, entrusts: orders.list, closeOrders, failed: false, closings }
         })
       },
       () => {
         if (mine !== generation.current) return
         // A failed read keeps what was shown (the next poll tries again); with nothing shown yet, say so.
         setHeld((h) =>
-          h?.key === key ? h : { key, account: undefined, positions: [], entrusts: [], failed: true, closings: 0 },
+          h?.key === key
+            ? h
+            : { key, account: undefined, positions: [], entrusts: [], closeOrders: [], failed: true, closings: 0 },
         )
       },
     )
@@ -81,6 +87,7 @@ export function useLeverAccount(api: Calls, key: string | null): LeverAccount {
     account: current?.account,
     positions: current?.positions ?? [],
     entrusts: current?.entrusts ?? [],
+    closeOrders: current?.closeOrders ?? [],
     state: !current ? 'loading' : current.failed ? 'failed' : 'ready',
     closings: current?.closings ?? 0,
     reload,
