@@ -4,7 +4,7 @@
  * invariant (contract-model-checks.ts `verify`). A refusal is a valid outcome when its message is one the step allows;
  * anything else (an unexpected message, an internal error) fails the sequence.
  */
-import fc from 'fast-check'
+import type fc from 'fast-check'
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
@@ -384,35 +384,4 @@ export class Funding extends Step {
     return Date.now()
   }
   toString = () => `funding at a ${this.premiumBp >= 0 ? '+' : ''}${this.premiumBp}bp premium`
-}
-
-/** The generators. */
-export function steps() {
-  const who = fc.nat(1)
-  const symbol = fc.constantFrom<Sym>(...SYMS)
-  return [
-    fc
-      .tuple(who, symbol, fc.boolean(), fc.boolean(), fc.integer({ min: 1, max: 100 }), fc.constantFrom(2, 10, 25, 50))
-      .chain(([w, s, long, limit, size, lev]) =>
-        fc
-          .tuple(fc.integer({ min: -60, max: 60 }), fc.boolean())
-          .map(([off, tpsl]) => new Open(w, s, long, limit, size, lev, off, tpsl)),
-      ),
-    fc
-      .tuple(who, symbol, fc.integer({ min: 1, max: 60 }), fc.constantFrom(5, 20, 50))
-      .map(([w, s, size, lev]) => new Hedge(w, s, size, lev)),
-    fc.tuple(who, fc.nat(9)).map(([w, n]) => new Cancel(w, n)),
-    fc
-      .tuple(who, fc.nat(9), fc.constantFrom(25, 50, 100), fc.boolean(), fc.option(symbol, { nil: undefined }))
-      .map(([w, n, pct, all, s]) => new Close(w, n, pct, all, s)),
-    fc.tuple(who, fc.nat(9), fc.integer({ min: 10, max: 300 })).map(([w, n, dist]) => new SetTpsl(w, n, dist)),
-    fc.tuple(who, fc.boolean(), fc.integer({ min: 10, max: 100 })).map(([w, out, pct]) => new Transfer(w, out, pct)),
-    fc.tuple(symbol, fc.integer({ min: -400, max: 400 })).map(([s, bp]) => new Move(s, bp)),
-    fc
-      .tuple(symbol, fc.integer({ min: 800, max: 1500 }), fc.boolean())
-      .map(([s, bp, down]) => new Move(s, down ? -bp : bp)),
-    fc.tuple(symbol, fc.integer({ min: -800, max: 800 })).map(([s, bp]) => new Stale(s, bp)),
-    symbol.map((s) => new Resume(s)),
-    fc.integer({ min: -40, max: 40 }).map((bp) => new Funding(bp)),
-  ]
 }

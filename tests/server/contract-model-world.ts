@@ -40,7 +40,7 @@ export const OPENING = '300'
 /** The funding clock: the wall clock until a funding step sets it. */
 export interface FundingClock {
   at: number | undefined
-  now(): Date
+  now: () => Date
 }
 
 export interface World {

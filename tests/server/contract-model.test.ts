@@ -38,7 +38,20 @@ import { describePostgres, pgliteTestDb } from '../helpers/server-db'
 import { contractSuite } from './contract-fixtures'
 import { startSeq, verify, type Seq } from './contract-model-checks'
 import { openPositionIds } from './contract-model-snapshot'
-import { Hedge, Open, saw, seen, steps } from './contract-model-steps'
+import {
+  Cancel,
+  Close,
+  Funding,
+  Hedge,
+  Move,
+  Open,
+  Resume,
+  saw,
+  seen,
+  SetTpsl,
+  Stale,
+  Transfer,
+} from './contract-model-steps'
 import {
   call,
   freshMarket,
@@ -49,6 +62,7 @@ import {
   spent,
   SYMS,
   timed,
+  type Sym,
   type World,
 } from './contract-model-world'
 
@@ -71,8 +85,20 @@ async function begin(w: World): Promise<Seq> {
   return q
 }
 
-/** The sequence's end: fresh prices, every order cancelled and every position closed, the ledger checked whole. */
-async function end(q: Seq) {
+/** Sequences between two full ledger checks (the incremental checks of every step see the rest). */
+const FULL_CHECK_EVERY = 10
+
+/** The whole ledger (server/ledger/check.ts, frozen reconciliation included) holds. */
+async function expectLedgerWhole(w: World, when: string) {
+  const ledger = await timed('checkLedger', () => checkLedger(w.s.database.db))
+  expect(ledger, `ledger check ${when}`).toMatchObject({ ok: true, mismatches: [], frozen_mismatches: [] })
+}
+
+/**
+ * The sequence's end: fresh prices, every order cancelled and every position closed, the ledger checked whole every
+ * FULL_CHECK_EVERY sequences.
+ */
+async function end(q: Seq, n: number) {
   const { w } = q
   for (const symbol of SYMS) freshMarket(w, symbol)
   for (const t of q.traders) {
@@ -84,8 +110,38 @@ async function end(q: Seq) {
   // Whatever Close all could not close (a net loss beyond the wallet) was the engine's to liquidate.
   expect(await openPositionIds(q), 'open at the end').toEqual([])
   await verify(q, 'the end')
-  const ledger = await timed('checkLedger', () => checkLedger(w.s.database.db))
-  expect(ledger, 'ledger check at the end').toMatchObject({ ok: true, mismatches: [], frozen_mismatches: [] })
+  if (n % FULL_CHECK_EVERY === 0) await expectLedgerWhole(w, `after sequence ${n}`)
+}
+
+/** The steps' generators (contract-model-steps.ts). */
+function steps() {
+  const who = fc.nat(1)
+  const symbol = fc.constantFrom<Sym>(...SYMS)
+  return [
+    fc
+      .tuple(who, symbol, fc.boolean(), fc.boolean(), fc.integer({ min: 1, max: 100 }), fc.constantFrom(2, 10, 25, 50))
+      .chain(([w, s, long, limit, size, lev]) =>
+        fc
+          .tuple(fc.integer({ min: -60, max: 60 }), fc.boolean())
+          .map(([off, tpsl]) => new Open(w, s, long, limit, size, lev, off, tpsl)),
+      ),
+    fc
+      .tuple(who, symbol, fc.integer({ min: 1, max: 60 }), fc.constantFrom(5, 20, 50))
+      .map(([w, s, size, lev]) => new Hedge(w, s, size, lev)),
+    fc.tuple(who, fc.nat(9)).map(([w, n]) => new Cancel(w, n)),
+    fc
+      .tuple(who, fc.nat(9), fc.constantFrom(25, 50, 100), fc.boolean(), fc.option(symbol, { nil: undefined }))
+      .map(([w, n, pct, all, s]) => new Close(w, n, pct, all, s)),
+    fc.tuple(who, fc.nat(9), fc.integer({ min: 10, max: 300 })).map(([w, n, dist]) => new SetTpsl(w, n, dist)),
+    fc.tuple(who, fc.boolean(), fc.integer({ min: 10, max: 100 })).map(([w, out, pct]) => new Transfer(w, out, pct)),
+    fc.tuple(symbol, fc.integer({ min: -400, max: 400 })).map(([s, bp]) => new Move(s, bp)),
+    fc
+      .tuple(symbol, fc.integer({ min: 800, max: 1500 }), fc.boolean())
+      .map(([s, bp, down]) => new Move(s, down ? -bp : bp)),
+    fc.tuple(symbol, fc.integer({ min: -800, max: 800 })).map(([s, bp]) => new Stale(s, bp)),
+    symbol.map((s) => new Resume(s)),
+    fc.integer({ min: -40, max: 40 }).map((bp) => new Funding(bp)),
+  ]
 }
 
 function describeModel(name: string, open: () => Promise<Database>) {
@@ -116,11 +172,12 @@ function describeModel(name: string, open: () => Promise<Database>) {
         fc.asyncProperty(fc.commands(steps(), { maxCommands: MAX_STEPS, size: 'max' }), async (cmds) => {
           const q = await begin(w)
           await fc.asyncModelRun(() => ({ model: {}, real: q }), cmds)
-          await timed('end', () => end(q))
+          await timed('end', () => end(q, (seen.get('sequence') ?? 0) + 1))
           saw('sequence')
         }),
         { numRuns: RUNS },
       )
+      await expectLedgerWhole(w, 'after the last sequence')
       // The generators reached every kind of step, not only refusals (counts in the log line; a short run may miss some).
       if (RUNS < 100) return
       for (const kind of ['market open', 'limit open', 'hedge short', 'close', 'close all', 'move', 'gap', 'stale']) {
