@@ -282,12 +282,21 @@ export class Transfer extends Step {
       amount: amount.toFixed(2),
     })
     // Out is capped (server/trading/contract/transferable.ts): a refusal is a valid outcome. In never is.
-    outcome(
+    this.left = outcome(
       res,
       this.out ? new RegExp(`At most .* can leave|Lack of funds|${STALE.source}`) : /^$/,
       this.out ? 'transfer out' : 'transfer in',
     )
     return undefined
+  }
+  /** The transfer went through (set by `act`). */
+  left = false
+  override engineDid(before: EngineStats, after: EngineStats) {
+    super.engineDid(before, after)
+    // No price moved: the cap leaves the initial margin covered, losses counted, so what left cannot make the
+    // account liquidatable (the previous step's check left none liquidatable at fresh marks).
+    if (this.out && this.left)
+      expect(after.liquidations, 'a liquidation after a transfer out').toBe(before.liquidations)
   }
   toString = () => `#${this.who} transfer ${this.out ? 'out' : 'in'} ${this.percent} %`
 }
