@@ -199,6 +199,8 @@ export class Close extends Step {
   async act(q: Seq) {
     const t = traderOf(q, this.who)
     const beyond = /would lose more than your futures wallet/
+    // A part must be on the amount step, at least the minimum, and leave at least the minimum open.
+    const part = /can close at most|would leave .* open|too small to close|minimum order/
     if (this.all) {
       const res = await call(q.w, t.user, 'POST', 'contract/close_all', this.symbol ? { symbol: this.symbol } : {})
       outcome(res, new RegExp(`no open positions|${beyond.source}|${STALE.source}|${RISK.source}`), 'close all')
@@ -208,18 +210,18 @@ export class Close extends Step {
     const p = positions[this.pick % Math.max(1, positions.length)]
     if (!p) return undefined
     const scale = MARKETS[p.symbol as Sym].amountScale
-    const part = (Number(p.amount) * this.percent) / 100
-    const partial = PARTIAL_CLOSE && this.percent < 100 && part >= 10 ** -scale
+    const units = Math.floor((Number(p.amount) * this.percent * 10 ** scale) / 100)
+    const partial = PARTIAL_CLOSE && this.percent < 100 && units > 0
     const res = await call(q.w, t.user, 'POST', 'contract/position_close', {
       id: p.id,
-      ...(partial ? { amount: (Math.floor(part * 10 ** scale) / 10 ** scale).toFixed(scale) } : {}),
+      ...(partial ? { amount: (units / 10 ** scale).toFixed(scale) } : {}),
     })
     // The close re-sends the books: a move pending in the engine can close the position first. Then, and only then,
     // it is already closed.
     if (
       !outcome(
         res,
-        new RegExp(`already closed|${beyond.source}|${STALE.source}|${RISK.source}`),
+        new RegExp(`already closed|${beyond.source}|${STALE.source}|${RISK.source}${partial ? `|${part.source}` : ''}`),
         partial ? 'partial close' : 'close',
       )
     ) {

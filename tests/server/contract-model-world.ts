@@ -239,6 +239,8 @@ export function modelWorld(s: ContractSuite): World {
 
 /** Time spent per label, ms (CONTRACT_MODEL_PROFILE=1 prints it). */
 export const spent = new Map<string, number>()
+
+/** Runs `f`, adding its time to `spent` under `label`. */
 export async function timed<T>(label: string, f: () => Promise<T>): Promise<T> {
   const t0 = performance.now()
   try {
