@@ -27,8 +27,8 @@
  *
  * Speed (≥ 500 sequences per database in CI): new traders per sequence instead of clearing tables, every check one
  * snapshot query of the sequence's own rows (contract-model-snapshot.ts), the feed's staleness and the funding clock
- * set by the test instead of waited for. Measured on a loaded 2-core machine (load average 8–16): 500 sequences in
- * ~212 s on PGlite.
+ * set by the test instead of waited for. Measured on a shared 2-core machine: 500 sequences in 212 s on PGlite at a
+ * load average of 8–16, 154 s on PGlite and 128 s on PostgreSQL at 1–4.
  *
  * Settings: CONTRACT_MODEL_RUNS sequences per database (default 500; `npm run bench -- risk-model` runs 5,000 on
  * PostgreSQL, tests/bench/risk-model.ts), CONTRACT_MODEL_STEPS steps at most after the opening (default 8),
