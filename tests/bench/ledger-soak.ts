@@ -27,7 +27,7 @@ interface VitestOutcome {
 }
 
 /** Runs `npx vitest run <file> [-t filter]` with `env` and reads its JSON report. */
-function vitest(file: string, env: Record<string, string>, filter?: string): Promise<VitestOutcome> {
+export function vitest(file: string, env: Record<string, string>, filter?: string): Promise<VitestOutcome> {
   const report = join(mkdtempSync(join(tmpdir(), 'tc-soak-')), 'report.json')
   const args = ['vitest', 'run', file, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
   if (filter) args.push('-t', filter)
@@ -67,7 +67,15 @@ function vitest(file: string, env: Record<string, string>, filter?: string): Pro
   })
 }
 
-function row(name: string, value: number, unit: string, target: string, o: VitestOutcome, what: string): BenchResult {
+/** A PASS/MISS row of a vitest run: `value` counts only when every test passed and at least one ran. */
+export function row(
+  name: string,
+  value: number,
+  unit: string,
+  target: string,
+  o: VitestOutcome,
+  what: string,
+): BenchResult {
   // The filter skips the other database's test; a skipped PostgreSQL test leaves nothing passed: no PASS then.
   const pass = o.exitCode === 0 && o.failed === 0 && o.passed > 0
   const outcome = pass

@@ -26,6 +26,8 @@ export interface ContractSuite {
   stalled: boolean
   /** One heartbeat now (the latest books again at the wall clock), unless stalled. */
   beat: () => void
+  /** The risk engine's log lines (a failed action says why here). */
+  engineLog: string[]
 }
 
 let version = 1
@@ -36,7 +38,7 @@ export const HEARTBEAT_MS = 250
 
 /** The suite's app, feed and engine on the database `open` gives, closed after the file. */
 export function contractSuite(open: () => Promise<Database>): ContractSuite {
-  const s = { stalled: false } as ContractSuite
+  const s = { stalled: false, engineLog: [] as string[] } as ContractSuite
   let heartbeat: ReturnType<typeof setInterval> | undefined
   beforeAll(async () => {
     s.database = await open()
@@ -58,7 +60,7 @@ export function contractSuite(open: () => Promise<Database>): ContractSuite {
     }
     heartbeat = setInterval(s.beat, HEARTBEAT_MS)
     s.t = await testApp({ db: s.database.db, market: s.market })
-    s.engine = await startContractEngine({ db: s.database.db, market: s.market })
+    s.engine = await startContractEngine({ db: s.database.db, market: s.market, log: (l) => s.engineLog.push(l) })
     await openChain(s.database.db, 'USDT', { fee: '1', min: '2' })
     s.operator = await makeUser(s.database.db, 'operator')
   })

@@ -6,8 +6,8 @@
  *   issue 21 part 5, so it is never cheaper than closing);
  * - the closes are booked most profitable first, so the wallet's available balance never dips below zero before the
  *   total is known; a loss the available balance cannot cover is covered next by the margin of the account's other
- *   positions (their `margin` column and the frozen bucket shrink together, so frozen still equals Σ positions'
- *   margin + open orders' holds);
+ *   positions, all but the smallest unit of each (their `margin` column and the frozen bucket shrink together, so
+ *   frozen still equals Σ positions' margin + open orders' holds);
  * - a liquidation charges a clearance fee per position (notional × the market's clearance rate, config.ts), paid to
  *   `insurance` and capped at what the account has left after the closes, so the fee never creates a deficit; the
  *   platform's `insurance` account pays only the account's net deficit after its liquidation (bankruptcy);
@@ -16,7 +16,16 @@
  *   whole margin of a position that stays open, is refused (`closeLossBeyondWallet`): the user closes the profitable
  *   positions first, or all of them together.
  */
-import { add, compare, negate, parseDecimal, sign, subtract, type DecimalString } from '../../../common/amount'
+import {
+  add,
+  compare,
+  currencyScale,
+  negate,
+  parseDecimal,
+  sign,
+  subtract,
+  type DecimalString,
+} from '../../../common/amount'
 import type { ContractCloseReason, MarkInputs } from '../../../common/api/contract'
 import type { FeedEvent } from '../../../common/api/trade'
 import { realizedPnl, tradeFee } from '../../../common/trading/contract-math'
@@ -26,6 +35,17 @@ import type { PositionRow } from './account'
 
 const ZERO = parseDecimal('0')
 const min = (a: DecimalString, b: DecimalString) => (compare(a, b) <= 0 ? a : b)
+
+/**
+ * The margin a position that stays open can give to cover a loss: all but the currency's smallest unit (the row's
+ * CHECK margin > 0; funding-pay.ts keeps the same unit). Taking all of it failed the close's transaction (issue 21
+ * part 10, found by the futures model: contract-model-found.test.ts).
+ */
+function coverable(o: PositionRow): DecimalString {
+  const unit = parseDecimal(`0.${'0'.repeat(currencyScale(o.currency) - 1)}1`)
+  const room = subtract(parseDecimal(o.margin), unit)
+  return sign(room) > 0 ? room : ZERO
+}
 
 /** How a position closes. */
 export interface CloseTerms {
@@ -104,7 +124,7 @@ export function planAccountCloses(a: AccountCloses, field = 'id'): AccountPlan {
   const ordered = [...rows].sort((x, y) => compare(delta(y), delta(x)) || x.p.id - y.p.id)
   const others = [...(a.others ?? [])].sort((x, y) => x.id - y.id)
   const cover = new Map<number, DecimalString>()
-  let coverLeft = others.reduce((sum, o) => add(sum, parseDecimal(o.margin)), ZERO)
+  let coverLeft = others.reduce((sum, o) => add(sum, coverable(o)), ZERO)
   let available = a.available
   const closes: PlannedClose[] = []
   for (const r of ordered) {
@@ -148,13 +168,13 @@ export function planAccountCloses(a: AccountCloses, field = 'id'): AccountPlan {
   return { closes, cover, available }
 }
 
-/** Takes `amount` of margin from `others` in id order (each at most its remaining margin), adding to `cover`. */
+/** Takes `amount` of margin from `others` in id order (each at most its coverable margin), adding to `cover`. */
 function takeCover(others: readonly PositionRow[], cover: Map<number, DecimalString>, amount: DecimalString) {
   let rest = amount
   for (const o of others) {
     if (sign(rest) <= 0) return
     const taken = cover.get(o.id) ?? ZERO
-    const room = subtract(parseDecimal(o.margin), taken)
+    const room = subtract(coverable(o), taken)
     const take = min(rest, room)
     if (sign(take) <= 0) continue
     cover.set(o.id, add(taken, take))
