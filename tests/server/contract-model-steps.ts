@@ -28,10 +28,10 @@ import {
 } from './contract-model-world'
 
 /**
- * Partial closes (POST contract/position_close with `amount`, issue 21 part 10) are being added on another branch;
- * until they land the arm closes whole positions. Turn on with CONTRACT_MODEL_PARTIAL=1 once the call takes `amount`.
+ * Partial closes (POST contract/position_close with `amount`, issue 21 parts 1 and 10): on by default;
+ * CONTRACT_MODEL_PARTIAL=0 makes the arm close whole positions.
  */
-export const PARTIAL_CLOSE = process.env.CONTRACT_MODEL_PARTIAL === '1'
+export const PARTIAL_CLOSE = process.env.CONTRACT_MODEL_PARTIAL !== '0'
 
 /** Steps that did something, by kind: a generator change cannot quietly reduce the test to refusals. */
 export const seen = new Map<string, number>()

@@ -4,7 +4,7 @@
  * sequence has two new traders (500 USDT deposited, 300 of it in the futures wallet): one opens a 50× BTC long with most
  * of it, the other a hedge on ETH (long and short); then up to MAX_STEPS steps (contract-model-steps.ts): market and
  * limit opens on BTC/USDT and ETH/USDT (long, short, 2–50×, with and without TP/SL), hedges, cancels, closes of one
- * position (partial closes behind CONTRACT_MODEL_PARTIAL=1 until the call takes `amount`), Close all (of one symbol or
+ * position (whole or a part of it: partial closes), Close all (of one symbol or
  * every one), TP/SL changes, transfers into and out of the futures wallet (out is capped: a refusal is valid), market
  * moves and gaps (jumps past stop-losses and liquidation prices), stale periods (a market's feed older than its
  * `price_max_age_ms`, without sleeping: contract-model-world.ts) and funding times (the funding job at the next funding
@@ -32,7 +32,7 @@
  *
  * Settings: CONTRACT_MODEL_RUNS sequences per database (default 500; `npm run bench -- risk-model` runs 5,000 on
  * PostgreSQL, tests/bench/risk-model.ts), CONTRACT_MODEL_STEPS steps at most after the opening (default 8),
- * CONTRACT_MODEL_PARTIAL=1 partial closes, CONTRACT_MODEL_PROFILE=1 prints the time spent per step kind,
+ * CONTRACT_MODEL_PARTIAL=0 no partial closes, CONTRACT_MODEL_PROFILE=1 prints the time spent per step kind,
  * CONTRACT_MODEL_REPORT=<file> appends each database's figures as a JSON line (for the bench).
  */
 import fc from 'fast-check'

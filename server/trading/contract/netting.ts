@@ -12,9 +12,9 @@
  *   `insurance` and capped at what the account has left after the closes, so the fee never creates a deficit; the
  *   platform's `insurance` account pays only the account's net deficit after its liquidation (bankruptcy);
  * - a voluntary close (the user's, Close all, a take-profit or stop-loss) never draws on insurance: one whose loss
- *   exceeds the whole wallet (possible only while other positions carry unrealized profit), or that would take the
- *   whole margin of a position that stays open, is refused (`closeLossBeyondWallet`): the user closes the profitable
- *   positions first, or all of them together.
+ *   exceeds the whole wallet less the smallest unit of margin each position that stays open keeps (possible only
+ *   while other positions carry unrealized profit) is refused (`closeLossBeyondWallet`): the user closes the
+ *   profitable positions first, or all of them together.
  */
 import {
   add,
@@ -134,10 +134,9 @@ export function planAccountCloses(a: AccountCloses, field = 'id'): AccountPlan {
     coverLeft = subtract(coverLeft, covered)
     need = subtract(need, covered)
     takeCover(others, cover, covered)
-    // A voluntary close may not take the whole margin of a position that stays open either (it would stay open on
-    // nothing; a partial close of a hedge's losing leg repeated until the other leg's margin is gone).
-    const emptied = others.some((o) => compare(cover.get(o.id) ?? ZERO, parseDecimal(o.margin)) >= 0)
-    if ((sign(need) > 0 || emptied) && !r.liquidation) {
+    // Cover never takes a position's last unit of margin (`coverable`), so a partial close of a hedge's losing leg
+    // repeated until the other leg's margin is gone is refused here too.
+    if (sign(need) > 0 && !r.liquidation) {
       throw new DomainError('conflict', 'closeLossBeyondWallet', { field, vars: { id: r.p.id } })
     }
     available = add(add(after, covered), need)
