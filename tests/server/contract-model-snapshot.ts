@@ -5,7 +5,8 @@
  * postings, and the ledger entries written since the sequence began. Amounts come as canonical decimal strings.
  */
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
-import { add, parseDecimal, type DecimalString } from '../../common/amount'
+import { add, parseDecimal, subtract, type DecimalString } from '../../common/amount'
+import { tradeFee } from '../../common/trading/contract-math'
 import { contractFundingPayments, contractPositions } from '../../server/db/schema'
 import { rowsOf } from '../helpers/ledger-ops'
 import type { Trader, World } from './contract-model-world'
@@ -46,9 +47,9 @@ export interface TraderRows {
     pnl: DecimalString
     funding: DecimalString
     openFees: DecimalString
-    /** Closing trading fees (not liquidations'). */
+    /** Closing trading fees (a liquidation's taker fee too: it closes at the book, issue 21 part 5). */
     closeFees: DecimalString
-    /** Liquidations' clearance fees (their close_fee, paid to insurance). */
+    /** Liquidations' clearance fees (their close_fee less the taker fee, paid to insurance). */
     clearance: DecimalString
     insured: DecimalString
     openMargin: DecimalString
@@ -79,6 +80,8 @@ type PositionJson = OpenRow & {
   status: string
   openFee: string
   closeFee: string | null
+  closePrice: string | null
+  closeFeeRate: string
   pnl: string | null
   insured: string | null
   booked: number
@@ -113,6 +116,9 @@ type Raw = {
   lastEntry: number
 }
 
+/** The taker fee a liquidation paid (the rest of its close_fee is the clearance fee): netting.ts charges both. */
+const liquidationTakerFee = (p: PositionJson): DecimalString =>
+  tradeFee(d(p.amount), d(p.closePrice!), d(p.closeFeeRate), 'USDT')
 const sum = (xs: readonly (string | null)[]) => xs.reduce<DecimalString>((a, b) => add(a, d(b ?? '0')), ZERO)
 
 /** Reads the snapshot of `q`'s traders; `fromEntry` is the last ledger entry before the sequence. */
@@ -128,6 +134,7 @@ export async function readSnapshot(q: { w: World; traders: Trader[]; fromEntry: 
           'side', p.side, 'status', p.status, 'amount', p.amount::text, 'openPrice', p.open_price::text,
           'margin', p.margin::text, 'maintenanceMarginRate', p.maintenance_margin_rate::text,
           'maintenanceAmount', p.maintenance_amount::text, 'openFee', p.open_fee::text, 'closeFee', p.close_fee::text,
+          'closePrice', p.close_price::text, 'closeFeeRate', p.close_fee_rate::text,
           'pnl', p.realized_pnl::text, 'insured', p.insurance_paid::text,
           'booked', (select count(*) from ledger_transactions t
             where t.kind in ('contract_close', 'contract_liquidation') and t.reference = 'position:' || p.id))
@@ -193,8 +200,12 @@ export async function readSnapshot(q: { w: World; traders: Trader[]; fromEntry: 
         pnl: sum(closed.map((p) => p.pnl)),
         funding: d(raw.funding.find((f) => f.user === id)?.total ?? '0'),
         openFees: sum(mine.map((p) => p.openFee)),
-        closeFees: sum(closed.filter((p) => p.status !== 'liquidated').map((p) => p.closeFee)),
-        clearance: sum(closed.filter((p) => p.status === 'liquidated').map((p) => p.closeFee)),
+        closeFees: sum(closed.map((p) => (p.status === 'liquidated' ? liquidationTakerFee(p) : p.closeFee))),
+        clearance: sum(
+          closed
+            .filter((p) => p.status === 'liquidated')
+            .map((p) => subtract(d(p.closeFee!), d(liquidationTakerFee(p)))),
+        ),
         insured: sum(closed.map((p) => p.insured)),
         openMargin: sum(open.map((p) => p.margin)),
         held: sum(pending.map((o) => o.held)),

@@ -167,20 +167,22 @@ function describePartialClose(name: string, s: ContractSuite) {
       if (r.body.code !== 1) break
     }
     // Each 0.1 loses 181 + fee 3.0905 and frees 60 of margin: the first takes the last 117.9265 available and 6.164 of
-    // the long's margin, the next three 124.0905 each; the fifth would take the long's last 41.6345 (its whole margin):
-    // refused. Before the guard, that fifth close answered a server error (the long's margin hit the 0 check).
+    // the long's margin, the next three 124.0905 each; the fifth takes the long's margin but its last unit (41.634499)
+    // and the rest from the short's own remaining margin (cross margin: one wallet); the sixth finds too little left:
+    // refused. Before cover kept a unit, the fifth answered a server error (the long's margin hit the 0 check).
     expect(answers).toEqual([
+      'closed -181',
       'closed -181',
       'closed -181',
       'closed -181',
       'closed -181',
       expect.stringMatching(/^refused id /),
     ])
-    expect(await wallet(s, u)).toEqual({ available: '0', frozen: '221.6345' })
+    expect(await wallet(s, u)).toEqual({ available: '0', frozen: '37.544' })
     const held = (await positions(s, u)).sort((a, b) => a.id - b.id)
     expect(held.map((p) => [p.id, p.amount, p.margin])).toEqual([
-      [long, '0.7', '41.6345'],
-      [short, '0.3', '180'],
+      [long, '0.7', '0.000001'],
+      [short, '0.2', '37.543999'],
     ])
     expect(await insurance(s)).toBe(fund)
     await expectBalancedLedger(s)

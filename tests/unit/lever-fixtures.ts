@@ -5,7 +5,7 @@
  */
 import { waitFor } from '@testing-library/react'
 import { expect } from 'vitest'
-import type { ContractAccount, ContractMarket, ContractOrder, Position } from '../../common/api/contract'
+import type { CloseOrder, ContractAccount, ContractMarket, ContractOrder, Position } from '../../common/api/contract'
 import type { BookSnapshot } from '../../common/engine-api'
 import { btcUsdt, marketItem } from '../helpers/market-fixtures'
 import { renderApp, userInfo } from '../helpers/ui-app'
@@ -107,6 +107,8 @@ export interface LeverCalls {
   account?: ContractAccount
   positions?: Position[]
   entrusts?: ContractOrder[]
+  /** The pending reduce-only orders (contract/close_orders); none by default. */
+  closeOrders?: CloseOrder[]
   place?: Answer
   /** Any other contract call (close, close_all, tpsl, cancel, history). */
   other?: (c: RecordedCall) => unknown
@@ -127,6 +129,7 @@ export async function renderLever(calls: LeverCalls = {}, signedOut = false) {
         const list = calls.entrusts ?? []
         return envelope(1, { list, total: list.length, page: 1, limit: 50 })
       }
+      if (path === 'contract/close_orders') return envelope(1, calls.closeOrders ?? [])
       if (path === 'contract/order_place') return calls.place?.(c, ++placed)
       if (path.startsWith('contract/')) return calls.other?.(c)
       return undefined

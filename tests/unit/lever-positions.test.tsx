@@ -88,17 +88,22 @@ describe('/lever positions', () => {
     expect(fact(11, 'mark-price')).toBe('59,006.00')
   })
 
-  it('Close asks first, then closes that position with a keyed call', async () => {
+  it('Close opens the close sheet (market, the whole position by default), then closes it with a keyed call', async () => {
+    const closed = { id: 5, position_id: 11, symbol: 'btcusdt', side: 'long', type: 'market', price: null }
     const app = await open({
-      other: (c) => (c.url.endsWith('contract/position_close') ? envelope(1, null) : undefined),
+      other: (c) =>
+        c.url.endsWith('contract/close_order')
+          ? envelope(1, { ...closed, amount: '0.1', filled: '0.1', status: 'filled', reduce_only: true })
+          : undefined,
     })
     await app.user.click(within(screen.getByTestId('position-11')).getByRole('button', { name: 'Close' }))
-    const dialog = await screen.findByRole('alertdialog')
-    expect(dialog.textContent).toContain('Close your BTC/USDT Long of 0.1 BTC at the market price?')
-    await app.user.click(within(dialog).getByRole('button', { name: 'Close' }))
-    await waitFor(() => expect(app.callsTo('contract/position_close')).toHaveLength(1))
-    const [call] = app.callsTo('contract/position_close')
-    expect(bodyOf(call)).toEqual({ id: 11 })
+    const sheet = await screen.findByTestId('close-sheet')
+    expect(within(sheet).getByRole('textbox', { name: /Amount/ })).toHaveProperty('value', '0.1')
+    await app.user.click(within(sheet).getByRole('button', { name: 'Close' }))
+    const placed = () => app.callsTo('contract/close_order').filter((c) => !c.url.includes('close_orders'))
+    await waitFor(() => expect(placed()).toHaveLength(1))
+    const [call] = placed()
+    expect(bodyOf(call)).toEqual({ id: 11, type: 'market', amount: '0.1' })
     expect(call?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
   })
 
