@@ -34,6 +34,7 @@ import { contractCloseOrders, contractPositions } from '../../db/schema'
 import { DomainError } from '../../domain/errors'
 import { moneyTransaction } from '../../ledger/idempotent'
 import type { MarketEvent } from '../../market/types'
+import { isFresh, priceMaxAgeMs } from '../freshness'
 import { lockAccount, notifyAccount } from './account'
 import { PRICE_MAX_SCALE } from './book-price'
 import { closePart, placedCloseOrderSymbols, type CloseOrderRow } from './close-orders'
@@ -131,8 +132,12 @@ async function fillOnce(
 export interface CloseOrderMatcher {
   /** True when `symbol` may have pending reduce-only orders (cheap: no database access). */
   watching(symbol: string): boolean
-  /** Fills what `e`'s prints fill, one print after another; answers how many fills (whole or partial) it booked. */
-  match(e: Extract<MarketEvent, { type: 'trades' }>): Promise<number>
+  /**
+   * Fills what `e`'s prints fill, one print after another; answers how many fills (whole or partial) it booked. A
+   * print older than the market's `price_max_age_ms` when it arrived (`arrivedAt`, default now) fills nothing (issue
+   * 21 part 3; spot/matcher.ts header).
+   */
+  match(e: Extract<MarketEvent, { type: 'trades' }>, arrivedAt?: Date): Promise<number>
 }
 
 /** A matcher on `deps` (source for the prints' feed events: `source`). */
@@ -142,14 +147,16 @@ export function closeOrderMatcher(deps: ContractDeps): CloseOrderMatcher {
     watching(symbol) {
       return placedCloseOrderSymbols.has(symbol) || (quietUntil.get(symbol) ?? 0) <= Date.now()
     },
-    async match(e) {
+    async match(e, arrivedAt) {
       // Taken out before reading: a placement that commits after the read below puts it back (it adds after its commit).
       placedCloseOrderSymbols.delete(e.symbol)
+      const arrived = arrivedAt ?? deps.now?.() ?? new Date()
+      const maxAgeMs = await priceMaxAgeMs(deps.db, e.symbol)
       let fills = 0
       for (const t of e.trades) {
         const price = feedDecimal(t.price)
         const size = feedDecimal(t.amount)
-        if (!price || !size) continue
+        if (!price || !size || !isFresh(t.ts, arrived, maxAgeMs)) continue
         const orders = await crossed(deps.db, e.symbol, price, t.ts)
         if (orders === undefined) {
           quietUntil.set(e.symbol, Date.now() + CLOSE_ORDERS_RECHECK_MS)

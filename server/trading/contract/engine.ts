@@ -192,12 +192,13 @@ export class RiskEngine implements ContractEngine {
   onPrint(e: MarketEvent): void {
     if (e.type !== 'trades') return
     // Reduce-only limit orders (close-matcher.ts): one job per batch of prints, the symbol's batches in order.
+    const arrivedAt = this.deps.now?.() ?? new Date()
     if (this.closing.watching(e.symbol)) {
       const key = `close-orders:${e.symbol}`
       this.enqueue({
         key: `${key}:${e.trades[0]?.tradeId}`,
         account: key,
-        run: async () => (this.counters.fills += await this.closing.match(e)),
+        run: async () => (this.counters.fills += await this.closing.match(e, arrivedAt)),
       })
     }
     const list = this.entrusts.get(e.symbol)
@@ -224,7 +225,7 @@ export class RiskEngine implements ContractEngine {
           key: `fill:${o.id}:${event.ref}`,
           account,
           run: async () => {
-            if ((await fillEntrust(this.act, o, event, size, amount)) === 'filled') this.counters.fills++
+            if ((await fillEntrust(this.act, o, event, size, amount, arrivedAt)) === 'filled') this.counters.fills++
             this.reload(account)
           },
         })

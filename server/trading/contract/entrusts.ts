@@ -23,6 +23,7 @@ import { DomainError } from '../../domain/errors'
 import { moneyTransaction, runOnce } from '../../ledger/idempotent'
 import { postTransaction } from '../../ledger/post'
 import type { MoneyCaller } from '../../money/deposits'
+import { isFresh, priceMaxAgeMs } from '../freshness'
 import { lockAccount, notifyAccount } from './account'
 import { closeFillsOf } from './close-fills'
 import { contractTerms } from './config'
@@ -88,8 +89,9 @@ export function tradeFills(o: Pick<ContractOrderRow, 'side' | 'price'>, price: s
 /**
  * Fills pending order `id` from a feed print of `size` (base currency), in its own transaction, as far as the print's
  * size left (by any process) and `share` (what the caller's allocation gave it) allow: `filled` (all or part of its
- * rest), `skip` (no longer pending, the print does not cross it, it printed before the order, this print filled it
- * already, or what is left of the print is nothing or a part below the market's minimum), or `refused` (the account
+ * rest), `skip` (no longer pending, the print does not cross it, it printed before the order, it was older than the
+ * market's `price_max_age_ms` when it arrived (`arrivedAt`, default now), this print filled it already, or what is
+ * left of the print is nothing or a part below the market's minimum), or `refused` (the account
  * could not take the position: the rest is cancelled and its hold released, so it cannot block the account).
  */
 export async function fillEntrust(
@@ -98,9 +100,10 @@ export async function fillEntrust(
   trade: FeedEvent,
   size: DecimalString,
   share: DecimalString = size,
+  arrivedAt?: Date,
 ): Promise<'filled' | 'skip' | 'refused'> {
   const now = deps.now?.() ?? new Date()
-  const attempt = (tx: Db) => fillOnce(deps, tx, ref, trade, { size, share }, now)
+  const attempt = (tx: Db) => fillOnce(deps, tx, ref, trade, { size, share }, now, arrivedAt ?? now)
   try {
     return await moneyTransaction(deps.db, attempt)
   } catch (err) {
@@ -123,10 +126,13 @@ async function fillOnce(
   trade: FeedEvent,
   print: { size: DecimalString; share: DecimalString },
   now: Date,
+  arrivedAt: Date,
 ): Promise<'filled' | 'skip'> {
   await lockAccount(tx, ref.book, ref.userId)
   const [o] = await tx.select().from(contractOrders).where(eq(contractOrders.id, ref.id)).for('update')
   if (!o || o.status !== 'pending' || trade.ts < o.createdAt.getTime() || !tradeFills(o, trade.price)) return 'skip'
+  // A print that was stale when it arrived fills nothing (issue 21 part 3; spot/matcher.ts header).
+  if (!isFresh(trade.ts, arrivedAt, await priceMaxAgeMs(tx, o.symbol))) return 'skip'
   const left = await printLeft(tx, trade, print.size)
   const [again] = await tx
     .select({ id: contractFills.id })

@@ -11,9 +11,12 @@
  * order never fills twice from one print (`spot_fills` is unique per order and feed event); so two server processes
  * on one database, or a batch seen twice, share a print once.
  *
- * Freshness: a print is matched when it arrives, whatever its feed time (a batch may wait behind a slow database);
- * it is a trade that happened on the venue at that price, so filling a resting order from it later is still a fill
- * at the order's own price from real liquidity. Orders placed after its feed time never use it.
+ * Freshness (issue 21 part 3: every price that moves money has a maximum age): a print fills only when it was fresh
+ * when it arrived — its feed time at most the market's `price_max_age_ms` (freshness.ts, default 2 s) before this
+ * process received it. A print delivered late (a feed that stalled and then flushes old trades, a replay behind) fills
+ * nothing: a user who saw it on the public feed could otherwise cancel or keep an order knowing where the price went
+ * since. The time a batch then waits behind a slow database does not count (the print was fresh when it came; it is a
+ * trade that happened on the venue at that price). Orders placed after its feed time never use it.
  *
  * Budget: batches wait per symbol, one at a time; beyond MAX_PENDING_BATCHES per symbol the oldest waiting batch is
  * dropped and counted (a database far behind the feed must not grow the queue without bound). Only symbols with open
@@ -28,6 +31,7 @@ import type { Db } from '../../db/client'
 import { spotFills, spotOrders } from '../../db/schema'
 import { moneyTransaction } from '../../ledger/idempotent'
 import type { MarketEvent, MarketService } from '../../market/types'
+import { isFresh, priceMaxAgeMs } from '../freshness'
 import { applyFill, type OrderRow } from './fills'
 import { onLimitOrderOpened } from './open-signal'
 
@@ -45,7 +49,8 @@ export interface SpotMatcher {
   stop(): void
 }
 
-type Batch = { symbol: string; trades: readonly TradeItem[]; recorded: boolean | undefined }
+/** A batch of prints as the feed delivered it; `arrivedAt` is when this process received it (epoch ms). */
+type Batch = { symbol: string; trades: readonly TradeItem[]; recorded: boolean | undefined; arrivedAt?: number }
 
 /** Starts matching the market's trades against open limit orders in `db`. */
 export function startSpotMatcher(deps: {
@@ -88,7 +93,8 @@ export function startSpotMatcher(deps: {
     if (e.type !== 'trades' || e.trades.length === 0 || !watched.has(e.symbol)) return
     let q = queues.get(e.symbol)
     if (!q) queues.set(e.symbol, (q = { pending: [], running: undefined }))
-    q.pending.push({ symbol: e.symbol, trades: e.trades, recorded: e.recorded })
+    const arrivedAt = (deps.now?.() ?? new Date()).getTime()
+    q.pending.push({ symbol: e.symbol, trades: e.trades, recorded: e.recorded, arrivedAt })
     if (q.pending.length > MAX_PENDING_BATCHES) {
       q.pending.shift()
       counts.dropped++
@@ -118,8 +124,13 @@ export function startSpotMatcher(deps: {
 
 /** Matches one batch; answers how many fills it made. */
 export async function matchTrades(db: Db, source: MarketService['source'], batch: Batch, now: Date): Promise<number> {
-  // A print whose price or size is not a usable feed number (feed-number.ts) fills nothing.
-  const usable = batch.trades.filter((t) => feedDecimal(t.price) && feedDecimal(t.amount))
+  // A print whose price or size is not a usable feed number (feed-number.ts), or that was stale when it arrived (the
+  // header), fills nothing.
+  const maxAgeMs = await priceMaxAgeMs(db, batch.symbol)
+  const arrived = batch.arrivedAt ?? now.getTime()
+  const usable = batch.trades.filter(
+    (t) => feedDecimal(t.price) && feedDecimal(t.amount) && isFresh(t.ts, arrived, maxAgeMs),
+  )
   if (usable.length === 0) return 0
   const prices = usable.map((t) => feedDecimal(t.price)!)
   const low = prices.reduce((a, b) => (compare(a, b) <= 0 ? a : b))
