@@ -21,7 +21,7 @@ import type { Db } from '../../db/client'
 import type { MarketEvent, MarketService } from '../../market/types'
 import { isFresh, priceMaxAgeMs } from '../freshness'
 import { accountKeyOf, CONTRACT_CHANNEL, parseAccountKey } from './account'
-import { closeOrderMatcher } from './close-matcher'
+import { closeOrderMatcher, type CloseOrderMatcher } from './close-matcher'
 import { readBookRows, riskPosition, walletBalance } from './book-rows'
 import { allocatePrint, fillEntrust } from './entrusts'
 import {
@@ -92,7 +92,7 @@ export class RiskEngine implements ContractEngine {
   private readonly marks: MarkBoard
   private readonly act: LiquidationDeps
   /** The reduce-only limit orders' matcher (close-matcher.ts). */
-  private readonly closing: ReturnType<typeof closeOrderMatcher>
+  private readonly closing: CloseOrderMatcher
   private readonly log: (line: string) => void
   private readonly counters: EngineStats = {
     ticks: 0,
