@@ -147,8 +147,11 @@ test('a 10× long moves with the replay, and its take-profit closes it at that p
       .catch(() => false)
     if (reached && answer.code === 1) taken = { order: current, tp }
     else {
-      await row.getByRole('button').last().click()
-      await page.getByRole('alertdialog').locator('.dialog__btn--primary').click()
+      // Close opens the Close sheet (issue 21 part 1): the whole position at market by default.
+      await row.locator('.lv-pos__foot .lv-btn--close').click()
+      const closeSheet = page.getByTestId('close-sheet')
+      await expect(closeSheet.locator('input[name="amount"]')).toHaveValue(current.amount)
+      await closeSheet.locator('button[type="submit"]').click()
       await expect(row).toHaveCount(0)
     }
   }
