@@ -14,11 +14,12 @@
  * and it may post one by one to find the refused one).
  */
 import { and, inArray, sql } from 'drizzle-orm'
-import { add, negate, parseDecimal, type DecimalString } from '../../common/amount'
+import { add, negate, parseDecimal, sign, type DecimalString } from '../../common/amount'
 import type { Book } from '../../common/api/user-info'
 import type { Db } from '../db/client'
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema'
 import { DomainError } from '../domain/errors'
+import { balanceEvents, emitBalanceEvents } from '../stream/account-events'
 import { accountKey, assertBalanced, PlatformSignError, signHoldsSql, type AccountOwner, type Posting } from './post'
 
 /** Entries per INSERT statement (5 parameters each, far under PostgreSQL's 65,535). */
@@ -146,4 +147,33 @@ export async function postTransactions(tx: Db, postings: readonly Posting[]): Pr
   for (let k = 0; k < entryRows.length; k += ENTRY_CHUNK) {
     await tx.insert(ledgerEntries).values(entryRows.slice(k, k + ENTRY_CHUNK))
   }
+  // The user stream's accounts.update events, one per posting and user account, with the balance after that posting
+  // (issue 22 part 1). `running` now holds each account's balance before the first posting: walk forward.
+  const ownerOf = new Map<number, AccountOwner>()
+  const currencyOf = new Map<number, string>()
+  const events = postings.flatMap((p, i) => {
+    const changes = new Map<number, Buckets>()
+    p.entries.forEach((e, j) => {
+      const id = idOf(entryKeys[i]![j]!)
+      ownerOf.set(id, e.owner)
+      currencyOf.set(id, e.currency)
+      const c = changes.get(id) ?? zero()
+      c[e.bucket] = add(c[e.bucket], e.amount)
+      changes.set(id, c)
+      const b = running.get(id)!
+      b[e.bucket] = add(b[e.bucket], e.amount)
+    })
+    return balanceEvents(
+      { book: p.book, kind: p.kind, reference: p.reference, transactionId: txId.get(`${p.kind}|${p.reference}`)! },
+      [...changes]
+        .filter(([, c]) => sign(c.available) !== 0 || sign(c.frozen) !== 0)
+        .map(([id, change]) => ({
+          owner: ownerOf.get(id)!,
+          currency: currencyOf.get(id)!,
+          change,
+          after: { ...running.get(id)! },
+        })),
+    )
+  })
+  await emitBalanceEvents(tx, events)
 }

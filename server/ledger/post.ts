@@ -16,6 +16,7 @@ import { add, negate, parseDecimal, sign, type DecimalString } from '../../commo
 import type { Db } from '../db/client'
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema'
 import { DomainError } from '../domain/errors'
+import { balanceEvents, emitBalanceEvents } from '../stream/account-events'
 
 /**
  * Platform accounts: the other side of every user entry. `insurance` pays what a liquidated account owes beyond its
@@ -223,5 +224,21 @@ export async function postTransaction(tx: Db, p: Posting): Promise<Posted> {
       })),
     )
     .returning({ id: ledgerEntries.id })
+  // The user stream's accounts.update events, committed with the posting (issue 22 part 1).
+  const currencyOf = new Map(p.entries.map((e, i) => [ids[i]!, e.currency]))
+  await emitBalanceEvents(
+    tx,
+    balanceEvents(
+      { book: p.book, kind: p.kind, reference: p.reference, transactionId: txRow!.id },
+      [...deltas]
+        .filter(([, d]) => sign(d.available) !== 0 || sign(d.frozen) !== 0)
+        .map(([id, change]) => ({
+          owner: owners.get(id)!,
+          currency: currencyOf.get(id)!,
+          change,
+          after: after.get(id)!,
+        })),
+    ),
+  )
   return { transactionId: txRow!.id, entryIds: entryRows.map((r) => r.id) }
 }
