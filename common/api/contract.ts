@@ -234,6 +234,12 @@ export const contractAccountSchema = z.object({
   unrealized_pnl: money,
   equity: money,
   maintenance_margin: money,
+  /**
+   * The most that may leave the futures wallet now: min(available, wallet + Σ unrealized losses − Σ initial margin)
+   * (issue 21 part 2; Binance's `maxWithdrawAmount`); null while a held symbol has no fresh mark (a transfer out is
+   * then refused). What the transfer form's "All" fills in.
+   */
+  max_transfer_out: z.nullable(money),
 })
 export type ContractAccount = z.infer<typeof contractAccountSchema>
 

@@ -43,6 +43,7 @@ export function account(available: string, patch: Partial<ContractAccount> = {})
     unrealized_pnl: '0',
     equity: available,
     maintenance_margin: '0',
+    max_transfer_out: available,
     ...patch,
   }
 }

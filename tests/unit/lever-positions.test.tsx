@@ -158,6 +158,22 @@ describe('/lever positions', () => {
     expect(app.callsTo('contract/position_tpsl')).toHaveLength(0)
   })
 
+  it('a take-profit the mark has already passed is refused here with the mark, as the server would', async () => {
+    const app = await open({ positions: [position()] })
+    app.engine.pushBook(book('btcusdt', 61000, 61010)) // mark 61,005: above the long's 60,000 open price
+    await waitFor(() => expect(fact(11, 'mark-price')).toBe('61,005.00'))
+    await app.user.click(within(screen.getByTestId('position-11')).getByTestId('tpsl'))
+    const sheet = await screen.findByTestId('tpsl-sheet')
+    await app.user.type(within(sheet).getByLabelText('Take-profit (USDT)'), '60500')
+    await app.user.click(within(sheet).getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(errorUnder('Take-profit (USDT)')).toBe(
+        'This take-profit would trigger immediately: the mark price is already 61,005.00',
+      ),
+    )
+    expect(app.callsTo('contract/position_tpsl')).toHaveLength(0)
+  })
+
   it('a current entrust is cancelled from its tab', async () => {
     const app = await open({
       entrusts: [entrust()],

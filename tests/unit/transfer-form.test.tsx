@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanupApp, errorUnder, renderApp, userInfo } from '../helpers/ui-app'
 import { envelope } from '../helpers/ui-fetch'
 import { overview } from '../helpers/ui-money'
+import { account } from './lever-fixtures'
 
 afterEach(cleanupApp)
 
@@ -34,5 +35,24 @@ describe('transfer', () => {
     expect(call?.headers['idempotency-key']).toBeTruthy()
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Amount').value).toBe(''))
     expect(errorUnder('Amount')).toBe('')
+  })
+
+  it("out of the futures wallet, Available and All are the server's cap while a position needs the rest", async () => {
+    const app = await renderApp(
+      '/transfer',
+      (c) => {
+        if (c.url.includes('assets/overview')) return envelope(1, overview())
+        if (c.url.includes('assets/transfer_list')) return envelope(1, { list: [], total: 0, page: 1, limit: 20 })
+        // 200 available in the futures wallet, of which a losing position leaves 74.95 free to go.
+        if (c.url.includes('contract/account')) return envelope(1, account('200', { max_transfer_out: '74.95' }))
+        return undefined
+      },
+      { user: userInfo() },
+    )
+    const amount = await screen.findByLabelText('Amount')
+    await app.user.click(screen.getByRole('button', { name: 'Swap accounts' }))
+    await waitFor(() => expect(screen.getByTestId('transfer-available').textContent).toBe('74.95 USDT'))
+    await app.user.click(screen.getByRole('button', { name: 'All' }))
+    expect((amount as HTMLInputElement).value).toBe('74.95')
   })
 })

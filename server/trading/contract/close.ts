@@ -221,7 +221,7 @@ export async function setTpsl(
       if (field === 'tp') checkTrigger('tp', p.side, v, parseDecimal(p.openPrice))
       if (!fresh || !mark) throw new DomainError('unavailable', 'tpslMarkStale', { field })
       if (field === 'sl') checkTrigger('sl', p.side, v, mark.price)
-      checkNotTriggered(field, p.side, v, mark.price)
+      checkNotTriggered(field, p.side, v, mark.price, terms.pricePrecision)
       return v
     }
     const tp = value('tp')

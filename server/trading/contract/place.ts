@@ -237,8 +237,8 @@ async function openAtMarket(
     const maxAgeMs = await priceMaxAgeMs(tx, o.terms.symbol)
     if (!mark || !isFresh(mark.event.ts, now, maxAgeMs))
       throw new DomainError('unavailable', 'tpslMarkStale', { field })
-    if (o.tp) checkNotTriggered('tp', o.input.side, o.tp, mark.price)
-    if (o.sl) checkNotTriggered('sl', o.input.side, o.sl, mark.price)
+    if (o.tp) checkNotTriggered('tp', o.input.side, o.tp, mark.price, o.terms.pricePrecision)
+    if (o.sl) checkNotTriggered('sl', o.input.side, o.sl, mark.price, o.terms.pricePrecision)
   }
   return applyFill(deps, tx, row, {
     amount,

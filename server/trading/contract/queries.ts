@@ -9,8 +9,10 @@ import type {
 import type { Book } from '../../../common/api/user-info'
 import type { Db } from '../../db/client'
 import { contractOrders, contractPositions } from '../../db/schema'
+import { DomainError } from '../../domain/errors'
 import { contractWallet, openPositions } from './account'
 import type { MarkBoard } from './marks'
+import { transferableMargin } from './transferable'
 import { accountView, contractOrderView, historyView, positionViews } from './views'
 
 /** Who reads: a session's user and book. */
@@ -35,7 +37,17 @@ export async function positionsOfUser(deps: ViewDeps, who: Who, symbol?: string)
 export async function accountOf(deps: ViewDeps, who: Who): Promise<ContractAccount> {
   const rows = await openPositions(deps.db, who.book, who.userId)
   const wallet = await contractWallet(deps.db, who.book, who.userId)
-  return accountView(rows, wallet, (s) => deps.marks.mark(s)?.price)
+  // The transfer cap as a transfer would compute it now (it reads in its own short transaction; a stale mark → null).
+  const maxOut = await deps.db
+    .transaction((tx) => transferableMargin(tx, deps.marks, who, new Date()))
+    .then(
+      (r) => r.max,
+      (err: unknown) => {
+        if (err instanceof DomainError) return null
+        throw err
+      },
+    )
+  return { ...accountView(rows, wallet, (s) => deps.marks.mark(s)?.price), max_transfer_out: maxOut }
 }
 
 /** The caller's entrusts: pending (`open`) or filled and cancelled (`history`), newest first. */

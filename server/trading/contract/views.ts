@@ -140,7 +140,7 @@ export function accountView(
   rows: readonly PositionRow[],
   wallet: { available: DecimalString; frozen: DecimalString },
   markOf: (symbol: string) => DecimalString | undefined,
-): ContractAccount {
+): Omit<ContractAccount, 'max_transfer_out'> {
   const f = accountFigures(
     wallet.available,
     rows.map((p) => figuresOf(p, markOf(p.symbol))),

@@ -1,6 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { compare, parseDecimal } from '../../../common/amount'
 import type { Overview, Wallet } from '../../../common/api/assets'
 import { describeFailure } from '../../api/problem'
 import { formatMoney } from '../assets'
@@ -33,13 +35,32 @@ export function TransferForm({ overview, onDone }: { overview: Overview | null; 
   const { t, i18n } = useLingui()
   const show = useFormText()
   const currencies = transferCurrencies(overview)
+  // Out of the futures wallet only what the open positions do not need may leave (issue 21 part 2): the server's cap
+  // (`contract/account` max_transfer_out) bounds what "Available" shows and "All" fills in. Read again with the
+  // overview (after each transfer).
+  const [maxOut, setMaxOut] = useState<string | null>(null)
+  useEffect(() => {
+    let live = true
+    api.contractAccount({ silent: true }).then(
+      (a) => live && setMaxOut(a.max_transfer_out),
+      () => live && setMaxOut(null),
+    )
+    return () => {
+      live = false
+    }
+  }, [api, overview])
+  const usable = (from: Wallet, currency: string) => {
+    const inWallet = usableIn(overview, from, currency)
+    if (from !== 'contract' || currency !== 'USDT' || maxOut === null) return inWallet
+    return compare(parseDecimal(maxOut), parseDecimal(inWallet)) < 0 ? maxOut : inWallet
+  }
   const form = useAppForm(
     appFormOptions<Values>({
       defaultValues: { from: 'spot', to: 'contract', currency: currencies[0] ?? 'USDT', amount: '' },
       check: (v) => ({
         amount: amountText(v.amount, v.currency, {
           scale: transferScale(v.currency),
-          available: usableIn(overview, v.from, v.currency),
+          available: usable(v.from, v.currency),
         }),
       }),
       describe: describeFailure,
@@ -87,7 +108,7 @@ export function TransferForm({ overview, onDone }: { overview: Overview | null; 
                       <>
                         <Trans id="funds.available">Available</Trans>{' '}
                         <span data-testid="transfer-available">
-                          {formatMoney(usableIn(overview, v.from, v.currency), i18n.locale)} {v.currency}
+                          {formatMoney(usable(v.from, v.currency), i18n.locale)} {v.currency}
                         </span>
                       </>
                     }
@@ -96,7 +117,7 @@ export function TransferForm({ overview, onDone }: { overview: Overview | null; 
                         type="button"
                         className="fd-all"
                         onClick={() => {
-                          const all = allOf(usableIn(overview, v.from, v.currency), transferScale(v.currency))
+                          const all = allOf(usable(v.from, v.currency), transferScale(v.currency))
                           form.setFieldValue('amount', all)
                           setFieldProblem(form, 'amount', undefined)
                         }}

@@ -9,7 +9,7 @@ import { Sheet } from '../../ui/Sheet'
 import { showToast } from '../../ui/toast'
 import { normalizeAmount, readAmount } from '../funds'
 import { SIDE_LABELS } from './labels'
-import { triggerProblem } from './open-check'
+import { triggerOnSide, triggerProblem } from './open-check'
 import { triggerProblemText } from './open-problems'
 
 interface Values {
@@ -63,8 +63,16 @@ export function TpslSheet({
           ['tp', open],
           ['sl', stopRef],
         ] as const) {
-          const problem = triggerProblem(field, p.side, v[field], ref, precision)
-          const price = formatPrice(ref, precision, loc)
+          let problem = triggerProblem(field, p.side, v[field], ref, precision)
+          let price = formatPrice(ref, precision, loc)
+          // A changed price the mark has already reached would close the position at once: the server refuses it
+          // (triggers.ts checkNotTriggered), so say so here with the mark as shown.
+          const value = readAmount(v[field])
+          const changed = value !== null && (p[field] === null || compare(value, parseDecimal(p[field])) !== 0)
+          if (!problem && mark && changed && !triggerOnSide(field, p.side, value, mark)) {
+            problem = 'wouldTrigger'
+            price = formatPrice(mark, precision, loc)
+          }
           if (problem) texts[field] = triggerProblemText(field, p.side, problem, { scale: precision, price })
         }
         return texts
