@@ -37,16 +37,14 @@ export async function positionsOfUser(deps: ViewDeps, who: Who, symbol?: string)
 export async function accountOf(deps: ViewDeps, who: Who): Promise<ContractAccount> {
   const rows = await openPositions(deps.db, who.book, who.userId)
   const wallet = await contractWallet(deps.db, who.book, who.userId)
-  // The transfer cap as a transfer would compute it now (it reads in its own short transaction; a stale mark → null).
-  const maxOut = await deps.db
-    .transaction((tx) => transferableMargin(tx, deps.marks, who, new Date()))
-    .then(
-      (r) => r.max,
-      (err: unknown) => {
-        if (err instanceof DomainError) return null
-        throw err
-      },
-    )
+  // The transfer cap as a transfer would compute it now, without its locks (a stale mark → null).
+  const maxOut = await transferableMargin(deps.db, deps.marks, who, new Date(), false).then(
+    (r) => r.max,
+    (err: unknown) => {
+      if (err instanceof DomainError) return null
+      throw err
+    },
+  )
   return { ...accountView(rows, wallet, (s) => deps.marks.mark(s)?.price), max_transfer_out: maxOut }
 }
 

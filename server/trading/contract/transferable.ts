@@ -41,6 +41,7 @@ const ZERO = parseDecimal('0')
  * rounded down to the currency's unit, never below 0) and the wallet's available balance. Call it in the transaction that moves the money, under the account's
  * lock (account.ts lockAccount): it locks the wallet and position rows it reads.
  * @param marks the process's mark board; undefined (no market in this process) counts as no mark
+ * @param lock false for a read that shows the cap (contract/account): no row locks, the figure of that moment
  * @throws DomainError unavailable `priceStale` (amount) when a symbol with an open position has no fresh mark
  */
 export async function transferableMargin(
@@ -48,9 +49,10 @@ export async function transferableMargin(
   marks: Pick<MarkBoard, 'mark'> | undefined,
   who: { book: Book; userId: number },
   now: Date,
+  lock = true,
 ): Promise<{ max: DecimalString; available: DecimalString }> {
-  const wallet = await contractWallet(tx, who.book, who.userId, true)
-  const positions = await openPositions(tx, who.book, who.userId, true)
+  const wallet = await contractWallet(tx, who.book, who.userId, lock)
+  const positions = await openPositions(tx, who.book, who.userId, lock)
   const orders = await tx
     .select({ margin: contractOrders.margin, fee: contractOrders.fee })
     .from(contractOrders)
