@@ -63,7 +63,11 @@ simTest(
       await expect(page.getByTestId('trade-available')).toHaveText('1,000.00 USDT')
       await expect(page.getByTestId('trade-last-price')).not.toHaveText('--', { timeout: 30_000 })
 
-      // The real account: a market buy is refused with the reason, and the balance is untouched.
+      // The real account: said above the form before anything is filled in, then a market buy is refused with the
+      // reason, and the balance is untouched.
+      await expect(page.getByTestId('live-paused')).toHaveText(
+        'Prices are not live, so orders of the real account are refused. The demo account trades.',
+      )
       await page.getByRole('radio', { name: 'Market' }).click()
       await page.getByLabel('Quantity (BTC)').fill('0.001')
       const placed = page.waitForResponse((r) => r.url().endsWith('/api/trade/order_place'))
@@ -82,6 +86,7 @@ simTest(
       await page.goto('/trade')
       await expect(page.locator('.demo-strip')).toBeVisible()
       await expect(page.getByTestId('trade-last-price')).not.toHaveText('--', { timeout: 30_000 })
+      await expect(page.getByTestId('live-paused')).toHaveCount(0)
       await page.getByRole('radio', { name: 'Market' }).click()
       await page.getByLabel('Quantity (BTC)').fill('0.001')
       const demoPlaced = page.waitForResponse((r) => r.url().endsWith('/api/trade/order_place'))

@@ -15,6 +15,7 @@ import { amountForShare } from './share-amount'
 import { OrderChoices, type Choice } from './OrderChoices'
 import { useOpenForm } from './use-open-form'
 import './lever-form.css'
+import { LivePausedNote } from '../markets'
 
 const firstError = (errors: unknown[] | undefined) =>
   errors?.find((e) => e !== undefined && e !== null && e !== '') as FormText | undefined
@@ -122,6 +123,7 @@ export function OpenForm(props: {
                   available={holdings ? holdings.available : null}
                   locale={i18n.locale}
                 />
+                <LivePausedNote />
                 <form.FormProblem />
                 {props.loggedIn ? (
                   <form.SubmitButton

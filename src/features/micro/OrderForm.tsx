@@ -19,6 +19,7 @@ import { stakeProblemText } from './stake-text'
 import { StakeSummary } from './StakeSummary'
 import './micro.css'
 import './micro-form.css'
+import { LivePausedNote } from '../markets'
 
 /** Spec §5: "Order confirmation asks 'Do you confirm the order?'". */
 export const CONFIRM_ORDER = msg({ id: 'trade.confirm', message: 'Do you confirm the order?' })
@@ -127,6 +128,7 @@ export function OrderForm({
             )
           }}
         </form.Subscribe>
+        <LivePausedNote />
         <form.FormProblem />
         <DirectionButtons
           onPick={(direction, e) => {

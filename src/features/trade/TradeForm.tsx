@@ -15,6 +15,7 @@ import { amountForShare, amountScale, checkOrder, previewOrder, type OrderDraft 
 import { amountProblemText, priceProblemText, typeProblemText } from './order-problems'
 import { OrderPreviewLines } from './OrderPreviewLines'
 import { SIDE_LABELS } from './labels'
+import { LivePausedNote } from '../markets'
 
 export interface TradeFormProps {
   api: Pick<Api, 'orderPlace'>
@@ -183,6 +184,7 @@ export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onP
                   available={available ? { amount: available(spendCurrency), currency: spendCurrency } : null}
                   locale={i18n.locale}
                 />
+                <LivePausedNote />
                 <form.FormProblem />
                 {available ? (
                   <form.SubmitButton
