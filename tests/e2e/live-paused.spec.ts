@@ -101,6 +101,9 @@ simTest(
 
 /** Buys with the form as filled in, through its confirmation. */
 async function confirmBuy(page: Page): Promise<void> {
+  // A market order is priced on the book, which arrives apart from the last price: without it the form refuses at
+  // once ("No order book yet", seen once on a loaded machine).
+  await expect(page.getByTestId('trade-expected-price')).toHaveText(/\d/)
   await page.getByRole('button', { name: 'Buy BTC' }).click()
   const dialog = page.getByRole('alertdialog')
   await expect(dialog).toContainText('Do you confirm the order?')
