@@ -4,10 +4,12 @@
  * the outbox first; a resume pushes the missed events of its channel before any live one, and a live event heard
  * while the resume reads waits for it.
  */
+import type { WebSocket } from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StreamServerMessage } from '../../common/api/stream'
 import type { Database } from '../../server/db/client'
 import { LocalUserEventBus } from '../../server/stream/bus'
+import { DEFAULT_STREAM_LIMITS, StreamConnection } from '../../server/stream/connection'
 import { emitUserEvents, eventsAfter, type UserEvent } from '../../server/stream/events'
 import { UserFeed, UserStreamFanout } from '../../server/stream/fanout'
 import { pgliteTestDb } from '../helpers/server-db'
@@ -122,5 +124,31 @@ describe('user stream fan-out', () => {
     expect(a.sent.filter((m) => m.action === 'push').map((m) => m.action === 'push' && m.data)).toEqual([
       { event: 'feedback_replied', id: 2, seq: 1 },
     ])
+  })
+})
+
+describe('user stream connection budget', () => {
+  it('closes 4429 once the socket holds more unsent bytes than the budget, and sends nothing after', () => {
+    const sent: string[] = []
+    const closes: number[] = []
+    const ws = {
+      readyState: 1,
+      bufferedAmount: 0,
+      send: (text: string) => void sent.push(text),
+      close: (code: number) => void closes.push(code),
+      terminate: () => {},
+    }
+    const c = new StreamConnection(ws as unknown as WebSocket, {
+      limits: { ...DEFAULT_STREAM_LIMITS, maxBacklogBytes: 1000, authTimeoutMs: 60_000 },
+      authenticate: () => Promise.resolve(null),
+      openFeed: () => Promise.reject(new Error('not used')),
+      closeFeed: () => {},
+    })
+    c.send({ action: 'ping', data: { ts: 1 } })
+    ws.bufferedAmount = 990
+    c.send({ action: 'ping', data: { ts: 2 } })
+    c.send({ action: 'ping', data: { ts: 3 } })
+    expect(sent).toEqual(['{"action":"ping","data":{"ts":1}}'])
+    expect(closes).toEqual([4429])
   })
 })
