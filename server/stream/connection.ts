@@ -183,8 +183,10 @@ export class StreamConnection {
       }
       this.auth = auth
       clearTimeout(this.authTimer)
-      this.feed = await this.ctx.openFeed(auth, this)
-      if (this.closed) return
+      const feed = await this.ctx.openFeed(auth, this)
+      // Closed while the feed started: dispose() did not see it, so it is detached here.
+      if (this.closed) return this.ctx.closeFeed(feed)
+      this.feed = feed
       this.send({
         action: 'req',
         ch: 'auth',
