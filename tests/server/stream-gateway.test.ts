@@ -5,69 +5,20 @@
  * of its commit; nothing of a rollback; a resume with exactly the missed events in order; both connections of one
  * user served and none of another user's events; logout, flood and missed pings closing the connection.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccountEventData } from '../../common/api/stream'
 import { revokeSession } from '../../server/auth/sessions'
-import { parseConfig } from '../../server/config'
 import type { DatabaseOptions } from '../../server/db/client'
-import { launchServer, type RunningServer } from '../../server/http/launch'
+import type { RunningServer } from '../../server/http/launch'
 import { startGateway } from '../../server/market/gateway/server'
-import type { MarketOptions, MarketService } from '../../server/market/types'
 import { emitUserEvents, rowsOf } from '../../server/stream/events'
 import { testHub } from '../helpers/market-hub'
 import { fundUsdt, openUsdtTrc20 } from '../helpers/money-calls'
 import { databaseUrlOf, describePostgres, pgliteTemplateClient } from '../helpers/server-db'
-import { fakeMarket } from '../helpers/server-fake-market'
 import { makeUser, type TestUser } from '../helpers/server-users'
 import { StreamClient } from '../helpers/stream-client'
-
-/** A fake market (listings, no feed) whose port is a real gateway over a test hub. */
-async function gatewayMarket(opts: MarketOptions): Promise<MarketService> {
-  const gw = await startGateway({ host: opts.host, port: opts.port, feed: testHub() })
-  return {
-    ...fakeMarket(),
-    port: gw.port,
-    attachUserStream: (handler) => gw.attachUserStream(handler),
-    close: () => gw.close(),
-  }
-}
-
-/** Intervals short enough for tests: pings every 200 ms, sessions checked every 300 ms, 2 s to authenticate. */
-async function launch(database: DatabaseOptions): Promise<RunningServer> {
-  const dir = (p: string) => mkdtempSync(join(tmpdir(), p))
-  const config = parseConfig({ HOST: '127.0.0.1', PORT: '0', MARKET_PORT: '0', DATA_DIR: dir('tc-stream-') })
-  return launchServer(config, {
-    startMarket: gatewayMarket,
-    database,
-    distDir: dir('tc-nodist-'),
-    log: () => {},
-    userStream: { pingIntervalMs: 200, revalidateMs: 300, limits: { authTimeoutMs: 2000 } },
-  })
-}
-
-/** An `accounts.update` event as a test writes it (the ledger writes real ones). */
-function balance(reference: string): { topic: 'accounts'; data: AccountEventData } {
-  return {
-    topic: 'accounts',
-    data: {
-      event: 'balance',
-      book: 'live',
-      wallet: 'spot',
-      currency: 'USDT',
-      available: '1',
-      frozen: '0',
-      change_available: '1',
-      change_frozen: '0',
-      kind: 'test',
-      reference,
-      transaction_id: 0,
-    },
-  }
-}
+import { balance, launchStreamServer } from '../helpers/stream-server'
 
 function suite(label: string, database: () => Promise<DatabaseOptions>) {
   let server: RunningServer
@@ -93,7 +44,7 @@ function suite(label: string, database: () => Promise<DatabaseOptions>) {
   }
 
   beforeAll(async () => {
-    server = await launch(await database())
+    server = await launchStreamServer(await database())
     url = `ws://127.0.0.1:${server.market.port}`
     op = await makeUser(db(), 'operator')
     await openUsdtTrc20(db())
