@@ -172,3 +172,11 @@ export interface NoticeEventData {
 }
 
 export type UserEventData = OrderEventData | PositionEventData | AccountEventData | NoticeEventData
+
+/** `POST user/ws_ticket` data: a single-use ticket for the stream's `auth`, valid `expires_in` seconds. */
+export const wsTicketSchema = z.object({
+  ticket: z.string(),
+  /** Seconds (30). */
+  expires_in: z.number(),
+})
+export type WsTicket = z.infer<typeof wsTicketSchema>

@@ -22,6 +22,9 @@ import { startFinancialAccrual } from '../trading/earn/accrual'
 import { liveTradingOpen } from '../trading/live-only'
 import { startFundingJob } from '../trading/contract/funding-job'
 import { startSpotMatcher } from '../trading/spot/matcher'
+import { LocalUserEventBus } from '../stream/bus'
+import { startUserEventRelay, type Relay } from '../stream/relay'
+import { startUserStream, type UserStream, type UserStreamOptions } from '../stream/server'
 
 /** A started server. `close()` stops HTTP, the market and the database, in that order. */
 export interface RunningServer {
@@ -33,6 +36,8 @@ export interface RunningServer {
   market: MarketService
   database: Database
   app: FastifyInstance
+  /** The user stream (`/ws/v2` on the market port) and the outbox relay feeding it (issue 22 part 1). */
+  stream: { server: UserStream; relay: Relay }
 }
 
 /** What `launchServer` needs besides the config; tests pass a fake market and an in-memory database. */
@@ -47,6 +52,8 @@ export interface LaunchDeps {
   log?: (line: string) => void
   /** Error lines the operator must see (the market fell back to the simulator); default console.error. */
   logError?: (line: string) => void
+  /** User stream timings and budgets (tests pass short intervals and small budgets). */
+  userStream?: Omit<UserStreamOptions, 'db' | 'bus' | 'log'>
 }
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url))
@@ -79,6 +86,19 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
     const market = await starting
     const added = await addMissingListings(database.db, market.listings())
     if (added.length > 0) log(`[db] listed ${added.length} new market(s) from the source: ${added.join(', ')}`)
+    // The user stream: committed outbox events → relay → bus → fan-out → the gateway's /ws/v2 connections. Closed
+    // (connections 1013, then the relay, then the bus) before the market and the database.
+    const bus = new LocalUserEventBus()
+    stack.push(() => bus.close())
+    const relay = await startUserEventRelay({ db: database.db, bus, log })
+    stack.push(() => relay.stop())
+    const userStream = startUserStream({ ...deps.userStream, db: database.db, bus, log })
+    const detachStream = market.attachUserStream?.(userStream)
+    if (!detachStream) log('[stream] the market has no gateway: the user stream is not served')
+    stack.push(async () => {
+      detachStream?.()
+      await userStream.close()
+    })
     // Limit orders fill from the feed's trades; stopped (before the market and database close) on close().
     const matcher = startSpotMatcher({ db: database.db, market, log })
     stack.push(async () => {
@@ -127,7 +147,15 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
     const trading = liveTradingOpen(market) ? '' : ', live-book orders refused'
     const source = `${market.source} (${market.sourceDetail}; ${market.live ? 'live' : 'not live'}${trading})`
     log(`TC Market: ${httpUrl} · feed ${marketUrl} · market source ${source} · database ${database.kind}`)
-    return { close: stack.closeAll, httpUrl, marketUrl, market, database, app }
+    return {
+      close: stack.closeAll,
+      httpUrl,
+      marketUrl,
+      market,
+      database,
+      app,
+      stream: { server: userStream, relay },
+    }
   } catch (err) {
     await stack.closeAll().catch(() => {})
     throw err

@@ -65,6 +65,7 @@ export async function startMarket(opts: MarketOptions, tuning: MarketTuning = {}
     lastTickerAt: (symbol) => hub.lastTickerAt(symbol),
     lastBook: (symbol) => hub.lastBook(symbol),
     port: gateway.port,
+    attachUserStream: (handler) => gateway.attachUserStream(handler),
     close: async () => {
       await source.stop()
       await gateway.close()

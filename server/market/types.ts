@@ -6,6 +6,7 @@
 import type { MarketCategory, Tradable } from '../../common/market'
 import type { FeedMakeup, MarketSourceKind } from '../../common/api/public'
 import type { DepthTick, KlineTick, TickerTick, TradeItem } from '../../common/feed/messages'
+import type { ConnectionHandler } from './gateway/server'
 
 /** A market the active source quotes. `symbol` is the feed symbol (`btcusdt`, `BTC-USDT`, `eurusd`). */
 export interface SourceListing {
@@ -63,6 +64,11 @@ export interface MarketService {
   lastBook(symbol: string): { tick: DepthTick; recorded: boolean | undefined } | undefined
   /** Port the gateway listens on. */
   port: number
+  /**
+   * Routes the gateway's user-stream connections (`/ws/v2`, issue 22 part 1) to `handler`; returns the detach.
+   * Absent on market stand-ins without a gateway.
+   */
+  attachUserStream?(handler: ConnectionHandler): () => void
   close(): Promise<void>
 }
 

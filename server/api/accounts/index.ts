@@ -10,6 +10,7 @@ import { sendCodeRoute } from './send-code'
 import { logoutRoute, userInfoRoute } from './session'
 import { shareRoute } from './share'
 import { siweLoginRoute, siweNonceRoute } from './siwe'
+import { wsTicketRoute } from './ws-ticket'
 
 export const ACCOUNTS_ROUTES: readonly ApiRoute[] = [
   sendCodeRoute,
@@ -19,6 +20,7 @@ export const ACCOUNTS_ROUTES: readonly ApiRoute[] = [
   siweLoginRoute,
   logoutRoute,
   userInfoRoute,
+  wsTicketRoute,
   changePasswordRoute,
   setPayPasswordRoute,
   bindEmailRoute,

@@ -3,11 +3,16 @@
  * public protocol on any path (clients use /ws). Server pings every `pingIntervalMs` (5 s) and drops a client that
  * left `maxMissedPings` (2) unanswered, just before the next ping, as HTX spot does (htx-protocol.md a3). Each
  * connection lives under budgets (budget.ts) and a bound on the bytes it holds (session.ts).
+ *
+ * Connections to USER_STREAM_PATH (`/ws/v2`) are the user stream (issue 22 part 1), not the market protocol: they go
+ * to the handler attached with `attachUserStream` once the database is up, and are closed 1013 (try again later)
+ * before that.
  */
-import { createServer as createHttpServer, type Server } from 'node:http'
+import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { WebSocketServer } from 'ws'
+import { type WebSocket, WebSocketServer } from 'ws'
+import { STREAM_CLOSE, USER_STREAM_PATH } from '../../../common/api/stream'
 import { SERVER_PING_INTERVAL_MS, SERVER_PING_MAX_MISSED } from '../../../common/constants'
 import type { PushSink } from '../hub/hub'
 import { Channels } from './channels'
@@ -48,9 +53,19 @@ export interface GatewayStats {
   handlerFailures: number
 }
 
+/** Takes the connections of another protocol on the gateway's port (the user stream). */
+export interface ConnectionHandler {
+  handleConnection(ws: WebSocket, req: IncomingMessage): void
+}
+
 export interface Gateway {
   /** The port actually bound. */
   port: number
+  /**
+   * Routes USER_STREAM_PATH connections to `handler` from now on; returns the detach (such connections are then
+   * closed 1013 again).
+   */
+  attachUserStream(handler: ConnectionHandler): () => void
   /** Connected clients. */
   clients(): number
   stats(): GatewayStats
@@ -85,7 +100,13 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     onSlowDrop: () => counters.slowDrops++,
   }
 
+  let userStream: ConnectionHandler | undefined
   wss.on('connection', (ws, req) => {
+    if (isUserStreamPath(req.url)) {
+      if (userStream) userStream.handleConnection(ws, req)
+      else ws.close(STREAM_CLOSE.unavailable, 'user stream not ready')
+      return
+    }
     // req.socket is the TCP stream ws took over on upgrade: the session corks it per fan-out turn.
     const session = new Session(ws, sessionOpts, req.socket)
     sessions.add(session)
@@ -125,6 +146,12 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const port = (server.address() as AddressInfo).port
   return {
     port,
+    attachUserStream: (handler) => {
+      userStream = handler
+      return () => {
+        if (userStream === handler) userStream = undefined
+      }
+    },
     clients: () => sessions.size,
     stats: () => {
       let heldBytes = 0
@@ -135,10 +162,17 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       clearInterval(pinger)
       detach()
       for (const s of sessions) s.terminate()
+      for (const ws of wss.clients) ws.terminate()
       await new Promise<void>((resolve) => wss.close(() => resolve()))
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+/** True for the user stream's path (the query string, which carries nothing the stream reads, is ignored). */
+function isUserStreamPath(url: string | undefined): boolean {
+  const path = (url ?? '/').split('?')[0]!
+  return path === USER_STREAM_PATH || path === `${USER_STREAM_PATH}/`
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {
