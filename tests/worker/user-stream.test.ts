@@ -13,7 +13,8 @@ import { makeEngine } from './support/engine-harness'
 import { until } from './support/htx-server'
 import { UserStreamTestServer } from './support/user-server'
 
-const USER_TIMING = { reconnectDelayMs: 20, reconnectMaxDelayMs: 100, staleAfterMs: 2000, connectTimeoutMs: 2000 }
+/** Short reconnects; the silence deadline above the waits' 8 s failsafe (the fake server does not ping). */
+const USER_TIMING = { reconnectDelayMs: 20, reconnectMaxDelayMs: 100, staleAfterMs: 10_000, connectTimeoutMs: 2000 }
 
 const order = (event: OrderEventData['event'], id: number, extra: Record<string, unknown> = {}): OrderEventData => ({
   event,
@@ -166,6 +167,8 @@ describe('user stream on a fake /ws/v2 server', () => {
     server.emit('orders', order('placed', 32), 'btcusdt')
     server.forgetThrough(3)
     await until(() => last().status.state === 'resync' && subsOf(2).length === 8, 'resync and plain subs')
+    // On the same socket as the 410 answers (not after a later drop).
+    expect(server.connections).toBe(2)
     // Each channel answered 410 and was subscribed again without from_seq.
     expect(
       subsOf(2)
@@ -179,6 +182,7 @@ describe('user stream on a fake /ws/v2 server', () => {
     expect(last().status.state).toBe('resync')
     await engine.user.seed({ orders: { spot: [{ id: 32, symbol: 'btcusdt', price: '1' }] } })
     await until(() => last().status.state === 'live', 'live after seed')
+    expect(server.connections).toBe(2)
     // The seed replaced the stale order 31; order 33, pushed before the seed, is kept.
     expect(last().orders.map((o) => [o.id, o.event])).toEqual([
       [32, 'seeded'],
