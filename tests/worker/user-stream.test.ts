@@ -3,10 +3,12 @@
  * sockets, and under fake timers with a scripted socket where timing matters (backoff, 4401, coalescing): tickets,
  * subs, resume, resync, the user-state cache and its snapshots.
  */
+import * as Comlink from 'comlink'
+import { MessageChannel } from 'node:worker_threads'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OrderEventData, PositionEventData, AccountEventData } from '../../common/api/stream'
 import { RECONNECT_DELAY_MS } from '../../common/constants'
-import type { UserSnapshot } from '../../common/engine-api'
+import type { EngineApi, UserApi, UserSnapshot } from '../../common/engine-api'
 import { createEngine } from '../../src-worker/engine'
 import { FakeSocket } from './support/fake-socket'
 import { makeEngine } from './support/engine-harness'
@@ -360,5 +362,38 @@ describe('user stream timing (fake timers, scripted socket)', () => {
     expect(snaps.length).toBe(before + 2)
     expect(snaps.at(-1)!.events.map((e) => e.seq)).toEqual([21, 22, 23, 24, 25])
     await engine.user.disconnect()
+  })
+})
+
+describe('engine.user over comlink', () => {
+  it('takes getTicket and the snapshot callback as proxies, delivers plain snapshots and releases both', async () => {
+    const released: unknown[] = []
+    const { engine } = makeEngine({
+      userTiming: USER_TIMING,
+      releaseCallback: (cb) => {
+        released.push(cb)
+        ;(cb as Record<typeof Comlink.releaseProxy, () => void>)[Comlink.releaseProxy]()
+      },
+    })
+    const { port1, port2 } = new MessageChannel()
+    Comlink.expose(engine, port1 as unknown as Comlink.Endpoint)
+    const remote = Comlink.wrap<EngineApi>(port2 as unknown as Comlink.Endpoint)
+    const user = remote.user as unknown as Comlink.Remote<UserApi>
+    const snaps: UserSnapshot[] = []
+    const id = await user.subscribe(Comlink.proxy((s: UserSnapshot) => void snaps.push(s)))
+    await user.connect(
+      Comlink.proxy(async () => server.issueTicket()),
+      { url: server.marketUrl },
+    )
+    await until(async () => (await user.status()).state === 'live', 'live over comlink')
+    await until(() => server.messages('sub', 1).length === 4, 'subs')
+    server.emit('orders', order('placed', 61), 'btcusdt')
+    await until(() => snaps.at(-1)?.orders.length === 1, 'snapshot through comlink')
+    expect(snaps.at(-1)!.events[0]).toMatchObject({ seq: 1, ch: 'orders#btcusdt', data: { event: 'placed' } })
+    await user.unsubscribe(id)
+    await user.disconnect()
+    expect(released).toHaveLength(2)
+    port1.close()
+    port2.close()
   })
 })
