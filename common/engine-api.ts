@@ -7,6 +7,7 @@
  */
 import type { KlinePeriod } from './feed/topics'
 import type { KlineTick, Level, TickerTick, TradeItem } from './feed/messages'
+import type { NoticeEventData, OrderEventData, OrderEventKind, PositionEventKind, UserEventData } from './api/stream'
 
 /** Opaque subscription id. */
 export type SubscriptionId = number
@@ -108,6 +109,133 @@ export interface TradesOptions {
   intervalMs?: number
 }
 
+/**
+ * The user stream's connection (issue 22 part 2): `idle` before `user.connect` and after `user.disconnect`;
+ * `connecting` while a ticket is fetched, the socket opens and authenticates; `live` once authenticated and every
+ * channel answered; `offline` while waiting to reconnect (backoff); `resync` when the server could not resume from the
+ * last sequence number (older than 24 h, code 410): the UI reloads orders, positions and balances by REST and hands them
+ * to `user.seed`, which returns the state to `live`; `unauthorized` after close code 4401 (session ended): no reconnect.
+ */
+export type UserStreamState = 'idle' | 'connecting' | 'live' | 'resync' | 'unauthorized' | 'offline'
+
+/** The user stream's status and counters (also `engine.user.status` in devtools). */
+export interface UserStreamStatus {
+  state: UserStreamState
+  /** Highest sequence number up to which every event was applied (resume point), or null before any is known. */
+  lastSeq: number | null
+  /** Sockets opened after the first. */
+  reconnects: number
+  /** Inbound frames refused (not JSON, too large, wrong shape): ignored, never thrown. */
+  badFrames: number
+  /** Pushes whose `seq` was already applied (a resume overlapping what was seen): dropped. */
+  duplicates: number
+  /** Last failure (close code, refused auth, failed ticket), for diagnostics; null when none. */
+  lastError: string | null
+}
+
+/** Which order book an order belongs to: spot, futures opening, reduce-only close, second contract (`micro`). */
+export type UserOrderKind = OrderEventData['kind']
+
+/** An open order held by the worker: `order` as its REST list returns it; `event` the last that touched it. */
+export interface UserOrder {
+  kind: UserOrderKind
+  id: number
+  symbol: string
+  order: Record<string, unknown>
+  /** `seeded` when it came from `user.seed` and no event changed it since. */
+  event: OrderEventKind | 'seeded'
+  /** Sequence number of that event (null when seeded). */
+  seq: number | null
+}
+
+/** An open futures position: `position` as `contract/positions` returns it. */
+export interface UserPosition {
+  id: number
+  symbol: string
+  position: Record<string, unknown>
+  event: PositionEventKind | 'seeded'
+  seq: number | null
+}
+
+/** One balance (decimal strings, never floats): keyed by book, wallet and currency. */
+export interface UserBalance {
+  book: 'live' | 'demo'
+  wallet: 'spot' | 'contract' | 'option'
+  currency: string
+  available: string
+  frozen: string
+  seq: number | null
+}
+
+/** A notice pushed on `notices` (deposit/withdrawal/identity reviewed, feedback replied). */
+export interface UserNotice extends NoticeEventData {
+  seq: number
+  /** Worker time it arrived, ms. */
+  receivedAt: number
+}
+
+/**
+ * One applied event, for toasts: fills (`orders` `filled`/`partially_filled`), settled second contracts (`settled`),
+ * liquidations (`positions` `liquidated`), TP/SL closes (`positions` `closed` with `position.close_reason`
+ * `take_profit`/`stop_loss`), and every other change. `ch` is the channel it came on (`orders#btcusdt`, …).
+ */
+export interface UserEvent {
+  seq: number
+  ch: string
+  data: UserEventData
+  /** Worker time it arrived, ms. */
+  receivedAt: number
+}
+
+/**
+ * What a `user.subscribe` callback receives: the whole user state held (open orders, open positions, balances,
+ * newest notices first, at most 50) and the events applied since this subscriber's previous snapshot (oldest first,
+ * at most 200; `eventsDropped` counts older ones left out). Snapshots are coalesced: at most one per 50 ms.
+ */
+export interface UserSnapshot {
+  status: UserStreamStatus
+  orders: UserOrder[]
+  positions: UserPosition[]
+  balances: UserBalance[]
+  notices: UserNotice[]
+  events: UserEvent[]
+  eventsDropped: number
+}
+
+/**
+ * REST snapshots for `user.seed` (events only carry changes). Each part given replaces what is held for it (orders
+ * per kind given: e.g. `{ orders: { spot: [...] } }` leaves futures orders alone); events that arrived since the
+ * previous seed are then applied again on top, so a change that raced the REST read is not lost. Items need an
+ * integer `id` (orders and positions) and a `symbol`; balances decimal strings.
+ */
+export interface UserSeed {
+  orders?: Partial<Record<UserOrderKind, Record<string, unknown>[]>>
+  positions?: Record<string, unknown>[]
+  balances?: Omit<UserBalance, 'seq'>[]
+}
+
+/**
+ * The signed-in user's stream and state, owned by the worker (`engine.user`). Nothing of it is persisted.
+ * Errors: methods reject with an Error naming the bad argument (e.g. `seed.orders.spot[0].id: …`).
+ */
+export interface UserApi {
+  /**
+   * Opens the user stream (`ws[s]://<host>:<MARKET_PORT>/ws/v2`: the market socket's host and port, or `opts`).
+   * `getTicket` (a comlink proxy on the UI side) is called before every (re)connect for a fresh single-use ticket
+   * (`POST user/ws_ticket`); a rejection counts as a failed connect and is retried with backoff. Subscribes
+   * `orders#*`, `positions`, `accounts.update`, `notices`, resuming from the last sequence number seen.
+   */
+  connect(getTicket: () => Promise<string>, opts?: { url?: string; port?: number }): Promise<void>
+  /** Logout: closes the stream (no reconnect) and forgets all user state; subscribers get an empty snapshot. */
+  disconnect(): Promise<void>
+  /** Loads REST snapshots into the state (see {@link UserSeed}); ends a `resync`. */
+  seed(snapshot: UserSeed): Promise<void>
+  /** Coalesced snapshots (≤ one per 50 ms, the first at once) until `unsubscribe(id)`. */
+  subscribe(cb: (snap: UserSnapshot) => void): Promise<SubscriptionId>
+  unsubscribe(id: SubscriptionId): Promise<void>
+  status(): Promise<UserStreamStatus>
+}
+
 export interface EngineApi {
   /**
    * Opens (or re-targets) the socket. `url` e.g. `ws://localhost:8292/ws`; when omitted the worker derives it from
@@ -143,6 +271,12 @@ export interface EngineApi {
 
   /** Optional (added by the worker engine): feed and conflation counters, see {@link EngineStats}. */
   stats?(): Promise<EngineStats>
+
+  /**
+   * Optional (added by the worker engine): the signed-in user's stream, open orders, positions, balances and notices
+   * ({@link UserApi}); reached over comlink as `remote.user.connect(Comlink.proxy(getTicket))`.
+   */
+  user?: UserApi
 
   /** Last tickers restored from IndexedDB (origin 'cache'), for an offline or cold start. */
   cachedTickers(): Promise<TickerSnapshot[]>

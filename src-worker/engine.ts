@@ -34,7 +34,9 @@ import { MarketSocket } from './socket/market-socket'
 import { StallWatch } from './socket/stall-watch'
 import type { MarketSocketDeps } from './socket/options'
 import type { SocketFactory, SocketTiming } from './socket/types'
-import { marketUrl, type LocationLike } from './socket/url'
+import { marketUrl, userStreamUrl, type LocationLike } from './socket/url'
+import { UserEngine } from './user/user-engine'
+import type { UserStreamTiming } from './user/user-stream'
 import { DEFAULT_INTERVAL_MS, Subscriptions } from './subscribe'
 import { LruList, checkCount, checkPeriod, checkSymbol } from './validate'
 
@@ -54,6 +56,8 @@ export interface EngineDeps {
   log?: Pick<Console, 'warn'>
   /** Frees a callback proxy (comlink's releaseProxy) when its subscription ends. */
   releaseCallback?: (cb: unknown) => void
+  /** User stream timing (src-worker/user/user-stream.ts); tests shorten it. */
+  userTiming?: Partial<UserStreamTiming>
   /** First wait before fetching a series' history again after a failed `req`, ms (grows, jittered, to 30 s). Default 1000. */
   historyRetryMs?: number
 }
@@ -71,6 +75,8 @@ const TRADES_LIMIT = 50
 /** The engine. A class so comlink can expose it as is; every public method is part of EngineApi. */
 export class MarketEngine implements Engine {
   readonly inspector: Inspector
+  /** The signed-in user's stream and state (UserApi); comlink reaches it as `remote.user.…`. */
+  readonly user: UserEngine
   private readonly now: () => number
   private readonly log: Pick<Console, 'warn'>
   private readonly caches = new MarketCaches()
@@ -109,6 +115,15 @@ export class MarketEngine implements Engine {
       onOpen: () => this.onOpen(),
       onChange: () => this.scheduler.markDirty(keys.status),
     })
+    this.user = new UserEngine({
+      factory: deps.socketFactory,
+      resolveUrl: (opts) => this.userUrl(opts),
+      timing: deps.userTiming,
+      now: this.now,
+      random: deps.random,
+      log: this.log,
+      releaseCallback: deps.releaseCallback,
+    })
     const status = () => this.statusNow()
     this.subs = new Subscriptions({
       caches: this.caches,
@@ -144,7 +159,14 @@ export class MarketEngine implements Engine {
       stats: () => this.statsNow(),
       store: this.store,
       stalls: this.stalls,
+      user: this.user,
     })
+  }
+
+  /** `/ws/v2` on the market socket's host and port unless `opts` say otherwise (common/api/stream.ts). */
+  private userUrl(opts?: { url?: string; port?: number }): string {
+    if (opts?.url === undefined && opts?.port === undefined && this.socket.url) return userStreamUrl(this.socket.url)
+    return userStreamUrl(marketUrl(this.deps.location, opts))
   }
 
   async connect(opts?: { url?: string; port?: number }): Promise<void> {

@@ -8,12 +8,18 @@ import type { SnapshotStore } from './persist/snapshot-store'
 import type { Scheduler } from './publish/scheduler'
 import type { MarketSocket } from './socket/market-socket'
 import type { StallWatch } from './socket/stall-watch'
+import type { UserEngine } from './user/user-engine'
 
 export interface Inspector {
   readonly counters: Record<string, unknown>
   readonly subscriptions: Record<string, unknown>[]
   readonly topics: Record<string, number>
   readonly caches: Record<string, unknown>
+  /**
+   * The user stream: status (state, lastSeq, counters, bad frames by reason), sizes, and the held open orders,
+   * positions, balances and notices (in memory only).
+   */
+  readonly user: Record<string, unknown>
   /** The EngineStatus the UI receives. */
   status(): EngineStatus
   /** Ticker, book (top 5 levels), candle (last 5 bars) or trades (newest 5) of one symbol. */
@@ -28,6 +34,7 @@ export function createInspector(d: {
   stats: () => EngineStats
   store: SnapshotStore | undefined
   stalls: StallWatch
+  user: UserEngine
 }): Inspector {
   const { caches, scheduler, socket } = d
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -88,6 +95,18 @@ export function createInspector(d: {
         books: Object.fromEntries(books),
         candles: Object.fromEntries(candles),
         trades: Object.fromEntries(caches.trades.symbols().map((s) => [s, caches.trades.count(s)])),
+      }
+    },
+    get user() {
+      const u = d.user
+      return {
+        status: u.stream.status(),
+        url: u.stream.url,
+        badFramesBy: u.stream.badFramesBy(),
+        holesSkipped: u.stream.seqs.holesSkipped,
+        sizes: u.cache.sizes(),
+        subscriptions: u.subscriptions().map((s) => ({ id: s.id, intervalMs: s.intervalMs })),
+        ...u.cache.view(),
       }
     },
     status: d.status,

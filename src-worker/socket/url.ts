@@ -1,4 +1,5 @@
 /** Where the market socket connects when the caller gives no URL (spec §9: page host, MARKET_PORT, wss on https). */
+import { USER_STREAM_PATH } from '../../common/api/stream'
 import { MARKET_PORT } from '../../common/constants'
 
 /** The parts of a Location the URL is derived from (the worker's own location mirrors the page's origin). */
@@ -22,4 +23,16 @@ export function marketUrl(location: LocationLike | undefined, opts: { url?: stri
   const scheme = location?.protocol === 'https:' ? 'wss' : 'ws'
   const host = location?.hostname || 'localhost'
   return `${scheme}://${host}:${port}/ws`
+}
+
+/**
+ * The user stream's URL on the same host and port as the market socket URL `market` (common/api/stream.ts:
+ * `ws[s]://<host>:<MARKET_PORT>/ws/v2`); query and fragment dropped.
+ */
+export function userStreamUrl(market: string): string {
+  const u = new URL(market)
+  u.pathname = USER_STREAM_PATH
+  u.search = ''
+  u.hash = ''
+  return u.toString()
 }

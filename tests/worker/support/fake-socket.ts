@@ -38,10 +38,15 @@ export class FakeSocket implements WebSocketLike {
     this.onmessage?.({ data: b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) })
   }
 
-  /** Server side: the connection went away. */
-  drop(): void {
+  /** Server side: send a text frame (the user stream's JSON). */
+  receiveText(msg: unknown): void {
+    this.onmessage?.({ data: typeof msg === 'string' ? msg : JSON.stringify(msg) })
+  }
+
+  /** Server side: the connection went away (with the close `code` when given). */
+  drop(code?: number): void {
     this.readyState = 3
-    this.onclose?.({})
+    this.onclose?.(code === undefined ? {} : { code })
   }
 
   pings(): number[] {
