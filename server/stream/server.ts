@@ -48,6 +48,11 @@ export interface UserStream {
   /** Takes a websocket connection of USER_STREAM_PATH (the upgrade request is not read: no token in URLs). */
   handleConnection(ws: WebSocket, req: IncomingMessage): void
   stats(): UserStreamStats
+  /**
+   * Closes every connection with 1013 (come back later) and keeps serving: clients reconnect and resume from their
+   * last sequence number (a drain before a restart; tests).
+   */
+  dropConnections(reason: string): void
   /** Closes every connection 1013 (come back later) and stops the timers and the fan-out. */
   close(): Promise<void>
 }
@@ -138,6 +143,9 @@ export function startUserStream(opts: UserStreamOptions): UserStream {
       let authenticated = 0
       for (const c of connections) if (c.auth) authenticated++
       return { connections: connections.size, authenticated, users: fanout.users(), closes: { ...closes } }
+    },
+    dropConnections(reason) {
+      for (const c of connections) c.close(STREAM_CLOSE.unavailable, reason)
     },
     async close() {
       clearInterval(pinger)
