@@ -42,6 +42,8 @@ import { liquidationCloses } from './liquidation-terms'
 import type { MarkBoard, MarkSnapshot } from './marks'
 import { settleAccountCloses, settleClose, settleCloses, type AccountCloses } from './settle-close'
 import { figuresOf } from './views'
+import { emitEvents } from '../../stream/events'
+import type { UserEventOf } from '../../stream/trading-events'
 
 /** What the engine needs to act. */
 export interface ActDeps {
@@ -151,7 +153,10 @@ export async function liquidateAccount(
         ),
       )
       .for('update')
-    for (const o of pending) await releaseEntrust(tx, o, 'system', now)
+    const cancelled: UserEventOf[] = []
+    for (const o of pending) await releaseEntrust(tx, o, 'system', now, cancelled)
+    // The cancelled orders' events first (the closes below write their own, after them).
+    await emitEvents(tx, cancelled)
     const after = await check()
     if (!after.liquidatable) {
       await notifyAccount(tx, who.book, who.userId)

@@ -11,12 +11,14 @@
  * `contract_liquidation`): a position is booked closed once. A closed position's pending reduce-only orders
  * (close-orders.ts) are cancelled with it.
  */
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { parseDecimal, type DecimalString } from '../../../common/amount'
 import type { Db } from '../../db/client'
 import { contractCloseOrders, contractPositions } from '../../db/schema'
 import { postTransactions } from '../../ledger/post-many'
+import { emitEvents } from '../../stream/events'
 import type { PositionRow } from './account'
+import { closedPositionEvent, closeOrderEvent } from './views'
 import {
   planAccountCloses,
   type AccountCloses,
@@ -138,12 +140,13 @@ async function book(tx: Db, plans: readonly AccountPlan[]): Promise<void> {
   if (count !== ids.length)
     throw new Error(`contract positions changed under a batch close (${count} of ${ids.length})`)
   // A closed position's pending reduce-only orders end with it (they may never open the other side).
-  await tx
+  const cancelled = await tx
     .update(contractCloseOrders)
     .set({ status: 'cancelled', updatedAt: sql`now()` })
     .where(
       and(sql`${contractCloseOrders.positionId} = any(${list(ids)}::int[])`, eq(contractCloseOrders.status, 'pending')),
     )
+    .returning()
   for (const plan of plans) {
     for (const [id, taken] of plan.cover) {
       const [o] = await tx
@@ -158,4 +161,15 @@ async function book(tx: Db, plans: readonly AccountPlan[]): Promise<void> {
     tx,
     plans.flatMap((p) => p.closes.map((c) => c.posting)),
   )
+  // The users' events, in one statement for the whole batch: each position closed or liquidated (as history shows
+  // it, with its close price and feed event), each reduce-only order that ended with it.
+  const closed = await tx
+    .select()
+    .from(contractPositions)
+    .where(sql`${contractPositions.id} = any(${list(ids)}::int[])`)
+    .orderBy(asc(contractPositions.id))
+  await emitEvents(tx, [
+    ...closed.map(closedPositionEvent),
+    ...cancelled.sort((x, y) => x.id - y.id).map((o) => closeOrderEvent('cancelled', o)),
+  ])
 }
