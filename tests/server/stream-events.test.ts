@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { parseDecimal } from '../../common/amount'
-import type { ContractHistory, Position } from '../../common/api/contract'
+import type { CloseOrder, ContractHistory, ContractOrder, Position } from '../../common/api/contract'
 import type { OrderEventData, PositionEventData } from '../../common/api/stream'
 import type { Order } from '../../common/api/trade'
 import type { Database } from '../../server/db/client'
@@ -165,6 +165,20 @@ function spotSuite(label: string, openDb: OpenDatabase) {
   )
 }
 
+let printId = 8_000_000
+
+/** One print of BTC/USDT at `price` of `size` BTC, at the wall clock. */
+function printOf(s: ContractSuite, price: number, size: number) {
+  const ts = Date.now()
+  const id = printId++
+  s.market.emit({
+    type: 'trades',
+    symbol: 'btcusdt',
+    ts,
+    trades: [{ id, ts, tradeId: id, amount: size, price, direction: 'buy' }],
+  })
+}
+
 function futuresSuite(label: string, s: ContractSuite) {
   it(
     `futures: a market open, its take-profit, a partial close and a liquidation (${label})`,
@@ -231,6 +245,101 @@ function futuresSuite(label: string, s: ContractSuite) {
       expect(positionOf(liq[0]!).position).toEqual(l)
       await expectGapFree(db, u.id)
       marketAt(s, 60000, 60010)
+    },
+    SLOW_MS,
+  )
+
+  it(
+    `futures: a limit order filled by prints in parts, TP/SL set, a reduce-only close by a print, Close all (${label})`,
+    async () => {
+      const { db } = s.database
+      marketAt(s, 60000, 60010)
+      const u = await futuresTrader(s, '10000')
+      const before = await lastSeqOf(db, u.id)
+      const placed = await openFutures(s, u, { type: 'limit', price: '59000', amount: '0.5' })
+      expect(placed.body.data.status).toBe('pending')
+      await settled(s)
+      printOf(s, 59000, 0.2)
+      await settled(s)
+      printOf(s, 58990, 1)
+      await settled(s)
+      const fills = (await eventsAfter(db, u.id, before)).filter((e) => e.topic !== 'accounts')
+      expect(kinds(fills)).toEqual([
+        ['orders', 'placed'],
+        ['orders', 'partially_filled'],
+        ['positions', 'opened'],
+        ['orders', 'filled'],
+        ['positions', 'changed'],
+      ])
+      expect(orderOf(fills[0]!).order).toEqual(placed.body.data)
+      expect(orderOf(fills[1]!).order).toMatchObject({ status: 'pending', filled_amount: '0.2' })
+      expect(positionOf(fills[2]!).position).toMatchObject({ amount: '0.2' })
+      const orders = await moneyCall<{ list: ContractOrder[] }>(s.t.app, u.token, 'GET', 'contract/order_list', {
+        state: 'history',
+        page: '1',
+        limit: '10',
+      })
+      expect(orderOf(fills[3]!).order).toEqual(orders.body.data.list[0])
+      const [p] = await positions(s, u)
+      expect(positionOf(fills[4]!).position).toMatchObject({ id: p!.id, amount: '0.5', margin: p!.margin })
+
+      // TP/SL set: `tpsl` with the position as answered.
+      const beforeTpsl = await lastSeqOf(db, u.id)
+      s.beat()
+      const tpsl = await moneyCall<Position>(s.t.app, u.token, 'POST', 'contract/position_tpsl', {
+        id: p!.id,
+        tp: '70000',
+      })
+      expect(tpsl.body.msg).toBe('success')
+      const set = await eventsAfter(db, u.id, beforeTpsl)
+      expect(kinds(set)).toEqual([['positions', 'tpsl']])
+      expect(positionOf(set[0]!).position).toEqual(tpsl.body.data)
+
+      // A reduce-only limit close rests, a print fills it: the part closes, the rest changes, the order is filled.
+      const beforeClose = await lastSeqOf(db, u.id)
+      s.beat()
+      const close = await moneyCall<CloseOrder>(s.t.app, u.token, 'POST', 'contract/close_order', {
+        id: p!.id,
+        type: 'limit',
+        price: '61000',
+        amount: '0.1',
+      })
+      expect(close.body.data.status).toBe('pending')
+      printOf(s, 61000, 1)
+      await settled(s)
+      const closing = (await eventsAfter(db, u.id, beforeClose)).filter((e) => e.topic !== 'accounts')
+      expect(kinds(closing)).toEqual([
+        ['orders', 'placed'],
+        ['positions', 'closed'],
+        ['positions', 'changed'],
+        ['orders', 'filled'],
+      ])
+      expect(orderOf(closing[0]!)).toMatchObject({ kind: 'close', symbol: 'btcusdt' })
+      expect(orderOf(closing[0]!).order).toEqual(close.body.data)
+      expect(orderOf(closing[3]!).order).toMatchObject({ id: close.body.data.id, status: 'filled', filled: '0.1' })
+      expect(positionOf(closing[1]!)).toMatchObject({ close_price: '61000' })
+      expect(positionOf(closing[2]!).position).toMatchObject({ id: p!.id, amount: '0.4' })
+
+      // A resting close order, then Close all: the position `closed`, the order `cancelled` with it.
+      s.beat()
+      const resting = await moneyCall<CloseOrder>(s.t.app, u.token, 'POST', 'contract/close_order', {
+        id: p!.id,
+        type: 'limit',
+        price: '65000',
+        amount: '0.1',
+      })
+      const beforeAll = await lastSeqOf(db, u.id)
+      s.beat()
+      const all = await moneyCall(s.t.app, u.token, 'POST', 'contract/close_all', {})
+      expect(all.body.code).toBe(1)
+      const closedAll = (await eventsAfter(db, u.id, beforeAll)).filter((e) => e.topic !== 'accounts')
+      expect(kinds(closedAll)).toEqual([
+        ['positions', 'closed'],
+        ['orders', 'cancelled'],
+      ])
+      expect(positionOf(closedAll[0]!).position).toEqual((await history(s, u))[0])
+      expect(orderOf(closedAll[1]!).order).toMatchObject({ id: resting.body.data.id, status: 'cancelled' })
+      await expectGapFree(db, u.id)
     },
     SLOW_MS,
   )
