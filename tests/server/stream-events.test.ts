@@ -345,6 +345,38 @@ function futuresSuite(label: string, s: ContractSuite) {
   )
 
   it(
+    `futures: a close whose loss takes another position's margin: that position \`changed\` (${label})`,
+    async () => {
+      const { db } = s.database
+      marketAt(s, 60000, 60010)
+      const u = await futuresTrader(s, '1000')
+      await openFutures(s, u, { amount: '0.1' })
+      const short = await openFutures(s, u, { side: 'short', amount: '0.05' })
+      expect(short.body.data.status).toBe('filled')
+      marketAt(s, 69000, 69010) // the short loses 0.05 × 9,010 + fee: more than its margin and the available balance
+      const beforeClose = await lastSeqOf(db, u.id)
+      s.beat()
+      const closed = await moneyCall<ContractHistory>(s.t.app, u.token, 'POST', 'contract/position_close', {
+        id: short.body.data.position_id,
+      })
+      expect(closed.body.msg).toBe('success')
+      const events = (await eventsAfter(db, u.id, beforeClose)).filter((e) => e.topic === 'positions')
+      expect(kinds(events)).toEqual([
+        ['positions', 'closed'],
+        ['positions', 'changed'],
+      ])
+      const [long] = await positions(s, u)
+      // The long gave up margin: the event shows it as contract/positions does.
+      expect(Number(long!.margin)).toBeLessThan(600.1)
+      expect(positionOf(events[1]!).position).toEqual(long)
+      await expectGapFree(db, u.id)
+      await moneyCall(s.t.app, u.token, 'POST', 'contract/close_all', {})
+      marketAt(s, 60000, 60010)
+    },
+    SLOW_MS,
+  )
+
+  it(
     `futures: an order refused for lack of funds writes nothing (${label})`,
     async () => {
       const { db } = s.database

@@ -135,7 +135,7 @@ export async function closePart(
   const { available } = await contractWallet(tx, p.book, p.userId, true)
   const others = (await openPositions(tx, p.book, p.userId, true)).filter((o) => o.id !== part.id)
   const terms = { price: fill.price, reason: 'manual' as const, event: fill.event, actor, now }
-  await settleAccountCloses(tx, { available, closes: [{ position: part, terms }], others })
+  await settleAccountCloses(tx, { available, closes: [{ position: part, terms }], others }, 'id', marks)
   // A part closed: what stays open changed (the part's own `closed` event is the settle's).
   if (part.id !== p.id) await emitEvents(tx, await openPositionEvents(tx, marks, p, [p.id], 'changed'))
   return part.id

@@ -24,10 +24,10 @@ import { settleAccountCloses, type AccountCloses } from './settle-close'
 import { checkCloseAmount, splitPosition } from './split'
 import { checkNotTriggered, checkTrigger } from './triggers'
 import { historyView, positionViews } from './views'
-import type { MarkBoard } from './marks'
-import type { PositionEventKind } from '../../../common/api/stream'
 import { emitEvents } from '../../stream/events'
-import { positionEvent, type UserEventOf } from '../../stream/trading-events'
+import { positionEvent } from '../../stream/trading-events'
+import { openPositionEvents } from './position-events'
+export { openPositionEvents } from './position-events'
 
 /** The caller's position `id` locked, or `positionNotFound` (another user's included). */
 export async function lockedPosition(tx: Db, who: { userId: number; book: Book }, id: number): Promise<PositionRow> {
@@ -40,32 +40,6 @@ export async function lockedPosition(tx: Db, who: { userId: number; book: Book }
     .for('update')
   if (!p) throw new DomainError('not_found', 'positionNotFound', { field: 'id' })
   return p
-}
-
-/**
- * The `positions` events `event` of the account's open positions `ids` (as `contract/positions` shows them: the
- * account's open positions and wallet read in `tx`, at `marks` when given, else without a mark).
- */
-export async function openPositionEvents(
-  tx: Db,
-  marks: Pick<MarkBoard, 'mark'> | undefined,
-  who: { book: Book; userId: number },
-  ids: readonly number[],
-  event: PositionEventKind,
-): Promise<UserEventOf[]> {
-  const positions = await openPositions(tx, who.book, who.userId)
-  const wanted = positions.filter((p) => ids.includes(p.id))
-  if (wanted.length === 0) return []
-  const { available } = await contractWallet(tx, who.book, who.userId)
-  const precision = new Map<string, number>()
-  for (const s of new Set(wanted.map((p) => p.symbol))) precision.set(s, (await contractTerms(tx, s))!.pricePrecision)
-  const views = positionViews(
-    positions,
-    available,
-    (s) => marks?.mark(s)?.price,
-    (s) => precision.get(s) ?? 8,
-  )
-  return views.filter((v) => ids.includes(v.id)).map((v) => positionEvent(who.userId, event, v.symbol, v))
 }
 
 /** A position Close all could not close: the refusal's message key, field and values (stored with the answer). */
@@ -111,7 +85,7 @@ export async function closeAtMarket(
   }
   if (closes.length === 0) throw failed[0]!.error
   const stay = [...others, ...failed.map((f) => f.position)]
-  const booked = await settleAccountCloses(tx, { available, closes, others: stay }, opts.field)
+  const booked = await settleAccountCloses(tx, { available, closes, others: stay }, opts.field, deps.marks)
   const rows = await tx
     .select()
     .from(contractPositions)

@@ -108,7 +108,7 @@ async function closeByTriggerOnce(
     const { available } = await contractWallet(tx, p.book, p.userId, true)
     const markInputs = { mid: mark.mid, last: mark.last, ema: mark.ema }
     const close = { price: fill.price, reason, event: fill.event, markInputs, actor: 'system', now }
-    await settleClose(tx, p, close, available)
+    await settleClose(tx, p, close, available, deps.marks)
     await notifyAccount(tx, p.book, p.userId)
     return true
   })
@@ -167,7 +167,7 @@ export async function liquidateAccount(
       await notifyAccount(tx, who.book, who.userId)
       return 'no_book'
     }
-    await settleAccountCloses(tx, { available: after.available, closes })
+    await settleAccountCloses(tx, { available: after.available, closes }, 'id', deps.marks)
     await notifyAccount(tx, who.book, who.userId)
     return 'liquidated'
   })
@@ -245,7 +245,7 @@ export async function liquidateAccounts(
         if (closes) batch.push({ available: cash, closes })
       }
     }
-    await settleCloses(tx, batch)
+    await settleCloses(tx, batch, deps.marks)
     const done = keys.filter((k) => outcomes.get(k) === 'liquidated')
     if (done.length > 0) {
       await tx.execute(sql`select pg_notify(${CONTRACT_CHANNEL}, k) from unnest(${`{${done.join(',')}}`}::text[]) as k`)
