@@ -2,6 +2,7 @@
  * `positions` events of open positions (issue 22 part 1): the position as `contract/positions` shows it, which needs
  * the account's other open positions and its wallet (the liquidation price is the account's, under cross margin).
  */
+import type { DecimalString } from '../../../common/amount'
 import type { PositionEventKind } from '../../../common/api/stream'
 import type { Book } from '../../../common/api/user-info'
 import type { Db } from '../../db/client'
@@ -17,7 +18,7 @@ import { positionViews } from './views'
  */
 export async function openPositionEvents(
   tx: Db,
-  marks: Pick<MarkBoard, 'mark'> | undefined,
+  marks: Pick<MarkBoard, 'mark'> | ((symbol: string) => DecimalString | undefined) | undefined,
   who: { book: Book; userId: number },
   ids: readonly number[],
   event: PositionEventKind,
@@ -31,7 +32,7 @@ export async function openPositionEvents(
   const views = positionViews(
     positions,
     available,
-    (s) => marks?.mark(s)?.price,
+    (s) => (typeof marks === 'function' ? marks(s) : marks?.mark(s)?.price),
     (s) => precision.get(s) ?? 8,
   )
   return views.filter((v) => ids.includes(v.id)).map((v) => positionEvent(who.userId, event, v.symbol, v))
