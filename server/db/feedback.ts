@@ -13,6 +13,8 @@ import {
 import { formatUtc } from './announcements'
 import type { Db } from './client'
 import { FEEDBACK_TYPES, feedback, users, type FeedbackType } from './schema'
+import { emitEvents } from '../stream/events'
+import { noticeEvent } from '../stream/trading-events'
 
 // The wire list (common/) and the table's list must be the same: each is assignable to the other.
 const _sameTypes: readonly FeedbackType[] = WIRE_TYPES
@@ -169,7 +171,8 @@ export async function getFeedbackForOperator(db: Db, id: number): Promise<AdminF
 
 /**
  * Records the operator's reply: waiting → replied. Replying to replied feedback replaces the reply (a correction),
- * and its time and author move to the new reply. Returns the updated feedback, undefined when `id` is unknown.
+ * and its time and author move to the new reply. Returns the updated feedback, undefined when `id` is unknown. The user's `feedback_replied` notice is written in the
+ * reply's transaction.
  */
 export async function replyFeedback(
   db: Db,
@@ -177,11 +180,19 @@ export async function replyFeedback(
   reply: string,
   operatorId: number | null,
 ): Promise<AdminFeedback | undefined> {
-  const updated = await db
-    .update(feedback)
-    .set({ reply, status: 'replied', repliedBy: operatorId, repliedAt: sql`now()` })
-    .where(eq(feedback.id, id))
-    .returning({ id: feedback.id })
+  const updated = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(feedback)
+      .set({ reply, status: 'replied', repliedBy: operatorId, repliedAt: sql`now()` })
+      .where(eq(feedback.id, id))
+      .returning({ id: feedback.id, userId: feedback.userId })
+    // The user's `notices` event, written with the reply (issue 22 part 1).
+    await emitEvents(
+      tx,
+      rows.map((r) => noticeEvent(r.userId, 'feedback_replied', r.id, { state: 'replied' })),
+    )
+    return rows
+  })
   if (updated.length === 0) return undefined
   return getFeedbackForOperator(db, id)
 }

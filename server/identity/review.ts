@@ -11,6 +11,8 @@ import type { ServerMessageKey } from '../content/server-messages'
 import type { ServiceDeps } from '../domain/deps'
 import { DomainError, notFound } from '../domain/errors'
 import { audit } from '../auth/audit'
+import { emitEvents } from '../stream/events'
+import { noticeEvent } from '../stream/trading-events'
 
 export interface Decision {
   id: number
@@ -61,6 +63,8 @@ export async function decideSubmission(
       detail: `submission ${d.id} (${row.level}) of user ${row.userId}${d.reviewerId === null ? ' by command line' : ''}`,
       ip: d.ip ?? '',
     })
+    const more = { state: status, ...(reason ? { message: reason } : {}) }
+    await emitEvents(tx, [noticeEvent(row.userId, 'identity_reviewed', d.id, more)])
     return row
   })
   if (decided) return { id: d.id, status }

@@ -21,6 +21,8 @@ import { signImageUrl } from '../uploads/signed-url'
 import { canonicalAddress } from './address'
 import { fieldError, userAmount } from './amounts'
 import { chainFor, listChains } from './chains'
+import { emitEvents } from '../stream/events'
+import { noticeEvent } from '../stream/trading-events'
 import { reviewActor, reviewReason, type Page, type ReviewDecision } from './review'
 import { txHashKey } from './tx-hash'
 
@@ -238,6 +240,9 @@ export async function reviewDeposit(
       detail: `deposit ${row.id} of user ${row.userId}: ${parseDecimal(row.amount)} ${row.currency}${d.reviewerId === null ? ' by command line' : ''}`,
       ip: d.ip ?? '',
     })
+    await emitEvents(tx, [
+      noticeEvent(row.userId, 'deposit_reviewed', row.id, { state: status, ...(reason ? { message: reason } : {}) }),
+    ])
     return row
   })
   if (decided) return { id: d.id, status }

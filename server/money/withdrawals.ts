@@ -25,6 +25,8 @@ import { fieldError, userAmount } from './amounts'
 import { chainFor, listChains, withdrawTerms } from './chains'
 import type { MoneyCaller } from './deposits'
 import { spotAvailable } from './balances'
+import { emitEvents } from '../stream/events'
+import { noticeEvent } from '../stream/trading-events'
 import { reviewActor, reviewReason, type Page, type ReviewDecision } from './review'
 
 /** The pairs a user can withdraw, with minimum, fee and the spot wallet's available balance in the book. */
@@ -231,6 +233,9 @@ export async function reviewWithdrawal(
       detail: `withdrawal ${row.id} of user ${row.userId}: ${amount} ${c} + fee ${fee}${d.reviewerId === null ? ' by command line' : ''}`,
       ip: d.ip ?? '',
     })
+    await emitEvents(tx, [
+      noticeEvent(row.userId, 'withdrawal_reviewed', row.id, { state: status, ...(reason ? { message: reason } : {}) }),
+    ])
     return row
   })
   if (decided) return { id: d.id, status }

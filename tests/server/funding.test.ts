@@ -12,6 +12,7 @@
  * - every position pays once per funding time, with two jobs in parallel, after a rolled-back batch and across a
  *   restart (a new job on the same database).
  */
+import { eventsAfter } from '../../server/stream/events'
 import { and, eq, like, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { add, parseDecimal as d, subtract } from '../../common/amount'
@@ -199,6 +200,10 @@ function describeFunding(name: string, openDb: OpenDatabase, parallel: boolean) 
     expect(await wallet(s, u)).toEqual({ available: '0', frozen: '599.79995' })
     const [p] = await positions(s, u)
     expect(p).toMatchObject({ id, margin: '599.79995' })
+    // The user stream (issue 22 part 1): the position `changed`, written with the payment, as contract/positions shows it.
+    const events = await eventsAfter(s.database.db, u.id, 0)
+    const changed = events.filter((e) => e.topic === 'positions').at(-1)!.data
+    expect(changed).toMatchObject({ event: 'changed', position: { id, margin: '599.79995', open_price: '60010' } })
     const [paid] = await paymentsOf(s, id)
     expect([paid!.payment, paid!.fromMargin, paid!.shortfall].map((v) => String(d(v)))).toEqual([
       '-0.60005',

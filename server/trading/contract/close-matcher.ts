@@ -41,6 +41,9 @@ import { closePart, placedCloseOrderSymbols, type CloseOrderRow } from './close-
 import { contractTerms } from './config'
 import { printLeft } from './entrusts'
 import type { ContractDeps } from './place'
+import type { MarkBoard } from './marks'
+import { closeOrderEvent } from './views'
+import { emitEvents } from '../../stream/events'
 
 /** How long a symbol found without pending reduce-only orders is not asked again, ms. */
 export const CLOSE_ORDERS_RECHECK_MS = 1_000
@@ -66,7 +69,7 @@ export async function fillCloseOrder(
 ): Promise<CloseFill> {
   const now = deps.now?.() ?? new Date()
   try {
-    return await moneyTransaction(deps.db, (tx) => fillOnce(tx, ref, trade, size, now))
+    return await moneyTransaction(deps.db, (tx) => fillOnce(tx, ref, trade, size, now, deps.marks))
   } catch (err) {
     if (!(err instanceof DomainError)) throw err
     await moneyTransaction(deps.db, async (tx) => {
@@ -79,10 +82,15 @@ export async function fillCloseOrder(
 }
 
 async function cancelPending(tx: Db, id: number, now: Date) {
-  await tx
+  const cancelled = await tx
     .update(contractCloseOrders)
     .set({ status: 'cancelled', updatedAt: now })
     .where(and(eq(contractCloseOrders.id, id), eq(contractCloseOrders.status, 'pending')))
+    .returning()
+  await emitEvents(
+    tx,
+    cancelled.map((o) => closeOrderEvent('cancelled', o)),
+  )
 }
 
 async function fillOnce(
@@ -91,6 +99,7 @@ async function fillOnce(
   trade: FeedEvent,
   size: DecimalString,
   now: Date,
+  marks: Pick<MarkBoard, 'mark'>,
 ): Promise<CloseFill> {
   await lockAccount(tx, ref.book, ref.userId)
   const [o] = await tx.select().from(contractCloseOrders).where(eq(contractCloseOrders.id, ref.id)).for('update')
@@ -117,14 +126,17 @@ async function fillOnce(
   const filled = parseDecimal(o.filled)
   const after = add(filled, q)
   const done = compare(after, parseDecimal(o.amount)) >= 0 || compare(q, held) === 0
-  await tx
+  const [moved] = await tx
     .update(contractCloseOrders)
     .set({ filled: after, status: done ? 'filled' : 'pending', updatedAt: now })
     .where(eq(contractCloseOrders.id, o.id))
+    .returning()
   const fill = { price: parseDecimal(o.price!), event: trade }
   const overrides = { closeOrderId: o.id, closeFeeRate: terms.makerFeeRate }
-  await closePart(tx, p, q, overrides, fill, 'system', now)
+  await closePart(tx, p, q, overrides, fill, 'system', now, marks)
   await notifyAccount(tx, o.book, o.userId)
+  // When the close took the whole position, the settle cancelled nothing of this order: it is filled (`done`).
+  await emitEvents(tx, [closeOrderEvent(done ? 'filled' : 'partially_filled', moved!)])
   return done ? 'filled' : 'partial'
 }
 

@@ -10,7 +10,6 @@ import { compare, parseDecimal, scaleOf, sign, type DecimalString } from '../../
 import type { CloseOrder, CloseOrderInput } from '../../../common/api/contract'
 import type { Book } from '../../../common/api/user-info'
 import type { Db } from '../../db/client'
-import { formatUtc } from '../../db/announcements'
 import { contractCloseOrders, contractPositions } from '../../db/schema'
 import { DomainError } from '../../domain/errors'
 import { runOnce } from '../../ledger/idempotent'
@@ -20,32 +19,18 @@ import { priceMaxAgeMs } from '../freshness'
 import { refuseUnlessLive } from '../live-only'
 import { contractWallet, lockAccount, notifyAccount, openPositions, type PositionRow } from './account'
 import { crossingTake, marketPrice, type BookPrice } from './book-price'
-import { lockedPosition } from './close'
+import { lockedPosition, openPositionEvents } from './close'
+import type { MarkBoard } from './marks'
+import { emitEvents } from '../../stream/events'
 import { contractTerms } from './config'
 import { amountScale } from './fills'
 import type { ContractDeps } from './place'
 import { settleAccountCloses } from './settle-close'
 import { checkCloseAmount, splitPosition } from './split'
 
-export type CloseOrderRow = typeof contractCloseOrders.$inferSelect
-
-/** A reduce-only order as the API answers it. */
-export function closeOrderView(o: CloseOrderRow): CloseOrder {
-  return {
-    id: o.id,
-    position_id: o.positionId,
-    symbol: o.symbol,
-    side: o.side,
-    type: o.type,
-    price: o.price === null ? null : parseDecimal(o.price),
-    amount: parseDecimal(o.amount),
-    filled: parseDecimal(o.filled),
-    status: o.status,
-    reduce_only: true,
-    created_at: formatUtc(o.createdAt),
-    updated_at: formatUtc(o.updatedAt),
-  }
-}
+import { closeOrderEvent, closeOrderView } from './views'
+export type { CloseOrderRow } from './views'
+export { closeOrderView } from './views'
 
 /** Symbols with a reduce-only order placed by this process (close-matcher.ts looks at them at once). */
 export const placedCloseOrderSymbols = new Set<string>()
@@ -99,9 +84,13 @@ export async function placeCloseOrder(
       })
       .returning()
     if (fill) {
-      await closePart(tx, p, fill.amount, { closeOrderId: row!.id }, fill, `user:${who.userId}`, now)
+      await closePart(tx, p, fill.amount, { closeOrderId: row!.id }, fill, `user:${who.userId}`, now, deps.marks)
       await notifyAccount(tx, who.book, who.userId)
     }
+    const events = [closeOrderEvent('placed', row!)]
+    if (row!.status === 'filled') events.push(closeOrderEvent('filled', row!))
+    else if (fill) events.push(closeOrderEvent('partially_filled', row!))
+    await emitEvents(tx, events)
     return closeOrderView(row!)
   })
   if (placed.status === 'pending') placedCloseOrderSymbols.add(placed.symbol)
@@ -135,6 +124,7 @@ export async function closePart(
   fill: BookPrice,
   actor: string,
   now: Date,
+  marks?: Pick<MarkBoard, 'mark'>,
 ): Promise<number> {
   let part = p
   if (compare(q, parseDecimal(p.amount)) < 0) part = (await splitPosition(tx, p, q, overrides)).part
@@ -145,7 +135,9 @@ export async function closePart(
   const { available } = await contractWallet(tx, p.book, p.userId, true)
   const others = (await openPositions(tx, p.book, p.userId, true)).filter((o) => o.id !== part.id)
   const terms = { price: fill.price, reason: 'manual' as const, event: fill.event, actor, now }
-  await settleAccountCloses(tx, { available, closes: [{ position: part, terms }], others })
+  await settleAccountCloses(tx, { available, closes: [{ position: part, terms }], others }, 'id', marks)
+  // A part closed: what stays open changed (the part's own `closed` event is the settle's).
+  if (part.id !== p.id) await emitEvents(tx, await openPositionEvents(tx, marks, p, [p.id], 'changed'))
   return part.id
 }
 
@@ -181,6 +173,7 @@ export async function cancelCloseOrder(deps: ContractDeps, who: MoneyCaller, id:
       .where(eq(contractCloseOrders.id, id))
       .returning()
     await notifyAccount(tx, who.book, who.userId)
+    await emitEvents(tx, [closeOrderEvent('cancelled', after!)])
     return closeOrderView(after!)
   })
 }

@@ -24,6 +24,10 @@ import { settleAccountCloses, type AccountCloses } from './settle-close'
 import { checkCloseAmount, splitPosition } from './split'
 import { checkNotTriggered, checkTrigger } from './triggers'
 import { historyView, positionViews } from './views'
+import { emitEvents } from '../../stream/events'
+import { positionEvent } from '../../stream/trading-events'
+import { openPositionEvents } from './position-events'
+export { openPositionEvents } from './position-events'
 
 /** The caller's position `id` locked, or `positionNotFound` (another user's included). */
 export async function lockedPosition(tx: Db, who: { userId: number; book: Book }, id: number): Promise<PositionRow> {
@@ -81,7 +85,7 @@ export async function closeAtMarket(
   }
   if (closes.length === 0) throw failed[0]!.error
   const stay = [...others, ...failed.map((f) => f.position)]
-  const booked = await settleAccountCloses(tx, { available, closes, others: stay }, opts.field)
+  const booked = await settleAccountCloses(tx, { available, closes, others: stay }, opts.field, deps.marks)
   const rows = await tx
     .select()
     .from(contractPositions)
@@ -132,6 +136,8 @@ export async function closePosition(
     const opts = { actor: `user:${who.userId}`, field: 'id', tolerate: false }
     const { closed } = await closeAtMarket(deps, tx, [closing], others, opts)
     await notifyAccount(tx, who.book, who.userId)
+    // A part closed: what stays open changed (the part's own `closed` event is the settle's).
+    if (closing.id !== p.id) await emitEvents(tx, await openPositionEvents(tx, deps.marks, who, [p.id], 'changed'))
     return closed[0]!
   })
 }
@@ -231,6 +237,8 @@ export async function setTpsl(
     const positions = await openPositions(tx, who.book, who.userId)
     const { available } = await contractWallet(tx, who.book, who.userId)
     const views = positionViews(positions, available, (s) => deps.marks.mark(s)?.price, deps.pricePrecision)
-    return views.find((v) => v.id === p.id)!
+    const view = views.find((v) => v.id === p.id)!
+    await emitEvents(tx, [positionEvent(who.userId, 'tpsl', p.symbol, view)])
+    return view
   })
 }

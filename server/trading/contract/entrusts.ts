@@ -29,13 +29,21 @@ import { closeFillsOf } from './close-fills'
 import { contractTerms } from './config'
 import { amountScale, applyFill, heldAfter } from './fills'
 import type { ContractDeps } from './place'
-import { contractOrderView, type ContractOrderRow } from './views'
+import { contractOrderView, futuresOrderEvent, type ContractOrderRow } from './views'
+import { emitEvents } from '../../stream/events'
+import type { UserEventOf } from '../../stream/trading-events'
 
 /**
  * Releases what a pending order holds (its unfilled rest's margin and fee) and marks it cancelled, in `tx` (order row
  * locked, still pending); a partly filled order keeps its `filled_amount` and its position.
  */
-export async function releaseEntrust(tx: Db, o: ContractOrderRow, actor: string, now: Date): Promise<ContractOrderRow> {
+export async function releaseEntrust(
+  tx: Db,
+  o: ContractOrderRow,
+  actor: string,
+  now: Date,
+  events?: UserEventOf[],
+): Promise<ContractOrderRow> {
   const held = add(parseDecimal(o.margin), parseDecimal(o.fee))
   const user = { userId: o.userId, wallet: 'contract' as const }
   await postTransaction(tx, {
@@ -55,6 +63,7 @@ export async function releaseEntrust(tx: Db, o: ContractOrderRow, actor: string,
     .where(and(eq(contractOrders.id, o.id), eq(contractOrders.status, 'pending')))
     .returning()
   if (!after) throw new Error(`contract order ${o.id} is not pending`)
+  events?.push(futuresOrderEvent('cancelled', after))
   return after
 }
 
@@ -74,8 +83,10 @@ export async function cancelEntrust(deps: ContractDeps, who: MoneyCaller, id: nu
       .for('update')
     if (!o) throw new DomainError('not_found', 'orderNotFound', { field: 'id' })
     if (o.status !== 'pending') throw new DomainError('conflict', 'orderNotOpen', { field: 'id' })
-    const after = await releaseEntrust(tx, o, `user:${who.userId}`, deps.now?.() ?? new Date())
+    const events: UserEventOf[] = []
+    const after = await releaseEntrust(tx, o, `user:${who.userId}`, deps.now?.() ?? new Date(), events)
     await notifyAccount(tx, who.book, who.userId)
+    await emitEvents(tx, events)
     return contractOrderView(after)
   })
 }
@@ -112,8 +123,10 @@ export async function fillEntrust(
     await moneyTransaction(deps.db, async (tx) => {
       await lockAccount(tx, ref.book, ref.userId)
       const [o] = await tx.select().from(contractOrders).where(eq(contractOrders.id, ref.id)).for('update')
-      if (o?.status === 'pending') await releaseEntrust(tx, o, 'system', now)
+      const events: UserEventOf[] = []
+      if (o?.status === 'pending') await releaseEntrust(tx, o, 'system', now, events)
       await notifyAccount(tx, ref.book, ref.userId)
+      await emitEvents(tx, events)
     })
     return 'refused'
   }
@@ -153,16 +166,16 @@ async function fillOnce(
   const hold = heldAfter(o, rest, q)
   // A part so small of an order so small that the rest would hold nothing waits for a print that fills it whole.
   if (compare(q, rest) < 0 && sign(hold.rest.margin) <= 0) return 'skip'
-  await applyFill(deps, tx, o, {
-    amount: q,
-    price: parseDecimal(o.price!),
-    liquidity: 'maker',
-    ...hold.part,
-    held: true,
-    event: trade,
-    now,
-  })
+  const events: UserEventOf[] = []
+  await applyFill(
+    deps,
+    tx,
+    o,
+    { amount: q, price: parseDecimal(o.price!), liquidity: 'maker', ...hold.part, held: true, event: trade, now },
+    events,
+  )
   await notifyAccount(tx, o.book, o.userId)
+  await emitEvents(tx, events)
   return 'filled'
 }
 

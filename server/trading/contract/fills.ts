@@ -38,7 +38,9 @@ import { PRICE_MAX_SCALE } from './book-price'
 import { contractTerms, type ContractTerms } from './config'
 import type { MarkBoard } from './marks'
 import { maintenanceAtOpen } from './risk-limits'
-import { figuresOf, type ContractOrderRow } from './views'
+import type { UserEventOf } from '../../stream/trading-events'
+import { positionEvent } from '../../stream/trading-events'
+import { figuresOf, futuresOrderEvent, positionViews, type ContractOrderRow } from './views'
 
 /** One part of an order's fill. */
 export interface FillPart {
@@ -100,10 +102,11 @@ export async function applyFill(
   tx: Db,
   row: ContractOrderRow,
   f: FillPart,
+  events?: UserEventOf[],
 ): Promise<ContractOrderRow> {
   const terms = (await contractTerms(tx, row.symbol))!
   const user = { userId: row.userId, wallet: 'contract' as const }
-  const position = await growPosition(tx, row, f, terms)
+  const { id: position, opened } = await growPosition(tx, row, f, terms)
   const [fill] = await tx
     .insert(contractFills)
     .values({
@@ -146,7 +149,7 @@ export async function applyFill(
         ]
     ).filter((e) => sign(e.amount) !== 0),
   })
-  await refuseBelowMaintenance(deps, tx, row)
+  const account = await refuseBelowMaintenance(deps, tx, row)
   const parts = await tx
     .select({
       amount: contractFills.amount,
@@ -190,11 +193,30 @@ export async function applyFill(
     })
     .where(eq(contractOrders.id, row.id))
     .returning()
+  if (events) {
+    events.push(futuresOrderEvent(done ? 'filled' : 'partially_filled', after!))
+    const markOf = (s: string) => deps.marks.mark(s)?.price
+    const [view] = positionViews(
+      account.positions,
+      account.wallet.available,
+      markOf,
+      () => terms.pricePrecision,
+    ).filter((v) => v.id === position)
+    if (view) events.push(positionEvent(row.userId, opened ? 'opened' : 'changed', row.symbol, view))
+  }
   return after!
 }
 
-/** Opens the order's position with part `f`, or grows its open one (header); answers the position's id. */
-async function growPosition(tx: Db, row: ContractOrderRow, f: FillPart, terms: ContractTerms): Promise<number> {
+/**
+ * Opens the order's position with part `f`, or grows its open one (header); answers the position's id and whether it
+ * opened now.
+ */
+async function growPosition(
+  tx: Db,
+  row: ContractOrderRow,
+  f: FillPart,
+  terms: ContractTerms,
+): Promise<{ id: number; opened: boolean }> {
   const [open] = await tx
     .select()
     .from(contractPositions)
@@ -229,7 +251,7 @@ async function growPosition(tx: Db, row: ContractOrderRow, f: FillPart, terms: C
         openedAt: f.now,
       })
       .returning({ id: contractPositions.id })
-    return inserted!.id
+    return { id: inserted!.id, opened: true }
   }
   const amount = add(parseDecimal(open.amount), f.amount)
   const quote = add(multiply(parseDecimal(open.amount), parseDecimal(open.openPrice)), multiply(f.amount, f.price))
@@ -244,10 +266,13 @@ async function growPosition(tx: Db, row: ContractOrderRow, f: FillPart, terms: C
       ...(await maintenanceAtOpen(tx, row, amount, openPrice, terms, open.id)),
     })
     .where(eq(contractPositions.id, open.id))
-  return open.id
+  return { id: open.id, opened: false }
 }
 
-/** Refuses (rolls back) a fill that leaves the account liquidatable at the current marks. */
+/**
+ * Refuses (rolls back) a fill that leaves the account liquidatable at the current marks; answers the account as read
+ * (its wallet and open positions).
+ */
 export async function refuseBelowMaintenance(deps: { marks: Pick<MarkBoard, 'mark'> }, tx: Db, row: ContractOrderRow) {
   const wallet = await contractWallet(tx, row.book, row.userId)
   const positions = await openPositions(tx, row.book, row.userId)
@@ -256,6 +281,7 @@ export async function refuseBelowMaintenance(deps: { marks: Pick<MarkBoard, 'mar
     positions.map((p) => figuresOf(p, deps.marks.mark(p.symbol)?.price)),
   )
   if (isLiquidatable(figures, positions.length)) throw fieldError('amount', 'orderBelowMaintenance', {}, 'rejected')
+  return { wallet, positions }
 }
 
 /** `value` rounded down to `scale` decimals, never below 0. */

@@ -34,6 +34,9 @@ import { contractFundingPayments, contractPositions } from '../../db/schema'
 import { postTransactions } from '../../ledger/post-many'
 import type { Entry, Posting } from '../../ledger/post'
 import { notifyAccount, type PositionRow } from './account'
+import { openPositionEvents } from './position-events'
+import { emitEvents } from '../../stream/events'
+import type { UserEventOf } from '../../stream/trading-events'
 
 const ZERO = parseDecimal('0')
 
@@ -122,7 +125,10 @@ export async function payFunding(tx: Db, terms: FundingTerms, accounts: readonly
   const postings: Posting[] = []
   const rows: (typeof contractFundingPayments.$inferInsert)[] = []
   let booked = 0
+  // Positions whose margin paid part of a payment: `changed` events once the payments are booked.
+  const drawn: { who: { book: PositionRow['book']; userId: number }; ids: number[] }[] = []
   for (const a of accounts) {
+    const ids: number[] = []
     let available = a.available
     let changed = false
     for (const p of a.positions) {
@@ -135,6 +141,7 @@ export async function payFunding(tx: Db, terms: FundingTerms, accounts: readonly
           .where(and(eq(contractPositions.id, p.id), eq(contractPositions.status, 'open')))
           .returning({ id: contractPositions.id })
         if (!moved) throw new Error(`contract position ${p.id} is not open`)
+        ids.push(p.id)
       }
       const posting = postingOf(p, terms, f)
       if (posting) {
@@ -159,9 +166,18 @@ export async function payFunding(tx: Db, terms: FundingTerms, accounts: readonly
       booked++
     }
     if (changed && a.positions[0]) await notifyAccount(tx, a.positions[0].book, a.positions[0].userId)
+    if (ids.length > 0 && a.positions[0]) drawn.push({ who: a.positions[0], ids })
   }
   if (rows.length === 0) return 0
   await tx.insert(contractFundingPayments).values(rows)
   await postTransactions(tx, postings)
+  if (drawn.length > 0) {
+    // Shown at the funding time's mark (the one the payment used); one emit for every account of the batch.
+    const symbol = accounts[0]?.positions[0]?.symbol
+    const marks = (s: string) => (s === symbol ? terms.markPrice : undefined)
+    const events: UserEventOf[] = []
+    for (const d of drawn) events.push(...(await openPositionEvents(tx, marks, d.who, d.ids, 'changed')))
+    await emitEvents(tx, events)
+  }
   return booked
 }

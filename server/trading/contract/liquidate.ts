@@ -42,6 +42,8 @@ import { liquidationCloses } from './liquidation-terms'
 import type { MarkBoard, MarkSnapshot } from './marks'
 import { settleAccountCloses, settleClose, settleCloses, type AccountCloses } from './settle-close'
 import { figuresOf } from './views'
+import { emitEvents } from '../../stream/events'
+import type { UserEventOf } from '../../stream/trading-events'
 
 /** What the engine needs to act. */
 export interface ActDeps {
@@ -106,7 +108,7 @@ async function closeByTriggerOnce(
     const { available } = await contractWallet(tx, p.book, p.userId, true)
     const markInputs = { mid: mark.mid, last: mark.last, ema: mark.ema }
     const close = { price: fill.price, reason, event: fill.event, markInputs, actor: 'system', now }
-    await settleClose(tx, p, close, available)
+    await settleClose(tx, p, close, available, deps.marks)
     await notifyAccount(tx, p.book, p.userId)
     return true
   })
@@ -151,7 +153,10 @@ export async function liquidateAccount(
         ),
       )
       .for('update')
-    for (const o of pending) await releaseEntrust(tx, o, 'system', now)
+    const cancelled: UserEventOf[] = []
+    for (const o of pending) await releaseEntrust(tx, o, 'system', now, cancelled)
+    // The cancelled orders' events first (the closes below write their own, after them).
+    await emitEvents(tx, cancelled)
     const after = await check()
     if (!after.liquidatable) {
       await notifyAccount(tx, who.book, who.userId)
@@ -162,7 +167,7 @@ export async function liquidateAccount(
       await notifyAccount(tx, who.book, who.userId)
       return 'no_book'
     }
-    await settleAccountCloses(tx, { available: after.available, closes })
+    await settleAccountCloses(tx, { available: after.available, closes }, 'id', deps.marks)
     await notifyAccount(tx, who.book, who.userId)
     return 'liquidated'
   })
@@ -240,7 +245,7 @@ export async function liquidateAccounts(
         if (closes) batch.push({ available: cash, closes })
       }
     }
-    await settleCloses(tx, batch)
+    await settleCloses(tx, batch, deps.marks)
     const done = keys.filter((k) => outcomes.get(k) === 'liquidated')
     if (done.length > 0) {
       await tx.execute(sql`select pg_notify(${CONTRACT_CHANNEL}, k) from unnest(${`{${done.join(',')}}`}::text[]) as k`)

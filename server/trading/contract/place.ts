@@ -34,7 +34,9 @@ import { contractTerms, type ContractTerms } from './config'
 import type { MarkBoard } from './marks'
 import { checkRiskLimits } from './risk-limits'
 import { checkNotTriggered, checkTrigger } from './triggers'
-import { contractOrderView, type ContractOrderRow } from './views'
+import { contractOrderView, futuresOrderEvent, type ContractOrderRow } from './views'
+import { emitEvents } from '../../stream/events'
+import type { UserEventOf } from '../../stream/trading-events'
 import { refuseUnlessLive } from '../live-only'
 
 /** What placing needs. */
@@ -110,12 +112,19 @@ export async function placeContractOrder(
     if (!row) return contractOrderView(await sameOrder(tx, who, o))
     await checkRiskLimits(tx, deps.marks, row, o.terms)
     let placed = row
+    const filled: UserEventOf[] = []
     if (input.type === 'market' || crossing) {
       const fill = crossing ?? marketPrice(deps.market, o.terms, taker, o.amount, now, maxAgeMs)
-      placed = await openAtMarket(deps, tx, row, o, now, fill, crossing?.amount ?? o.amount)
+      placed = await openAtMarket(deps, tx, row, o, now, fill, crossing?.amount ?? o.amount, filled)
     }
     if (placed.status === 'pending') placed = await freeze(tx, placed, o)
     await notifyAccount(tx, who.book, who.userId)
+    // `placed`, then (when it took from the book at once) its fill, both as the order stands at commit, and the
+    // position it opened.
+    const events = [futuresOrderEvent('placed', placed)]
+    if (placed.status === 'filled') events.push(futuresOrderEvent('filled', placed))
+    else if (sign(parseDecimal(placed.filledAmount)) > 0) events.push(futuresOrderEvent('partially_filled', placed))
+    await emitEvents(tx, [...events, ...filled.filter((e) => e.topic === 'positions')])
     return contractOrderView(placed)
   })
 }
@@ -228,6 +237,7 @@ async function openAtMarket(
   now: Date,
   fill: BookPrice,
   amount: DecimalString,
+  events: UserEventOf[],
 ): Promise<ContractOrderRow> {
   const { price, event } = fill
   checkTriggers(o.input.side, price, o.tp, o.sl)
@@ -240,14 +250,20 @@ async function openAtMarket(
     if (o.tp) checkNotTriggered('tp', o.input.side, o.tp, mark.price, o.terms.pricePrecision)
     if (o.sl) checkNotTriggered('sl', o.input.side, o.sl, mark.price, o.terms.pricePrecision)
   }
-  return applyFill(deps, tx, row, {
-    amount,
-    price,
-    liquidity: 'taker',
-    margin: initialMargin(amount, price, row.leverage, row.currency),
-    fee: tradeFee(amount, price, o.terms.takerFeeRate, row.currency),
-    held: false,
-    event,
-    now,
-  })
+  return applyFill(
+    deps,
+    tx,
+    row,
+    {
+      amount,
+      price,
+      liquidity: 'taker',
+      margin: initialMargin(amount, price, row.leverage, row.currency),
+      fee: tradeFee(amount, price, o.terms.takerFeeRate, row.currency),
+      held: false,
+      event,
+      now,
+    },
+    events,
+  )
 }

@@ -11,12 +11,20 @@
  * `contract_liquidation`): a position is booked closed once. A closed position's pending reduce-only orders
  * (close-orders.ts) are cancelled with it.
  */
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { parseDecimal, type DecimalString } from '../../../common/amount'
 import type { Db } from '../../db/client'
 import { contractCloseOrders, contractPositions } from '../../db/schema'
 import { postTransactions } from '../../ledger/post-many'
+import { emitEvents } from '../../stream/events'
 import type { PositionRow } from './account'
+import { closedPositionEvent, closeOrderEvent } from './views'
+import type { UserEventOf } from '../../stream/trading-events'
+import type { MarkBoard } from './marks'
+import { openPositionEvents } from './position-events'
+
+/** The marks a settle shows open positions at in their `changed` events (none: without a mark). */
+type Marks = Pick<MarkBoard, 'mark'>
 import {
   planAccountCloses,
   type AccountCloses,
@@ -60,6 +68,7 @@ export async function settleClose(
   p: PositionRow,
   terms: CloseTerms,
   available: DecimalString,
+  marks?: Marks,
 ): Promise<Closed> {
   const others = await tx
     .select()
@@ -73,7 +82,7 @@ export async function settleClose(
       ),
     )
     .for('update')
-  const [closed] = await settleAccountCloses(tx, { available, closes: [{ position: p, terms }], others })
+  const [closed] = await settleAccountCloses(tx, { available, closes: [{ position: p, terms }], others }, 'id', marks)
   return closed!
 }
 
@@ -83,9 +92,14 @@ export async function settleClose(
  * @throws DomainError conflict `closeLossBeyondWallet` (field) when a voluntary close would need insurance.
  * @throws Error when a position is not open any more (the caller holds the locks: a bug), or a posting fails.
  */
-export async function settleAccountCloses(tx: Db, a: AccountCloses, field = 'id'): Promise<PlannedClose[]> {
+export async function settleAccountCloses(
+  tx: Db,
+  a: AccountCloses,
+  field = 'id',
+  marks?: Marks,
+): Promise<PlannedClose[]> {
   const plan = planAccountCloses(a, field)
-  await book(tx, [plan])
+  await book(tx, [plan], marks)
   return plan.closes
 }
 
@@ -94,15 +108,16 @@ export async function settleAccountCloses(tx: Db, a: AccountCloses, field = 'id'
  * postings in bulk through post-many.ts), each account's closes netted as settleAccountCloses nets them.
  * @throws Error when a position is not open any more (the caller holds the locks: a bug), or a posting fails.
  */
-export async function settleCloses(tx: Db, accounts: readonly AccountCloses[]): Promise<void> {
+export async function settleCloses(tx: Db, accounts: readonly AccountCloses[], marks?: Marks): Promise<void> {
   await book(
     tx,
     accounts.map((a) => planAccountCloses(a)),
+    marks,
   )
 }
 
 /** Books `plans` with a constant number of statements (plus one per position that gave up margin). */
-async function book(tx: Db, plans: readonly AccountPlan[]): Promise<void> {
+async function book(tx: Db, plans: readonly AccountPlan[], marks: Marks | undefined): Promise<void> {
   const rows: ReturnType<typeof closedColumns>[] = []
   const ids: number[] = []
   for (const plan of plans) {
@@ -138,12 +153,13 @@ async function book(tx: Db, plans: readonly AccountPlan[]): Promise<void> {
   if (count !== ids.length)
     throw new Error(`contract positions changed under a batch close (${count} of ${ids.length})`)
   // A closed position's pending reduce-only orders end with it (they may never open the other side).
-  await tx
+  const cancelled = await tx
     .update(contractCloseOrders)
     .set({ status: 'cancelled', updatedAt: sql`now()` })
     .where(
       and(sql`${contractCloseOrders.positionId} = any(${list(ids)}::int[])`, eq(contractCloseOrders.status, 'pending')),
     )
+    .returning()
   for (const plan of plans) {
     for (const [id, taken] of plan.cover) {
       const [o] = await tx
@@ -158,4 +174,23 @@ async function book(tx: Db, plans: readonly AccountPlan[]): Promise<void> {
     tx,
     plans.flatMap((p) => p.closes.map((c) => c.posting)),
   )
+  // The users' events, in one statement for the whole batch: each position closed or liquidated (as history shows
+  // it, with its close price and feed event), each reduce-only order that ended with it.
+  const closed = await tx
+    .select()
+    .from(contractPositions)
+    .where(sql`${contractPositions.id} = any(${list(ids)}::int[])`)
+    .orderBy(asc(contractPositions.id))
+  // The positions that stay open and gave up margin to cover a loss: `changed` (rare: a read of each such account).
+  const changed: UserEventOf[] = []
+  for (const plan of plans) {
+    const first = plan.closes[0]?.position
+    if (plan.cover.size === 0 || !first) continue
+    changed.push(...(await openPositionEvents(tx, marks, first, [...plan.cover.keys()], 'changed')))
+  }
+  await emitEvents(tx, [
+    ...closed.map(closedPositionEvent),
+    ...changed,
+    ...cancelled.sort((x, y) => x.id - y.id).map((o) => closeOrderEvent('cancelled', o)),
+  ])
 }

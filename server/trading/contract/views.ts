@@ -1,15 +1,24 @@
 /** Futures orders, positions, history and the account as the calls answer them (common/api/contract). */
 import { add, parseDecimal, round, subtract, type DecimalString } from '../../../common/amount'
-import type { ContractAccount, ContractHistory, ContractOrder, Position } from '../../../common/api/contract'
+import type {
+  CloseOrder,
+  ContractAccount,
+  ContractHistory,
+  ContractOrder,
+  Position,
+} from '../../../common/api/contract'
 import type { FeedEvent } from '../../../common/api/trade'
 import { accountFigures, liquidationPrice, pnlAt, type PositionFigures } from '../../../common/trading/contract-math'
 import { currencyScale } from '../../../common/amount'
 import { formatUtc } from '../../db/announcements'
-import type { contractOrders } from '../../db/schema'
+import type { contractCloseOrders, contractOrders } from '../../db/schema'
 import type { PositionRow } from './account'
 import { MARGIN_CURRENCY } from './config'
+import type { OrderEventKind } from '../../../common/api/stream'
+import { orderEvent, positionEvent, type UserEventOf } from '../../stream/trading-events'
 
 export type ContractOrderRow = typeof contractOrders.$inferSelect
+export type CloseOrderRow = typeof contractCloseOrders.$inferSelect
 
 const text = (v: string) => String(parseDecimal(v))
 const maybe = (v: string | null) => (v === null ? null : text(v))
@@ -55,6 +64,46 @@ export function contractOrderView(r: ContractOrderRow): ContractOrder {
     filled_at: r.filledAt ? formatUtc(r.filledAt) : null,
     feed_event: feedEventOf(r),
   }
+}
+
+/** The `orders` event `event` of futures opening order `r` (kind `futures`, its `order` as `contractOrderView`). */
+export function futuresOrderEvent(event: OrderEventKind, r: ContractOrderRow): UserEventOf {
+  return orderEvent(r.userId, event, 'futures', r.symbol, contractOrderView(r))
+}
+
+/**
+ * The `positions` event of closed or liquidated position row `p` (`closed` or `liquidated` by its status), its
+ * `position` as `contract/history` shows it, with its close price and the feed event time (ms) that closed it.
+ */
+export function closedPositionEvent(p: PositionRow): UserEventOf {
+  const price = p.closePrice === null ? null : text(p.closePrice)
+  return positionEvent(p.userId, p.status === 'liquidated' ? 'liquidated' : 'closed', p.symbol, historyView(p), {
+    price,
+    feedTs: p.feedTs ? p.feedTs.getTime() : null,
+  })
+}
+
+/** A reduce-only order as the API answers it. */
+export function closeOrderView(o: CloseOrderRow): CloseOrder {
+  return {
+    id: o.id,
+    position_id: o.positionId,
+    symbol: o.symbol,
+    side: o.side,
+    type: o.type,
+    price: o.price === null ? null : parseDecimal(o.price),
+    amount: parseDecimal(o.amount),
+    filled: parseDecimal(o.filled),
+    status: o.status,
+    reduce_only: true,
+    created_at: formatUtc(o.createdAt),
+    updated_at: formatUtc(o.updatedAt),
+  }
+}
+
+/** The `orders` event `event` of reduce-only order `o` (kind `close`, its `order` as `closeOrderView`). */
+export function closeOrderEvent(event: OrderEventKind, o: CloseOrderRow): UserEventOf {
+  return orderEvent(o.userId, event, 'close', o.symbol, closeOrderView(o))
 }
 
 /** The formulas' view of a position row at `mark`. */

@@ -19,6 +19,7 @@ import {
   compare,
 } from '../../../common/amount'
 import type { MicroOrder, MicroOrderListQuery, MicroPlaceInput } from '../../../common/api/micro'
+import type { OrderEventKind } from '../../../common/api/stream'
 import type { Book } from '../../../common/api/user-info'
 import type { Db } from '../../db/client'
 import { formatUtc } from '../../db/announcements'
@@ -28,6 +29,8 @@ import { runOnce } from '../../ledger/idempotent'
 import { postTransaction, type Entry } from '../../ledger/post'
 import type { MarketService } from '../../market/types'
 import { fieldError } from '../../money/amounts'
+import { emitEvents } from '../../stream/events'
+import { orderEvent, type UserEventOf } from '../../stream/trading-events'
 import type { MoneyCaller } from '../../money/deposits'
 import { priceMaxAgeMs } from '../freshness'
 import { refuseUnlessLive } from '../live-only'
@@ -38,6 +41,14 @@ export type MicroRow = typeof microOrders.$inferSelect
 
 const d = parseDecimal
 const text = (v: string | null) => (v === null ? null : String(d(v)))
+
+/** The `orders` event `event` of second contract `r` (kind `micro`, its `order` as `microView` shows it). */
+export function microOrderEvent(event: OrderEventKind, r: MicroRow): UserEventOf {
+  return orderEvent(r.userId, event, 'micro', r.symbol, microView(r))
+}
+
+/** The `settled` event of second contract `r` once it ended (won, lost, tied or voided: its `status` says). */
+export const microSettledEvent = (r: MicroRow) => microOrderEvent('settled', r)
 
 /** An order as the calls answer it. */
 export function microView(r: MicroRow): MicroOrder {
@@ -150,6 +161,7 @@ export async function placeMicro(
       actor: `user:${who.userId}`,
       entries,
     })
+    await emitEvents(tx, [microOrderEvent('placed', row)])
     return microView(row)
   })
 }

@@ -28,7 +28,8 @@ import { moneyTransaction } from '../../ledger/idempotent'
 import { postTransactions } from '../../ledger/post-many'
 import { postTransaction } from '../../ledger/post'
 import type { MarketService } from '../../market/types'
-import type { MicroRow } from './orders'
+import { microSettledEvent, type MicroRow } from './orders'
+import { emitEvents } from '../../stream/events'
 import { PriceTape, type TapePrice } from './price-tape'
 import { outcome, settlementPosting, type SettledState } from './outcome'
 import { voidedColumns, voidPosting } from './void'
@@ -227,6 +228,12 @@ async function settleBatch(
     ...done.map((x) => settlementPosting(x.order, x.status, x.pnl)),
     ...voided.map((o) => voidPosting(o, 'system')),
   ])
+  // Every order of the batch, settled or voided, as its list shows it now: one read, one emit for all their users.
+  const ids = [...done.map((x) => x.order.id), ...voided.map((o) => o.id)]
+  if (ids.length > 0) {
+    const ended = await tx.select().from(microOrders).where(inArray(microOrders.id, ids)).orderBy(asc(microOrders.id))
+    await emitEvents(tx, ended.map(microSettledEvent))
+  }
   return { taken: rows.length, settled: done.length + voided.length }
 }
 
@@ -279,6 +286,7 @@ async function settleOne(tx: Db, id: number, decision: NonNullable<Decision>, no
     const [moved] = await tx.update(microOrders).set(voidedColumns('no_price', now)).where(open).returning()
     if (!moved) return false
     await postTransaction(tx, voidPosting(o, 'system'))
+    await emitEvents(tx, [microSettledEvent(moved)])
     return true
   }
   const closePrice = feedDecimal(decision.close.price)!
@@ -287,8 +295,9 @@ async function settleOne(tx: Db, id: number, decision: NonNullable<Decision>, no
     .update(microOrders)
     .set({ status, pnl, closePrice, closeTs: new Date(decision.close.ts), settledAt: now })
     .where(open)
-    .returning({ id: microOrders.id })
+    .returning()
   if (!moved) return false
   await postTransaction(tx, settlementPosting(o, status, pnl))
+  await emitEvents(tx, [microSettledEvent(moved)])
   return true
 }

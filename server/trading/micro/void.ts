@@ -16,7 +16,8 @@ import { microOrders } from '../../db/schema'
 import { DomainError, notFound } from '../../domain/errors'
 import { moneyTransaction } from '../../ledger/idempotent'
 import { postTransaction, type Entry, type Posting } from '../../ledger/post'
-import { microView, type MicroRow } from './orders'
+import { microSettledEvent, microView, type MicroRow } from './orders'
+import { emitEvents } from '../../stream/events'
 
 const d = parseDecimal
 
@@ -65,6 +66,7 @@ export async function voidMicro(db: Db, id: number, by: VoidBy): Promise<MicroOr
       .returning()
     if (!row) return undefined
     await postTransaction(tx, voidPosting(o, by.operatorId === null ? 'cli' : `operator:${by.operatorId}`))
+    await emitEvents(tx, [microSettledEvent(row)])
     await audit(tx, {
       userId: by.operatorId,
       action: 'micro_void',

@@ -11,7 +11,8 @@ import { spotOrders } from '../../db/schema'
 import { notFound, rejected } from '../../domain/errors'
 import { moneyTransaction } from '../../ledger/idempotent'
 import { release } from './fills'
-import { orderView } from './views'
+import { emitEvents } from '../../stream/events'
+import { orderView, spotOrderEvent } from './views'
 
 /**
  * Cancels order `id` of the caller's `book`.
@@ -31,6 +32,8 @@ export async function cancelOrder(db: Db, userId: number, book: Book, id: number
       .set({ status: 'cancelled', updatedAt: now })
       .where(eq(spotOrders.id, id))
       .returning()
-    return orderView(await release(tx, cancelled!, now))
+    const released = await release(tx, cancelled!, now)
+    await emitEvents(tx, [spotOrderEvent('cancelled', released)])
+    return orderView(released)
   })
 }

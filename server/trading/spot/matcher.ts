@@ -34,6 +34,9 @@ import type { MarketEvent, MarketService } from '../../market/types'
 import { isFresh, priceMaxAgeMs } from '../freshness'
 import { applyFill, type OrderRow } from './fills'
 import { onLimitOrderOpened } from './open-signal'
+import { spotFillEvent } from './views'
+import { emitEvents } from '../../stream/events'
+import type { UserEventOf } from '../../stream/trading-events'
 
 /** Trade batches that may wait per symbol before the oldest is dropped (about 10 minutes of a 1/s feed). */
 export const MAX_PENDING_BATCHES = 600
@@ -226,6 +229,7 @@ async function sharePrint(tx: Db, p: Print, now: Date): Promise<{ fills: number;
     recorded: p.recorded ?? null,
   }
   let fills = 0
+  const events: UserEventOf[] = []
   for (const order of orders) {
     if (sign(left) <= 0) break
     if (seen.has(order.id) || !eligible(order, p.trade)) continue
@@ -235,9 +239,12 @@ async function sharePrint(tx: Db, p: Print, now: Date): Promise<{ fills: number;
     const after = await applyFill(tx, order, { price: parseDecimal(order.price!), amount: take, event }, now)
     if (!after) continue
     fills++
+    events.push(spotFillEvent(after))
     left = subtract(left, take)
     if (after.status === 'filled') closed.push(order.id)
   }
+  // One statement for every user this print filled (emitEvents locks their sequences in user id order).
+  await emitEvents(tx, events)
   return { fills, closed }
 }
 

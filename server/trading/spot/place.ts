@@ -35,7 +35,8 @@ import { tradeTerms, type TradeTerms } from './config'
 import type { OrderRow } from './fills'
 import { limitOrderOpened } from './open-signal'
 import { crossesBook, fillMarket, takeCrossing } from './take'
-import { orderView } from './views'
+import { orderView, spotPlacedEvents } from './views'
+import { emitEvents } from '../../stream/events'
 import { refuseUnlessLive } from '../live-only'
 
 /** What placing needs: the database, the market (its latest books), the clock. */
@@ -99,10 +100,16 @@ export async function placeOrder(deps: TradeDeps, who: MoneyCaller, input: Order
         .onConflictDoNothing()
         .returning()
       if (!row) return orderView(await sameOrder(tx, who, o))
-      if (o.type === 'market') return orderView(await fillMarket(deps.market, tx, row, taking, now, maxAgeMs))
-      const frozen = await freeze(tx, row, o, now)
-      if (!crossing) return orderView(frozen)
-      return orderView(await takeCrossing(deps.market, tx, frozen, { ...taking, limit: o.price! }, now, maxAgeMs))
+      let after: OrderRow
+      if (o.type === 'market') after = await fillMarket(deps.market, tx, row, taking, now, maxAgeMs)
+      else {
+        const frozen = await freeze(tx, row, o, now)
+        after = crossing
+          ? await takeCrossing(deps.market, tx, frozen, { ...taking, limit: o.price! }, now, maxAgeMs)
+          : frozen
+      }
+      await emitEvents(tx, spotPlacedEvents(after))
+      return orderView(after)
     },
   )
   if (placed.type === 'limit' && (OPEN_ORDER_STATES as readonly string[]).includes(placed.status)) {

@@ -13,6 +13,8 @@ import type { Db } from '../../db/client'
 import { formatUtc } from '../../db/announcements'
 import { spotFills, spotOrders } from '../../db/schema'
 import { notFound } from '../../domain/errors'
+import type { OrderEventKind } from '../../../common/api/stream'
+import { orderEvent, type UserEventOf } from '../../stream/trading-events'
 import type { OrderRow } from './fills'
 
 type FillRow = typeof spotFills.$inferSelect
@@ -39,6 +41,25 @@ export function orderView(r: OrderRow): Order {
     created_at: formatUtc(r.createdAt),
     deal_at: r.dealAt ? formatUtc(r.dealAt) : null,
   }
+}
+
+/** The `orders` event `event` of spot order `r` (its `order` as `orderView` shows it). */
+export function spotOrderEvent(event: OrderEventKind, r: OrderRow): UserEventOf {
+  return orderEvent(r.userId, event, 'spot', r.symbol, orderView(r))
+}
+
+/** The fill event of `r` after a fill: `filled` once nothing is left, else `partially_filled`. */
+export function spotFillEvent(r: OrderRow): UserEventOf {
+  return spotOrderEvent(r.status === 'filled' ? 'filled' : 'partially_filled', r)
+}
+
+/**
+ * The events of a placement that committed `r`: `placed`, then its fill event when it took from the book at once
+ * (a market order, a crossing limit order). Both carry the order as it stands when the placement commits.
+ */
+export function spotPlacedEvents(r: OrderRow): UserEventOf[] {
+  const placed = spotOrderEvent('placed', r)
+  return sign(parseDecimal(r.filledAmount)) > 0 ? [placed, spotFillEvent(r)] : [placed]
 }
 
 function fillView(f: FillRow, feeCurrency: string): Fill {
