@@ -142,7 +142,7 @@ function suite(label: string, database: () => Promise<DatabaseOptions>) {
     const began = performance.now()
     await emit(u.id, 'timed')
     // (seq 2 is the deposit's notice, not on this channel: the next accounts.update is 3.)
-    const timed = await c.waitFor((m) => m.action === 'push' && m.data.reference === 'timed')
+    const timed = await c.waitFor((m) => m.action === 'push' && (m.data as AccountEventData).reference === 'timed')
     expect(timed).toMatchObject({ data: { seq: 3 } })
     console.log(`[stream] ${label}: a commit pushed ≤ ${(timed.at - began).toFixed(1)} ms after its transaction began`)
     expect(timed.at - began).toBeLessThan(200)
