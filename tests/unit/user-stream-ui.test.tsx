@@ -9,10 +9,12 @@ import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { Order } from '../../common/api/trade'
 import type { UserEvent, UserStreamState } from '../../common/engine-api'
+import { PLACING_GRACE_MS } from '../../src/features/user-stream'
 import { logout } from '../../src/state/session'
+import { toastStore } from '../../src/ui/toast'
 import { renderApp, userInfo, withAppClock } from '../helpers/ui-app'
 import { envelope } from '../helpers/ui-fetch'
-import { marketItem } from '../helpers/market-fixtures'
+import { marketItem, tickerSnapshot } from '../helpers/market-fixtures'
 import { overview } from '../helpers/ui-money'
 import { position, renderLever } from './lever-fixtures'
 
@@ -62,7 +64,7 @@ const filled = (o: Order) =>
   event('orders#btcusdt', { event: 'filled', kind: 'spot', symbol: 'btcusdt', order: { ...o, status: 'filled' } })
 
 /** /trade signed in with `open` as the current orders (read at each call). */
-async function openTrade(open: { list: Order[] }) {
+async function openTrade(open: { list: Order[] }, place?: (body: { client_oid: string }) => unknown) {
   const app = await renderApp(
     '/trade',
     (c) => {
@@ -75,6 +77,8 @@ async function openTrade(open: { list: Order[] }) {
         const list = c.url.includes('state=open') ? open.list : []
         return envelope(1, { list, total: list.length, page: 1, limit: 20 })
       }
+      if (c.url.endsWith('trade/order_place') && place)
+        return place(JSON.parse(c.body ?? '{}') as { client_oid: string })
       if (c.url.endsWith('user/ws_ticket')) return envelope(1, { ticket: 'a'.repeat(32), expires_in: 30 })
       return undefined
     },
@@ -162,6 +166,39 @@ describe('user stream toasts', () => {
     push(app, 'live', [ev]) // the same event again (a resume overlapping): no second toast
     await vi.advanceTimersByTimeAsync(100)
     expect(screen.queryByText('Position liquidated · BTC/USDT')).toBeNull()
+  })
+
+  it('leaves the fill of an order just placed here to its placement toast; a resting order fill is told', async () => {
+    let oid = ''
+    let answer: (v: unknown) => void = () => undefined
+    const app = await openTrade({ list: [] }, (body) => {
+      oid = body.client_oid
+      return new Promise((resolve) => (answer = resolve)) // answered after the stream's events arrived
+    })
+    app.engine.pushTickers([tickerSnapshot('btcusdt', 100, 100, 50)])
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Price (USDT)').value).toBe('100'))
+    await app.user.type(screen.getByLabelText('Quantity (BTC)'), '2')
+    await app.user.click(screen.getByRole('button', { name: 'Buy BTC' }))
+    await app.user.click(await screen.findByRole('button', { name: 'Confirm' }))
+    await waitFor(() => expect(oid).not.toBe(''))
+    const mine = { ...resting, id: 9, status: 'filled', deal_amount: '2', client_oid: oid }
+    push(app, 'live', [
+      event('orders#btcusdt', { event: 'placed', kind: 'spot', symbol: 'btcusdt', order: mine }),
+      event('orders#btcusdt', { event: 'filled', kind: 'spot', symbol: 'btcusdt', order: mine }),
+    ])
+    await vi.advanceTimersByTimeAsync(100)
+    expect(toastStore.current?.text).not.toMatchObject({ id: 'stream.filled' })
+    answer(envelope(1, mine))
+    await waitFor(() => expect(toastStore.current?.text).toMatchObject({ id: 'trade.filled' }))
+    push(app, 'live', [event('orders#btcusdt', { event: 'filled', kind: 'spot', symbol: 'btcusdt', order: mine })])
+    await vi.advanceTimersByTimeAsync(100)
+    expect(toastStore.current?.text).toMatchObject({ id: 'trade.filled' }) // not replaced by a second "filled"
+    push(app, 'live', [filled(resting)])
+    await waitFor(() => expect(toastStore.current?.text).toMatchObject({ id: 'stream.filled' }))
+    // Once the placement is past (PLACING_GRACE_MS), that order's later fills are told too.
+    await vi.advanceTimersByTimeAsync(PLACING_GRACE_MS + 100)
+    push(app, 'live', [event('orders#btcusdt', { event: 'filled', kind: 'spot', symbol: 'btcusdt', order: mine })])
+    await waitFor(() => expect(toastStore.current?.text).toMatchObject({ id: 'stream.filled' }))
   })
 
   it('tells a liquidation and a stop-loss close in Japanese', async () => {
