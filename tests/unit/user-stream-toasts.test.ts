@@ -47,7 +47,7 @@ describe('user stream toasts', () => {
 
   it('tells each seq once, the newest toastable event of a batch', () => {
     forgetToasted()
-    toastStore.current = null
+    toastStore.current = null as typeof toastStore.current
     const batch = [closed('liquidated', 'liquidation'), order('filled', 'spot'), order('cancelled', 'spot')]
     expect(toastUserEvents(batch)).toBe(true)
     expect(toastStore.current?.text).toMatchObject({ id: 'stream.filled' })
