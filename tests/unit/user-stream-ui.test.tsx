@@ -64,7 +64,10 @@ const filled = (o: Order) =>
   event('orders#btcusdt', { event: 'filled', kind: 'spot', symbol: 'btcusdt', order: { ...o, status: 'filled' } })
 
 /** /trade signed in with `open` as the current orders (read at each call). */
-async function openTrade(open: { list: Order[] }, place?: (body: { client_oid: string }) => unknown) {
+async function openTrade(
+  open: { list: Order[]; ticketRejected?: boolean },
+  place?: (body: { client_oid: string }) => unknown,
+) {
   const app = await renderApp(
     '/trade',
     (c) => {
@@ -79,6 +82,9 @@ async function openTrade(open: { list: Order[] }, place?: (body: { client_oid: s
       }
       if (c.url.endsWith('trade/order_place') && place)
         return place(JSON.parse(c.body ?? '{}') as { client_oid: string })
+      if (c.url.endsWith('user/ws_ticket') && open.ticketRejected) {
+        return new Response(JSON.stringify(envelope(401, null, 'expired')), { status: 401 })
+      }
       if (c.url.endsWith('user/ws_ticket')) return envelope(1, { ticket: 'a'.repeat(32), expires_in: 30 })
       return undefined
     },
@@ -107,6 +113,14 @@ describe('user stream on /trade', () => {
     expect(app.engine.userLog.disconnects).toBe(0)
     await act(() => logout())
     await waitFor(() => expect(app.engine.userLog.disconnects).toBe(1))
+  })
+
+  it('disconnects when the session ends: a ticket refused with 401 signs out', async () => {
+    const open = { list: [resting], ticketRejected: true }
+    const app = await openTrade(open)
+    await expect(app.engine.userLog.getTicket?.()).rejects.toThrow()
+    await waitFor(() => expect(app.engine.userLog.disconnects).toBe(1))
+    expect(app.engine.userLog.connects).toBe(1) // signed out: not connected again
   })
 
   it('does not poll current orders while live; a fill event reloads them and the order leaves the list', async () => {
