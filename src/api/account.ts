@@ -12,6 +12,7 @@ import {
   type SessionAnswer,
   type UserInfo,
 } from '../../common/api/account'
+import { wsTicketSchema, type WsTicket } from '../../common/api/stream'
 import { createLogoutCall } from './logout-call'
 import type { Params } from './request'
 import type { CallOptions, Caller } from './public'
@@ -53,6 +54,8 @@ export interface AccountApi {
   ): Promise<UserInfo>
   /** GET user/share: invitation code, link and subordinates. */
   share(opts?: CallOptions): Promise<z.infer<typeof shareAnswer>>
+  /** POST user/ws_ticket: a single-use ticket (valid `expires_in` s, 30) for the user stream's `auth`. */
+  wsTicket(opts?: CallOptions): Promise<WsTicket>
 }
 
 /** Builds the account calls. */
@@ -70,5 +73,6 @@ export function createAccountApi(call: Caller): AccountApi {
     setPayPassword: async (input, opts) => void (await call.postAuth('user/set_pay_password', nothing, p(input), opts)),
     bindEmail: (input, opts) => call.postAuth('user/bind_email', userInfoSchema, p(input), opts),
     share: (opts) => call.getAuth('user/share', shareAnswer, undefined, opts),
+    wsTicket: (opts) => call.postAuth('user/ws_ticket', wsTicketSchema, {}, opts),
   }
 }

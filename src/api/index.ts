@@ -51,6 +51,7 @@ const SCREEN_CALLS = [
   'setPayPassword',
   'bindEmail',
   'share',
+  'wsTicket',
   'uploadImage',
   'identity',
   'submitIdentityBasic',

@@ -5,8 +5,8 @@
  * router context (`useEngine()`); tests put `wrapRemote(fakeEngineApi)` there instead.
  */
 import * as Comlink from 'comlink'
-import type { EngineApi, SubscriptionId } from '../../common/engine-api'
-import type { EngineClient, Unsubscribe } from './types'
+import type { EngineApi, SubscriptionId, UserApi } from '../../common/engine-api'
+import type { EngineClient, Unsubscribe, UserClient } from './types'
 
 /** Starts the market-engine worker (connected to the default market URL) and returns its client. Call once. */
 export function startWorkerEngine(): EngineClient {
@@ -50,5 +50,25 @@ export function wrapRemote(remote: Comlink.Remote<EngineApi> | EngineApi): Engin
     onCandles: (symbol, period, cb) => track(api.subscribeCandles(symbol, period, Comlink.proxy(cb))),
     onTrades: (symbol, cb, opts) => track(api.subscribeTrades(symbol, Comlink.proxy(cb), opts)),
     onStatus: (cb) => track(api.subscribeStatus(Comlink.proxy(cb))),
+    ...(api.user ? { user: wrapUser(api.user) } : {}),
+  }
+}
+
+/** Adapts `engine.user` (a comlink remote property, or a fake's UserApi) to UserClient. */
+function wrapUser(user: UserApi): UserClient {
+  return {
+    connect: (getTicket, opts) => user.connect(Comlink.proxy(getTicket), opts),
+    disconnect: () => user.disconnect(),
+    seed: (snapshot) => user.seed(snapshot),
+    status: () => user.status(),
+    onSnapshot: async (cb) => {
+      const id = await user.subscribe(Comlink.proxy(cb))
+      let done = false
+      return () => {
+        if (done) return
+        done = true
+        void user.unsubscribe(id).catch(() => undefined)
+      }
+    },
   }
 }

@@ -12,12 +12,31 @@ import type {
   TickerSnapshot,
   TradesOptions,
   TradesSnapshot,
+  UserSeed,
+  UserSnapshot,
+  UserStreamStatus,
 } from '../../common/engine-api'
 import type { KlineTick } from '../../common/feed/messages'
 import type { KlinePeriod } from '../../common/feed/topics'
 
 /** Cancels a subscription. Safe to call more than once. */
 export type Unsubscribe = () => void
+
+/**
+ * The signed-in user's stream as the UI uses it (the worker's `engine.user`, common/engine-api.ts UserApi), with
+ * plain callbacks: `connect` hands `getTicket` over as a comlink proxy, `onSnapshot` returns an unsubscribe function.
+ */
+export interface UserClient {
+  /** Opens the user stream; `getTicket` is called before every (re)connect for a fresh `user/ws_ticket` ticket. */
+  connect(getTicket: () => Promise<string>, opts?: { url?: string; port?: number }): Promise<void>
+  /** Closes the stream for good and forgets the user's state (logout, session ended). */
+  disconnect(): Promise<void>
+  /** REST snapshots into the worker's state; ends a `resync`. */
+  seed(snapshot: UserSeed): Promise<void>
+  /** Coalesced snapshots (≤ one per 50 ms, the first at once) with the events applied since the previous one. */
+  onSnapshot(cb: (snap: UserSnapshot) => void): Promise<Unsubscribe>
+  status(): Promise<UserStreamStatus>
+}
 
 /**
  * Market engine as the UI uses it. Every `on*` call resolves once the worker has registered the subscription; the
@@ -45,4 +64,6 @@ export interface EngineClient {
   onTrades(symbol: string, cb: (snap: TradesSnapshot) => void, opts?: TradesOptions): Promise<Unsubscribe>
   /** Engine status on every change (connected, reconnects, counters). */
   onStatus(cb: (status: EngineStatus) => void): Promise<Unsubscribe>
+  /** The user stream; absent on fakes without one (then screens keep polling). */
+  user?: UserClient
 }

@@ -4,6 +4,7 @@ import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router
 import { useSnapshot } from 'valtio'
 import type { Api } from '../api'
 import type { EngineClient } from '../engine'
+import { UserStreamBridge } from '../features/user-stream'
 import { isMaintenance, systemStore } from '../state/system'
 import { MaintenanceScreen } from '../ui/MaintenanceScreen'
 import { PageHeader } from '../ui/PageHeader'
@@ -23,12 +24,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFound,
 })
 
-/** Every screen (under the demo strip while in the demo book), or the maintenance screen while config.web_maintain ≠ 1 (spec §2). */
+/**
+ * Every screen (under the demo strip while in the demo book), or the maintenance screen while config.web_maintain ≠ 1
+ * (spec §2); the user stream's bridge beside them (connected while signed in).
+ */
 function Root() {
   const { config } = useSnapshot(systemStore)
   if (config && isMaintenance(config)) return <MaintenanceScreen customerUrl={config.customer_url} />
   return (
     <>
+      <UserStreamBridge />
       <DemoStrip />
       <Outlet />
       <RouteOverlay />

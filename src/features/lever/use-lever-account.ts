@@ -1,14 +1,20 @@
 /**
  * The signed-in user's futures account as the lever screen shows it: the contract wallet (contract/account), the
  * open positions (contract/positions, every symbol: under cross margin they all back each other) and the pending
- * entrusts (contract/order_list open) with the pending reduce-only orders (contract/close_orders). Read when the screen opens, after each action (`reload`) and every few seconds
- * while the page is visible: take-profit, stop-loss, liquidation and limit fills happen on the server.
+ * entrusts (contract/order_list open) with the pending reduce-only orders (contract/close_orders). Read when the
+ * screen opens and after each action (`reload`); take-profit, stop-loss, liquidation and limit fills happen on the
+ * server: while the user stream is live, read again when a futures order, close order, position or contract-wallet
+ * event of the session's book arrives (no polling); otherwise every few seconds while the page is visible.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CloseOrder, ContractAccount, ContractOrder, Position } from '../../../common/api/contract'
+import type { AccountEventData } from '../../../common/api/stream'
+import type { UserEvent } from '../../../common/engine-api'
 import type { Api } from '../../api'
+import { currentBook } from '../../state/user'
+import { useStreamReload } from '../user-stream'
 
-/** How often the account is read again, ms. */
+/** How often the account is read again while the user stream is not live, ms. */
 export const ACCOUNT_POLL_MS = 3000
 /** Pending entrusts read at once (the server's largest page). */
 const ENTRUSTS_LIMIT = 50
@@ -40,6 +46,20 @@ interface Held {
 }
 
 type Calls = Pick<Api, 'contractAccount' | 'contractPositions' | 'contractOrders' | 'contractCloseOrders'>
+
+/** True for the events that change what the lever screen shows (balances only of the session's book). */
+export function concernsLever(ev: UserEvent): boolean {
+  if (ev.ch === 'positions') return true
+  if (ev.ch.startsWith('orders#')) {
+    const kind = (ev.data as { kind?: string }).kind
+    return kind === 'futures' || kind === 'close'
+  }
+  if (ev.ch === 'accounts.update') {
+    const d = ev.data as AccountEventData
+    return d.wallet === 'contract' && d.book === currentBook()
+  }
+  return false
+}
 
 /** @param key the session and book (a change starts over); null when signed out (nothing is read) */
 export function useLeverAccount(api: Calls, key: string | null): LeverAccount {
@@ -75,13 +95,15 @@ export function useLeverAccount(api: Calls, key: string | null): LeverAccount {
       },
     )
   }, [api, key])
+  const streamLive = useStreamReload(reload, concernsLever)
+  useEffect(() => reload(), [reload])
   useEffect(() => {
-    reload()
+    if (streamLive) return
     const timer = setInterval(() => {
       if (document.visibilityState !== 'hidden') reload()
     }, ACCOUNT_POLL_MS)
     return () => clearInterval(timer)
-  }, [reload])
+  }, [reload, streamLive])
   const current = key !== null && held?.key === key ? held : null
   return {
     account: current?.account,

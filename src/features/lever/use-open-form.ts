@@ -14,6 +14,7 @@ import { formatPrice } from '../../lib/format'
 import { confirmDialog } from '../../ui/dialog'
 import { appFormOptions, useAppForm } from '../../ui/form'
 import { showToast } from '../../ui/toast'
+import { markPlacing, placingDone } from '../user-stream'
 import { CONFIRM_ORDER, OPEN_LABELS } from './labels'
 import { checkOpen } from './open-check'
 import { amountScale, previewOpen, type BookSides, type Holdings, type OpenDraft } from './open-math'
@@ -78,10 +79,12 @@ export function useOpenForm(d: OpenFormDeps) {
         const input = orderInput(v, terms.symbol)
         if (input === null) return // the check has refused it already
         if (!(await confirmDialog({ message: CONFIRM_ORDER, confirmText: OPEN_LABELS[v.side] }))) return
-        const order = await d.api.contractPlace(
-          { ...input, client_oid: oid.oidFor(JSON.stringify(input)) },
-          { silent: true },
-        )
+        const clientOid = oid.oidFor(JSON.stringify(input))
+        // Its immediate fill is told below, not again by the user stream's toasts.
+        markPlacing(clientOid)
+        const order = await d.api
+          .contractPlace({ ...input, client_oid: clientOid }, { silent: true })
+          .finally(() => placingDone(clientOid))
         oid.settle()
         showToast(
           order.status === 'filled'

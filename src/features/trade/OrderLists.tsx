@@ -6,17 +6,22 @@ import type { Api } from '../../api'
 import { showToast } from '../../ui/toast'
 import { Tabs } from '../../ui/Tabs'
 import { PAGE_SIZE, RecordList, usePagedList } from '../funds'
+import { useStreamReload } from '../user-stream'
 import { OrderDetailSheet } from './OrderDetailSheet'
 import { isOpen, OrderRow } from './OrderRow'
 
-/** How often open orders are read again while any is shown, ms: a limit order fills on the server, not here. */
+/**
+ * How often open orders are read again while any is shown and the user stream is not live, ms: a limit order fills
+ * on the server, not here.
+ */
 export const OPEN_ORDERS_POLL_MS = 3000
 
 type Which = 'open' | 'history'
 
 /**
- * The pair's orders under the form (spec §2 Trade: current and history orders): current orders with Cancel, read
- * again every few seconds while any is open, and history; an order opens its detail with its fills. `version`
+ * The pair's orders under the form (spec §2 Trade: current and history orders): current orders with Cancel, and
+ * history. While the user stream is live, both are read again when a spot order event of this pair arrives (no
+ * polling); otherwise current orders are read again every few seconds while any is open; an order opens its detail with its fills. `version`
  * changes when an order was placed here (read again now); `onChanged` after a cancel (balances changed).
  */
 export function OrderLists({
@@ -45,11 +50,15 @@ export function OrderLists({
   const list = usePagedList<Order>(fetchPage, `${which}|${symbol}|${version}`)
   const anyOpen = which === 'open' && list.items.some(isOpen)
   const { reload } = list
+  const streamLive = useStreamReload(
+    () => void reload(),
+    (ev) => ev.ch === `orders#${symbol.toLowerCase()}` && (ev.data as { kind?: string }).kind === 'spot',
+  )
   useEffect(() => {
-    if (!anyOpen) return
+    if (!anyOpen || streamLive) return
     const timer = setInterval(() => void reload(), OPEN_ORDERS_POLL_MS)
     return () => clearInterval(timer)
-  }, [anyOpen, reload])
+  }, [anyOpen, reload, streamLive])
   // A fill happens on the server: when the open orders read back differ, balances changed too.
   const signature =
     which === 'open' && list.state === 'ready'

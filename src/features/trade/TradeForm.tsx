@@ -8,6 +8,7 @@ import { newIdempotencyKey } from '../../lib/idempotency-key'
 import { confirmDialog } from '../../ui/dialog'
 import { appFormOptions, setFieldProblem, useAppForm, useFormText, type FieldTexts } from '../../ui/form'
 import { showToast } from '../../ui/toast'
+import { markPlacing, placingDone } from '../user-stream'
 import { normalizeAmount, readAmount } from '../funds'
 import { AtMarketNote, OrderTypeSwitch, ShareButtons } from '../order-form'
 import { MiniBook } from './MiniBook'
@@ -76,10 +77,14 @@ export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onP
         const draft = JSON.stringify([terms.symbol, v.side, v.type, price, amount])
         const mine = pending?.draft === draft ? pending : { draft, oid: newIdempotencyKey() }
         setPending(mine)
-        const order = await api.orderPlace(
-          { symbol: terms.symbol, side: v.side, type: v.type, amount, client_oid: mine.oid, price },
-          { silent: true },
-        )
+        // Its immediate fill is told below, not again by the user stream's toasts.
+        markPlacing(mine.oid)
+        const order = await api
+          .orderPlace(
+            { symbol: terms.symbol, side: v.side, type: v.type, amount, client_oid: mine.oid, price },
+            { silent: true },
+          )
+          .finally(() => placingDone(mine.oid))
         setPending(null)
         showToast(
           order.status === 'filled'
