@@ -115,6 +115,15 @@ describe('user stream on /trade', () => {
     await waitFor(() => expect(app.engine.userLog.disconnects).toBe(1))
   })
 
+  it('a ticket asked again after sign-out (the worker retries) calls nothing and asks no one to log in', async () => {
+    const app = await openTrade({ list: [resting] })
+    const getTicket = app.engine.userLog.getTicket!
+    await act(() => logout())
+    await expect(getTicket()).rejects.toThrow(/session/)
+    expect(app.callsTo('user/ws_ticket')).toHaveLength(0)
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+  })
+
   it('disconnects when the session ends: a ticket refused with 401 signs out', async () => {
     const open = { list: [resting], ticketRejected: true }
     const app = await openTrade(open)

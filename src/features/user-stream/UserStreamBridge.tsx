@@ -56,7 +56,12 @@ export function UserStreamBridge(): null {
 
   useEffect(() => {
     if (!user || token === null) return
-    const getTicket = async () => (await api.wsTicket({ silent: true })).ticket
+    // The worker asks again after a failure (with backoff), possibly after the sign-out it has not heard of yet:
+    // without a session it must not reach the request layer, whose signed-out path asks the user to log in.
+    const getTicket = async () => {
+      if (tokenStore.value !== token) throw new Error('user stream: the session it was opened for has ended')
+      return (await api.wsTicket({ silent: true })).ticket
+    }
     void user
       .connect(getTicket, port ? { port } : undefined)
       .catch((err: unknown) => console.warn('user stream connect failed', err))
