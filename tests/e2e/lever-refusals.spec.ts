@@ -74,7 +74,8 @@ test('a transfer out of the futures wallet over the cap is refused, naming the m
     d((await api<{ available: string }>(server, 'GET', 'contract/account', undefined, user.token)).data.available)
   const available = await futures()
   expect(compare(available, d('0')), 'something available in the futures wallet').toBeGreaterThan(0)
-  await page.locator('.fd-all').click() // "All": the whole available balance
+  // The whole available balance, typed: more than may leave while the losing leg needs cover.
+  await page.locator('input[name="amount"]').fill(String(available))
   const sent = page.waitForResponse((r) => r.url().endsWith('/api/assets/transfer'))
   await page.getByRole('button', { name: 'Transfer', exact: true }).click()
   expect(((await (await sent).json()) as { code: number }).code, 'refused').not.toBe(1)
@@ -88,6 +89,11 @@ test('a transfer out of the futures wallet over the cap is refused, naming the m
   expect(compare(max, d('0'))).toBeGreaterThan(0)
   await shotBoth(page, 'transfer-over-cap-360')
   expect(compare(await futures(), available), 'nothing left the futures wallet').toBe(0)
+  // "All" offers what may leave now (contract/account max_transfer_out), not the whole balance.
+  await page.locator('.fd-all').click()
+  const all = d(await page.locator('input[name="amount"]').inputValue())
+  expect(compare(all, available), `All ${all} below the available ${available}`).toBeLessThan(0)
+  expect(compare(all, d('0'))).toBeGreaterThan(0)
 })
 
 test('a take-profit the mark has already passed is refused under the take-profit field', async ({ phone, server }) => {

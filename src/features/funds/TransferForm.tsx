@@ -60,7 +60,9 @@ export function TransferForm({ overview, onDone }: { overview: Overview | null; 
       check: (v) => ({
         amount: amountText(v.amount, v.currency, {
           scale: transferScale(v.currency),
-          available: usable(v.from, v.currency),
+          // The wallet's balance, not the cap: an amount between the two goes to the server, whose refusal names
+          // the maximum and why (a bare "Lack of funds" would not).
+          available: usableIn(overview, v.from, v.currency),
         }),
       }),
       describe: describeFailure,
