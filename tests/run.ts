@@ -15,12 +15,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { staleCatalogs, staleMessage } from './helpers/catalogs-current'
 import { E2E_DATA_DIRS } from './helpers/e2e-data-dirs'
-
-interface Counts {
-  passed: number
-  failed: number
-  skipped: number
-}
+import { type Counts, playwrightCounts, vitestCounts } from './helpers/test-reports'
 
 const runTmp = mkdtempSync(join(tmpdir(), 'tc-test-run-'))
 process.on('exit', () => rmSync(runTmp, { recursive: true, force: true }))
@@ -29,43 +24,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => pr
 function run(cmd: string, args: string[], env: Record<string, string> = {}): number {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp, ...env } })
   return r.status ?? 1
-}
-
-/** Counts of vitest's JSON report; a file that failed without a failed test (it did not load) counts as one. */
-function vitestCounts(file: string): Counts {
-  try {
-    const report = JSON.parse(readFileSync(file, 'utf8')) as {
-      numPassedTests: number
-      numFailedTests: number
-      numPendingTests: number
-      numTodoTests: number
-      testResults: { status: string; assertionResults: { status: string }[] }[]
-    }
-    const brokenFiles = report.testResults.filter(
-      (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
-    )
-    return {
-      passed: report.numPassedTests,
-      failed: report.numFailedTests + brokenFiles.length,
-      skipped: report.numPendingTests + report.numTodoTests,
-    }
-  } catch {
-    return { passed: 0, failed: 1, skipped: 0 }
-  }
-}
-
-/** Counts of Playwright's JSON report; errors outside tests (global setup, a file that did not load) count too. */
-function playwrightCounts(file: string): Counts {
-  try {
-    const report = JSON.parse(readFileSync(file, 'utf8')) as {
-      stats: { expected: number; unexpected: number; flaky: number; skipped: number }
-      errors: unknown[]
-    }
-    const { expected, unexpected, flaky, skipped } = report.stats
-    return { passed: expected, failed: unexpected + flaky + report.errors.length, skipped }
-  } catch {
-    return { passed: 0, failed: 1, skipped: 0 }
-  }
 }
 
 mkdirSync('.tmp', { recursive: true })
@@ -132,6 +90,7 @@ const total: Counts = {
   passed: unit.passed + e2e.passed,
   failed: unit.failed + e2e.failed + catalogFailures + ledgerFailures,
   skipped: unit.skipped + e2e.skipped,
+  failures: [...unit.failures, ...e2e.failures],
 }
 if (unitCode !== 0 && unit.failed === 0) {
   console.log(`vitest exited ${unitCode} although no test failed`)
@@ -146,5 +105,9 @@ console.log(
     `${unit.skipped} skipped; e2e: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped; ` +
     `ledger check: ${ledgerFailures ? `${ledgerFailures} failed` : 'passed'}`,
 )
+if (total.failures.length > 0) {
+  console.log('\nfailed:')
+  for (const f of total.failures) console.log(`  ✗ ${f}`)
+}
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exit(total.failed === 0 ? 0 : 1)
