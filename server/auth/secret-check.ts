@@ -2,6 +2,10 @@
  * Checking a password the signed-in user types to confirm a change (old login password, login password, old
  * trading password) under the per-user window RATE_RULES.secretAccount: a stolen session cannot guess them.
  */
+import { randomBytes } from 'node:crypto'
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { Locale } from '../../common/constants'
 import type { ServerMessageKey } from '../content/server-messages'
 import type { Db } from '../db/client'
@@ -28,6 +32,50 @@ export interface SecretCheck {
 
 /** Most checks of one user waiting in this process; past it a check is refused as too many attempts at once. */
 export const SECRET_QUEUE_MAX = 10_000
+
+/** How long a password found right for a stored hash is taken as right again without hashing, ms. */
+export const VERIFIED_TTL_MS = 60_000
+/** Most remembered verifications in this process (the oldest is forgotten first). */
+export const VERIFIED_MAX = 10_000
+
+/**
+ * Recent successful checks: HMAC-SHA-256 under a key made at start (never stored) of (user, stored hash, password)
+ * → when it expires (epoch ms). Argon2id is made to take tens of milliseconds per check, so a burst of a user's
+ * confirmed calls (2,000 withdrawals fired at once, each with the trading password) would queue for minutes behind
+ * it; one verification then serves the burst. Nothing weakens: a hit needs the very password that was just proved
+ * right for the very hash stored (a password change makes a new hash, so the old password misses at once), wrong
+ * guesses are never remembered and still cost a hash and a unit of the window, and neither passwords nor hashes are
+ * kept, only keyed digests that are useless outside this process.
+ */
+const verified = new Map<string, number>()
+const verifiedKey = randomBytes(32)
+
+function verifiedDigest(c: Pick<SecretCheck, 'userId' | 'stored' | 'password'>): string {
+  return bytesToHex(hmac(sha256, verifiedKey, utf8ToBytes(`${c.userId}\u0000${c.stored}\u0000${c.password}`)))
+}
+
+function recentlyVerified(digest: string, now: number): boolean {
+  const until = verified.get(digest)
+  if (until === undefined) return false
+  if (until > now) return true
+  verified.delete(digest)
+  return false
+}
+
+function rememberVerified(digest: string, now: number): void {
+  verified.delete(digest)
+  verified.set(digest, now + VERIFIED_TTL_MS)
+  // Map keeps insertion order: the first entries are the oldest.
+  for (const k of verified.keys()) {
+    if (verified.size <= VERIFIED_MAX) break
+    verified.delete(k)
+  }
+}
+
+/** Forgets every remembered verification (tests). */
+export function forgetVerified(): void {
+  verified.clear()
+}
 
 /** The tail of each user's queue of checks (in this process). */
 const queues = new Map<number, { tail: Promise<unknown>; waiting: number }>()
@@ -56,7 +104,8 @@ function oneAtATime<T>(userId: number, check: () => Promise<T>): Promise<T> {
 
 /**
  * Passes when `password` matches; a match gives its rate-limit unit back, so only wrong tries count. Checks of one
- * user run one at a time (oneAtATime).
+ * user run one at a time (oneAtATime); the same right password for the same stored hash within VERIFIED_TTL_MS
+ * passes without hashing again.
  * @throws ApiError 429 'tooManyAttempts' when the user's window is spent, `wrong` when it does not match
  */
 export function checkSecretLimited(db: Db, c: SecretCheck): Promise<void> {
@@ -64,6 +113,8 @@ export function checkSecretLimited(db: Db, c: SecretCheck): Promise<void> {
 }
 
 async function checkNow(db: Db, c: SecretCheck): Promise<void> {
+  const digest = verifiedDigest(c)
+  if (recentlyVerified(digest, Date.now())) return
   const slot = await reserve(db, [{ rule: RATE_RULES.secretAccount, subject: String(c.userId) }])
   if (!slot.granted) {
     await audit(db, { userId: c.userId, action: 'rate_limited', result: 'refused', detail: c.action, ip: c.ip })
@@ -73,5 +124,6 @@ async function checkNow(db: Db, c: SecretCheck): Promise<void> {
     await audit(db, { userId: c.userId, action: c.action, result: 'fail', detail: String(c.wrong), ip: c.ip })
     throw rejected(c.wrong, c.field)
   }
+  rememberVerified(digest, Date.now())
   await slot.release()
 }
