@@ -16,8 +16,9 @@ export interface Inspector {
   readonly topics: Record<string, number>
   readonly caches: Record<string, unknown>
   /**
-   * The user stream: status (state, lastSeq, counters, bad frames by reason), sizes, and the held open orders,
-   * positions, balances and notices (in memory only).
+   * The user stream: status (state, lastSeq, counters, bad frames by reason), sizes, the held open orders,
+   * positions, balances and notices (in memory only), and `recent`: the last 50 applied events (seq, channel, event)
+   * in the order applied.
    */
   readonly user: Record<string, unknown>
   /** The EngineStatus the UI receives. */
@@ -106,6 +107,7 @@ export function createInspector(d: {
         holesSkipped: u.stream.seqs.holesSkipped,
         sizes: u.cache.sizes(),
         subscriptions: u.subscriptions().map((s) => ({ id: s.id, intervalMs: s.intervalMs })),
+        recent: u.cache.recent(),
         ...u.cache.view(),
       }
     },

@@ -17,6 +17,17 @@ import type {
 
 /** Notices kept, newest first. */
 export const NOTICES_KEPT = 50
+/** Applied events listed for the devtools inspector (`engine.user.recent`). */
+export const RECENT_KEPT = 50
+
+/** An applied event as the inspector lists it: `at` is when it was received (epoch ms, the device's clock). */
+export interface RecentEvent {
+  seq: number
+  ch: string
+  event: string
+  at: number
+}
+
 /** Events kept for replay after a seed (a REST read takes well under this many events). */
 export const REPLAY_KEPT = 1000
 
@@ -37,9 +48,13 @@ export class UserCache {
   private notices: UserNotice[] = []
   /** Events applied since the last seed, oldest first (bounded), for replay on the next seed. */
   private replay: UserEvent[] = []
+  /** The last RECENT_KEPT applied events in the order applied: sequence number, channel, event, receipt (epoch ms). */
+  private recentApplied: RecentEvent[] = []
 
-  /** Applies one event (already checked and de-duplicated by the stream). */
+  /** Applies one event (already checked, de-duplicated and put in sequence order by the stream). */
   apply(ev: UserEvent): void {
+    this.recentApplied.push({ seq: ev.seq, ch: ev.ch, event: ev.data.event, at: ev.receivedAt })
+    if (this.recentApplied.length > RECENT_KEPT) this.recentApplied.shift()
     this.replay.push(ev)
     if (this.replay.length > REPLAY_KEPT) this.replay.splice(0, this.replay.length - REPLAY_KEPT)
     this.applyData(ev)
@@ -97,6 +112,12 @@ export class UserCache {
     this.balances.clear()
     this.notices = []
     this.replay = []
+    this.recentApplied = []
+  }
+
+  /** The last RECENT_KEPT applied events, oldest first (copies): what the inspector shows as `recent`. */
+  recent(): RecentEvent[] {
+    return this.recentApplied.map((e) => ({ ...e }))
   }
 
   /** Plain copies, structured-clone safe: orders and positions by ascending id, balances by key. */

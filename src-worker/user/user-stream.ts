@@ -14,7 +14,7 @@ import { reconnectDelay } from '../socket/backoff'
 import { OPEN, type SocketFactory, type WebSocketLike } from '../socket/types'
 import { Watchdog } from '../socket/watchdog'
 import { decodeUserFrame, type UserFrame } from './frames'
-import { SeqTracker } from './seq-tracker'
+import { HOLE_WAIT_MS, SeqTracker } from './seq-tracker'
 
 /** The channels subscribed: every order of every market, positions, balances, notices. */
 export const USER_CHANNELS = ['orders#*', 'positions', 'accounts.update', 'notices'] as const
@@ -38,7 +38,10 @@ export const DEFAULT_USER_TIMING: UserStreamTiming = {
 
 export interface UserStreamDeps {
   factory: SocketFactory
-  /** Called once per applied (new, valid) event, in arrival order. Exceptions are caught and logged. */
+  /**
+   * Called once per applied (new, valid) event, in sequence order (an event after a missing number waits for it, at
+   * most HOLE_WAIT_MS). Exceptions are caught and logged.
+   */
   onEvent: (ev: UserEvent) => void
   /** Called when a channel could not resume (410): events before it are superseded by the coming REST reload. */
   onResync?: () => void
@@ -59,7 +62,9 @@ function checkTicket(t: unknown): string {
 
 export class UserStream {
   readonly timing: UserStreamTiming
-  readonly seqs = new SeqTracker()
+  readonly seqs = new SeqTracker<UserEvent>()
+  /** Gives up the hole before held events after HOLE_WAIT_MS; set while any is held. */
+  private holeTimer: ReturnType<typeof setTimeout> | undefined
   private state: UserStreamState = 'idle'
   private readonly counters = {
     reconnects: 0,
@@ -123,6 +128,7 @@ export class UserStream {
   close(): void {
     this.stop('idle')
     this.seqs.reset(null)
+    this.clearHoleTimer()
     this.resyncing = false
     this.counters.lastError = null
     this.deps.onChange()
@@ -252,6 +258,7 @@ export class UserStream {
       // Too old to resume: the UI reloads by REST; live from what the server answers next.
       this.resyncing = true
       this.seqs.reset(null)
+      this.clearHoleTimer()
       this.deps.onResync?.()
       this.setState('resync')
       this.send({ action: 'sub', ch })
@@ -270,16 +277,36 @@ export class UserStream {
   }
 
   private onPush(ch: string, seq: number, data: UserEvent['data']): void {
-    if (!this.seqs.accept(seq)) {
+    const ready = this.seqs.offer(seq, { seq, ch, data, receivedAt: this.now() })
+    if (ready === null) {
       this.counters.duplicates++
       return this.deps.onChange()
     }
-    try {
-      this.deps.onEvent({ seq, ch, data, receivedAt: this.now() })
-    } catch (err) {
-      this.log.warn('user event handler failed', err)
+    this.apply(ready)
+  }
+
+  /** Hands `events` (in sequence order) to `onEvent`, then arms or clears the hole timer for what is still held. */
+  private apply(events: UserEvent[]): void {
+    for (const ev of events) {
+      try {
+        this.deps.onEvent(ev)
+      } catch (err) {
+        this.log.warn('user event handler failed', err)
+      }
+    }
+    if (this.seqs.waiting === 0) this.clearHoleTimer()
+    else if (this.holeTimer === undefined) {
+      this.holeTimer = setTimeout(() => {
+        this.holeTimer = undefined
+        this.apply(this.seqs.skipHole())
+      }, HOLE_WAIT_MS)
     }
     this.deps.onChange()
+  }
+
+  private clearHoleTimer(): void {
+    clearTimeout(this.holeTimer)
+    this.holeTimer = undefined
   }
 
   private send(msg: StreamClientMessage): boolean {

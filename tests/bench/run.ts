@@ -15,6 +15,7 @@ const benches: Bench[] = [
   { name: 'k-line chunk', run: async () => (await import('./kline-chunk')).runKlineChunkBench() },
   { name: 'home bundle', run: async () => (await import('./home-bundle')).runHomeBundleBench() },
   { name: 'page load', run: async () => (await import('./page-load')).runPageLoadBench() },
+  { name: 'stream screen', run: async () => (await import('./stream-screen')).runStreamScreenBench() },
   { name: 'lighthouse', run: async () => (await import('./lighthouse')).runLighthouseBench() },
   { name: 'main thread', run: async () => (await import('./main-thread')).runMainThreadBench() },
   { name: 'frame fuzz', run: async () => (await import('./gateway-fuzz')).runGatewayFuzzBench() },

@@ -46,3 +46,38 @@ export async function engineTopics(page: Page): Promise<string[]> {
     Object.keys((self as unknown as { engine: { topics: Record<string, number> } }).engine.topics),
   )
 }
+
+/** An event the page's user stream applied (`engine.user.recent`): `at` when received, epoch ms. */
+export interface AppliedEvent {
+  seq: number
+  ch: string
+  event: string
+  at: number
+}
+
+/** The user stream as the page's worker holds it (`engine.user`, src-worker/inspector.ts). */
+export interface UserStreamView {
+  status: { state: string; lastSeq: number | null; reconnects: number; duplicates: number }
+  holesSkipped: number
+  recent: AppliedEvent[]
+  orders: { id: number; event: string }[]
+  balances: { currency: string; available: string; frozen: string; seq: number | null }[]
+}
+
+/** `engine.user` of `page`'s worker. */
+export async function userStreamOf(page: Page): Promise<UserStreamView> {
+  const worker = await engineWorker(page)
+  return worker.evaluate(() => (self as unknown as { engine: { user: UserStreamView } }).engine.user)
+}
+
+/**
+ * The requests (epoch ms) among `reads` that no user-stream event explains: sent more than `withinMs` after every
+ * event the page applied before them. A screen that polls sends them; one driven by the stream does not.
+ */
+export function readsWithoutEvent(
+  reads: readonly number[],
+  applied: readonly AppliedEvent[],
+  withinMs = 1500,
+): number[] {
+  return reads.filter((t) => !applied.some((e) => e.at <= t && t - e.at <= withinMs))
+}

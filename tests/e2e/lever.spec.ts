@@ -14,6 +14,8 @@ import type { Page } from '@playwright/test'
 import { add, compare, multiply, parseDecimal, round, subtract } from '../../common/amount'
 import { realizedPnl } from '../../common/trading/contract-math'
 import type { ContractAccount, ContractHistory, ContractOrder, Position } from '../../common/api/contract'
+import { toast } from './account-ui'
+import { readsWithoutEvent, userStreamOf } from './engine'
 import { expect, test, type E2EServer } from './fixtures'
 import { barsPlayedFrom } from './replay-data'
 import { adminCommand, api, fundUser, keyedCall, newUser, type Session } from './sessions'
@@ -241,13 +243,27 @@ test('a 100× position is liquidated when the mark crosses its liquidation price
   )
   const where = `plan ${JSON.stringify(plan)}, opened ${opened.map((p) => `${p.side} ${p.order.fill_price} liq ${p.liquidation}`).join(', ')}`
   expect(Date.now(), `both open before the window starts (${where})`).toBeLessThan(plan.start)
+  // While the user stream is live the page reads the futures account only when an event calls for it: count its
+  // reads (issue 22: the liquidation must reach the screen without a poll).
+  const waitFrom = Date.now()
+  const reads = new Map(opened.map((p) => [p.side, [] as number[]]))
+  for (const p of opened) {
+    p.page.on('request', (r) => {
+      if (/\/api\/contract\/(account|positions|order_list|close_orders)\b/.test(r.url()))
+        reads.get(p.side)!.push(Date.now())
+    })
+  }
   let gone: (typeof opened)[number] | undefined
+  let goneAt = 0
   await expect
     .poll(
       async () => {
         for (const p of opened) {
           const h = await historyOf(server, p.user)
-          if (h.some((x) => x.state === 'liquidated')) gone = p
+          if (h.some((x) => x.state === 'liquidated') && !gone) {
+            gone = p
+            goneAt = Date.now()
+          }
         }
         return gone?.side
       },
@@ -267,6 +283,17 @@ test('a 100× position is liquidated when the mark crosses its liquidation price
   expect(compare(d(account.available), d('0'))).toBeGreaterThanOrEqual(0)
   expect(account.position_margin).toBe('0')
   const page = gone!.page
+  // The liquidated position leaves the screen by itself (no reload), with a toast, and the page never polled while
+  // it waited (a 3 s poll over the window would have read dozens of times): its reads are the event's, within
+  // moments before the test noticed (it looks once a second).
+  await expect(page.locator('[data-testid^="position-"]')).toHaveCount(0)
+  await toast(page, 'Position liquidated · ETH/USDT')
+  const goneReads = reads.get(gone!.side)!
+  expect(goneReads.length, 'the liquidation read the account again').toBeGreaterThan(0)
+  expect(
+    readsWithoutEvent(goneReads, (await userStreamOf(page)).recent),
+    `futures reads no event called for, in the ${goneAt - waitFrom} ms before the liquidation`,
+  ).toEqual([])
   await page.getByRole('tab').nth(2).click()
   const row = page.getByTestId(`history-${gone!.order.position_id}`)
   await expect(row).toHaveAttribute('data-state', 'liquidation')

@@ -26,8 +26,9 @@ export default defineConfig({
   // The futures tests wait minutes for the replayed prices to reach a take-profit or a liquidation price. Listed first,
   // they start at once and wait on one worker while the other runs the rest, instead of lengthening the run's end.
   projects: [
-    { name: 'replay-waits', testMatch: 'lever.spec.ts' },
-    { name: 'app', testIgnore: 'lever.spec.ts' },
+    // And the user-stream test waits for the replay to reach its limit price.
+    { name: 'replay-waits', testMatch: ['lever.spec.ts', 'user-stream.spec.ts'] },
+    { name: 'app', testIgnore: ['lever.spec.ts', 'user-stream.spec.ts'] },
   ],
   use: {
     ...PHONE,

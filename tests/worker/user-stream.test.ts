@@ -10,6 +10,7 @@ import type { OrderEventData, PositionEventData, AccountEventData } from '../../
 import { RECONNECT_DELAY_MS } from '../../common/constants'
 import type { EngineApi, UserApi, UserSnapshot } from '../../common/engine-api'
 import { createEngine } from '../../src-worker/engine'
+import { HOLE_WAIT_MS } from '../../src-worker/user/seq-tracker'
 import { FakeSocket } from './support/fake-socket'
 import { makeEngine } from './support/engine-harness'
 import { until } from './support/htx-server'
@@ -145,16 +146,33 @@ describe('user stream on a fake /ws/v2 server', () => {
       [22, 'placed', '0'],
     ])
     expect(last().positions.map((p) => p.position.amount)).toEqual(['3'])
-    // Each missed event once; within a channel in order.
-    expect(events().map((e) => e.seq)).toEqual([1, 2, 3, 5, 4])
+    // Each missed event once, applied in sequence order although the resume sent orders 3 and 5 before positions 4.
+    expect(events().map((e) => e.seq)).toEqual([1, 2, 3, 4, 5])
     // A duplicate (the server pushing seq 3 again) changes nothing and is counted.
     server.repush(3)
     server.emit('orders', order('cancelled', 22), 'btcusdt')
     await until(() => last().status.lastSeq === 6, 'after duplicate')
     expect(last().status.duplicates).toBe(1)
-    expect(events().map((e) => e.seq)).toEqual([1, 2, 3, 5, 4, 6])
+    expect(events().map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6])
     expect(last().orders.map((o) => o.id)).toEqual([21])
     expect((await engine.user.status()).reconnects).toBe(1)
+    await engine.user.disconnect()
+  })
+
+  it('an event after a number that never comes waits HOLE_WAIT_MS, then is applied and the hole counted', async () => {
+    const { engine, last, events, live } = await setup()
+    await live()
+    await until(() => subsOf(1).length === 4, 'subs')
+    server.emit('orders', order('placed', 41), 'btcusdt')
+    await until(() => last().status.lastSeq === 1, 'first event')
+    server.skipSeq()
+    const sent = Date.now()
+    server.emit('orders', order('cancelled', 41), 'btcusdt')
+    await until(() => last().status.lastSeq === 3, 'the held event applied')
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(HOLE_WAIT_MS - 20)
+    expect(events().map((e) => e.seq)).toEqual([1, 3])
+    expect(last().orders).toEqual([])
+    expect(engine.inspector.user).toMatchObject({ holesSkipped: 1 })
     await engine.user.disconnect()
   })
 

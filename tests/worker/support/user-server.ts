@@ -84,6 +84,11 @@ export class UserStreamTestServer {
     return ev.seq
   }
 
+  /** Takes the next seq for an event no client will ever get (a hole in the sequence). Returns it. */
+  skipSeq(): number {
+    return ++this.latest
+  }
+
   /** Drops kept events through `seq`: a resume from before it is answered 410. */
   forgetThrough(seq: number): void {
     this.oldestResumable = seq

@@ -1,0 +1,177 @@
+/**
+ * The user stream as a phone user meets it (issue 22 "Done when"), on the real server replaying recorded data: a
+ * limit order filled by the replayed trades moves from current orders to history on /trade without a reload and without
+ * a poll (the page's order-list requests are counted: none while the order waits, only the reads the events call
+ * for), on two phones of the same user at once; the second phone is offline when the fill commits, and when it is
+ * back the missed events arrive in sequence order and it shows the same as the first.
+ *
+ * The replay plays the recording minute by minute from the wall clock, so where prices go is known: the order is
+ * priced at a low (buy) or high (sell) the replay reaches only after the current and the next minute, so it rests a
+ * minute or more first.
+ */
+import type { Page } from '@playwright/test'
+import { toast } from './account-ui'
+import { readsWithoutEvent, userStreamOf } from './engine'
+import { expect, test, type E2EServer } from './fixtures'
+import { barsPlayedFrom } from './replay-data'
+import { api, fundUser, keyedCall, newUser } from './sessions'
+
+async function streamLive(page: Page): Promise<void> {
+  await expect.poll(async () => (await userStreamOf(page)).status.state, { message: 'user stream live' }).toBe('live')
+}
+
+/** Epoch ms of every order-list read the page sends from now on. */
+function recordOrderReads(page: Page): number[] {
+  const at: number[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/api/trade/order_list')) at.push(Date.now())
+  })
+  return at
+}
+
+/**
+ * A limit order the replay fills only after the current minute and the next one: a buy at the lowest low of the bars
+ * from the third on when it is below both of theirs, else a sell at the highest high when above both. Answers the
+ * side, the price and when the bar reaching it ends (epoch ms).
+ */
+async function restingOrder(): Promise<{ side: 'buy' | 'sell'; price: string; by: number }> {
+  const MINUTE = 60_000
+  const now = Date.now()
+  const bars = await barsPlayedFrom('btcusdt', now, 15)
+  const floor = Math.min(Number(bars[0]!.low), Number(bars[1]!.low))
+  const ceiling = Math.max(Number(bars[0]!.high), Number(bars[1]!.high))
+  let [low, high] = [Infinity, -Infinity]
+  for (let k = 2; k < bars.length; k++) {
+    const by = Math.ceil(now / MINUTE) * MINUTE + k * MINUTE
+    low = Math.min(low, Number(bars[k]!.low))
+    if (low < floor - 0.01) return { side: 'buy', price: bars[k]!.low, by }
+    high = Math.max(high, Number(bars[k]!.high))
+    if (high > ceiling + 0.01) return { side: 'sell', price: bars[k]!.high, by }
+  }
+  throw new Error(`BTC/USDT stays within ${floor}-${ceiling} for 15 minutes from ${new Date(now).toISOString()}`)
+}
+
+interface OrderRow {
+  id: number
+  status: string
+}
+
+async function ordersOf(server: E2EServer, token: string, state: 'open' | 'history'): Promise<OrderRow[]> {
+  return (await api<{ list: OrderRow[] }>(server, 'GET', `trade/order_list?state=${state}`, undefined, token)).data.list
+}
+
+test('a limit order filled by the feed moves to history on two phones without a poll; the one offline catches up in order', async ({
+  phone,
+  server,
+}) => {
+  test.skip(!server.replay, 'needs the replayed recordings')
+  test.setTimeout(1_200_000) // waits for the replay to reach the price: 1 to 15 minutes
+  const user = await newUser(server, 'stream')
+  await fundUser(server, user.token, '1000')
+  const [first, second] = [await phone({ session: user }), await phone({ session: user })]
+  for (const page of [first, second]) {
+    await page.goto('/trade')
+    await expect(page.getByTestId('trade-last-price')).not.toHaveText('--')
+    await streamLive(page)
+  }
+  const reads = [recordOrderReads(first), recordOrderReads(second)]
+
+  const plan = await restingOrder()
+  if (plan.side === 'sell') {
+    // Something to sell: 0.002 BTC bought at the market (its fee is taken in BTC).
+    const bought = await keyedCall(
+      server,
+      'trade/order_place',
+      { symbol: 'btcusdt', side: 'buy', type: 'market', amount: '0.002', client_oid: crypto.randomUUID() },
+      user.token,
+    )
+    expect(bought, 'market buy').toMatchObject({ code: 1 })
+  }
+  const placed = await keyedCall<{ id: number; status: string }>(
+    server,
+    'trade/order_place',
+    {
+      symbol: 'btcusdt',
+      side: plan.side,
+      type: 'limit',
+      price: plan.price,
+      amount: '0.001',
+      client_oid: crypto.randomUUID(),
+    },
+    user.token,
+  )
+  expect(placed, `limit ${plan.side} at ${plan.price}`).toMatchObject({ code: 1, data: { status: 'pending' } })
+  // Placed elsewhere (by API): both phones show it from the stream's event, without polling for it.
+  for (const page of [first, second]) {
+    await expect(page.getByTestId('trade-order')).toHaveCount(1)
+    await expect(page.getByTestId('trade-order')).toHaveAttribute('data-status', 'pending')
+  }
+  const waitFrom = Date.now()
+  const seqBefore = (await userStreamOf(second)).status.lastSeq!
+
+  // The second phone loses its connection before the fill.
+  await second.context().setOffline(true)
+  await expect
+    .poll(async () => (await userStreamOf(second)).status.state, { message: 'the offline phone sees its stream drop' })
+    .not.toBe('live')
+
+  // Filled by the replayed trades (the test reads the server itself, its own requests are not the page's).
+  let filledAt = 0
+  await expect
+    .poll(
+      async () => {
+        const history = await ordersOf(server, user.token, 'history')
+        const done = history.find((o) => o.id === placed.data.id)
+        if (done && !filledAt) filledAt = Date.now()
+        return done?.status
+      },
+      {
+        message: `filled at ${plan.price} by ${new Date(plan.by).toISOString()}`,
+        timeout: plan.by + 90_000 - Date.now(),
+      },
+    )
+    .toBe('filled')
+  // The first phone: the order leaves current orders and a toast says so, without a reload.
+  await expect(first.getByTestId('trade-order')).toHaveCount(0)
+  await expect(first.getByText('No open orders')).toBeVisible()
+  await toast(first, 'Order filled · BTC/USDT')
+  // No poll while the order waited (a minute or more: a 3 s poll would have read the list 20 times): every read
+  // of the list followed an event of the stream within moments.
+  const waited = filledAt - waitFrom
+  expect(waited, 'the order rested a while').toBeGreaterThan(30_000)
+  const firstReads = reads[0]!.filter((t) => t > waitFrom)
+  expect(firstReads.length, 'the fill read the lists again').toBeGreaterThan(0)
+  expect(
+    readsWithoutEvent(firstReads, (await userStreamOf(first)).recent),
+    `order-list reads no event called for, in the ${waited} ms the order waited`,
+  ).toEqual([])
+
+  // The second phone comes back: it resumes from its last sequence number and applies what it missed in order.
+  expect((await userStreamOf(second)).status.lastSeq, 'nothing reached the offline phone').toBe(seqBefore)
+  await second.context().setOffline(false)
+  await streamLive(second)
+  const firstView = await userStreamOf(first)
+  await expect
+    .poll(async () => (await userStreamOf(second)).status.lastSeq, { message: 'caught up with the first phone' })
+    .toBe(firstView.status.lastSeq)
+  const secondView = await userStreamOf(second)
+  expect(secondView.status.reconnects).toBeGreaterThan(0)
+  expect(secondView.holesSkipped, 'no event lost').toBe(0)
+  // What it missed, applied once each in sequence order: the same events the first phone got live.
+  const after = (view: typeof firstView) =>
+    view.recent.filter((e) => e.seq > seqBefore).map(({ seq, ch, event }) => ({ seq, ch, event }))
+  const missed = after(secondView)
+  expect(missed.map((e) => e.seq)).toEqual(missed.map((_, i) => seqBefore + 1 + i))
+  expect(missed).toEqual(after(firstView))
+  expect(missed.map((e) => e.event)).toContain('filled')
+  expect(secondView.orders).toEqual(firstView.orders)
+  expect(secondView.balances).toEqual(firstView.balances)
+  await expect(second.getByTestId('trade-order')).toHaveCount(0)
+  await toast(second, 'Order filled · BTC/USDT')
+  expect(readsWithoutEvent(reads[1]!, secondView.recent), 'the second phone did not poll either').toEqual([])
+  // The filled order is in history on both.
+  for (const page of [first, second]) {
+    await page.getByRole('tab', { name: 'Order history' }).click()
+    await expect(page.getByTestId('trade-order').first()).toHaveAttribute('data-status', 'filled')
+  }
+})
