@@ -4,7 +4,7 @@
 // it; the options balance is read again then. The server is asked every second around delivery, not before.
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { nextPollIn, secondsLeft } from '../../src/features/micro/countdown'
+import { nextPollIn, safetyReadIn, secondsLeft, SETTLE_SAFETY_MS } from '../../src/features/micro/countdown'
 import { envelope } from '../helpers/ui-fetch'
 import { withAppClock } from '../helpers/ui-app'
 import { listAnswer, microOrder, renderMicro, settled, utc } from './micro-fixtures'
@@ -30,6 +30,17 @@ describe('countdown (pure)', () => {
     expect(nextPollIn([at(T0 + 300_000), at(T0 + 8000)], T0)).toBe(7000)
     expect(nextPollIn([at(T0 + 1500)], T0)).toBe(1000)
     expect(nextPollIn([at(T0 - 5000)], T0)).toBe(1000) // past delivery, not settled yet
+  })
+
+  it('with the stream live, reads once SETTLE_SAFETY_MS after the earliest delivery not yet read for it', () => {
+    const c = (id: number, delivery: number) => ({ id, delivery_at: utc(delivery) })
+    expect(SETTLE_SAFETY_MS).toBe(5000)
+    expect(safetyReadIn([], new Set(), T0)).toBeNull()
+    expect(safetyReadIn([c(1, T0 + 30_000), c(2, T0 + 8000)], new Set(), T0)).toBe(13_000)
+    expect(safetyReadIn([c(1, T0 + 30_000), c(2, T0 + 8000)], new Set([2]), T0)).toBe(35_000)
+    expect(safetyReadIn([c(1, T0 - 60_000)], new Set(), T0)).toBe(0) // overdue: now
+    expect(safetyReadIn([c(1, T0 - 60_000)], new Set([1]), T0)).toBeNull() // read once already
+    expect(safetyReadIn([{ id: 3, delivery_at: 'soon' }], new Set(), T0)).toBe(0) // undated: now, once
   })
 })
 

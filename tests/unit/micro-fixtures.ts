@@ -89,6 +89,7 @@ type Answer = (c: RecordedCall) => unknown
 /** What the micro screens' calls answer; each may be replaced. */
 export interface MicroCalls {
   products?: MicroProduct[]
+  /** Usable USDT of the options wallet (default 1000), read at each assets/overview call. */
   available?: string
   /** micro/order_list (both states when the query names none). */
   list?: Answer
@@ -101,13 +102,13 @@ export interface MicroCalls {
  * once the lazily loaded screen is up (the first import of its chunk takes a while in a test run).
  */
 export async function renderMicro(path: string, calls: MicroCalls = {}, signedOut = false) {
-  const { products: items = products(), available = '1000' } = calls
+  const { products: items = products() } = calls
   const app = await renderApp(
     path,
     (c) => {
       if (c.url.startsWith('/api/currency/currency_list')) return envelope(1, [btcUsdt])
       if (c.url.startsWith('/api/micro/products')) return envelope(1, items)
-      if (c.url.startsWith('/api/assets/overview')) return envelope(1, withOptions(available))
+      if (c.url.startsWith('/api/assets/overview')) return envelope(1, withOptions(calls.available ?? '1000'))
       if (c.url.startsWith('/api/micro/order_list'))
         return calls.list?.(c) ?? envelope(1, { list: [], total: 0, page: 1, limit: 50 })
       if (c.url.startsWith('/api/micro/order_detail')) return calls.detail?.(c)

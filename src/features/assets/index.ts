@@ -1,4 +1,7 @@
-/** Assets (spec §2): the overview of the book with its wallets, kept for offline use; money formatting and labels. */
+/**
+ * Assets (spec §2): the overview of the book with its wallets, kept for offline use and read again on the user
+ * stream's balance events; money formatting and labels.
+ */
 export { AssetsLoginPrompt } from './AssetsLoginPrompt'
 export { BalanceRow } from './BalanceRow'
 export { OverviewCard } from './OverviewCard'
@@ -11,3 +14,4 @@ export { savedOverviews, type OverviewOwner, type OverviewStore, type SavedOverv
 export { formatMoney, trendOf, type MoneyFormat } from './money-format'
 export { WALLET_LABELS } from './wallet-labels'
 export { useWalletAvailable, type WalletAvailable } from './use-wallet-available'
+export { concernsOverview, concernsWallet } from './stream-events'

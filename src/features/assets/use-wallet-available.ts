@@ -1,11 +1,14 @@
 /**
  * One wallet's usable balance of one currency, read from `assets/overview` for the session's current book when a
- * screen needs it and again when the screen says so (after a placement, a settlement, a subscription…): what the
- * options form stakes from, what a wealth subscription is paid from.
+ * screen needs it, again when the screen says so (after a placement, a settlement, a subscription…) and, while the
+ * user stream is live, when an `accounts.update` event of that wallet, currency and book arrives: what the options
+ * form stakes from, what a wealth subscription is paid from.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Wallet } from '../../../common/api/assets'
 import type { Api } from '../../api'
+import { useStreamReload } from '../user-stream'
+import { concernsWallet } from './stream-events'
 
 /** The balance as a screen shows it. */
 export interface WalletAvailable {
@@ -13,6 +16,8 @@ export interface WalletAvailable {
   available: string | undefined
   /** Reads it again; an answer for an earlier session or an older read is dropped. */
   reload(this: void): void
+  /** True while the user stream is live: the balance follows its events, a screen need not read it again itself. */
+  streamLive: boolean
 }
 
 /**
@@ -40,6 +45,7 @@ export function useWalletAvailable(
     )
   }, [api, wallet, currency, key])
   useEffect(reload, [reload])
+  const streamLive = useStreamReload(reload, (ev) => concernsWallet(ev, wallet, currency))
   const current = seen && key !== null && seen.key === `${key}|${wallet}|${currency}` ? seen.available : undefined
-  return { available: current, reload }
+  return { available: current, reload, streamLive }
 }

@@ -19,6 +19,7 @@ import './micro.css'
 /**
  * The options (second contract) screen body: the pair of dealSymbol.option with its live price and chart, the order
  * form of its products, and the user's open contracts counting down to their results (signed out: a login prompt).
+ * While the user stream is live the contracts and the options balance follow its events instead of polling.
  * @param products every open product (null: they could not be loaded)
  */
 export function MicroScreen({
@@ -43,16 +44,17 @@ export function MicroScreen({
   const balance = useWalletAvailable(api, 'option', own[0]?.currency ?? pair.legal_name, key)
   const contracts = useLiveContracts(api, key, balance.reload)
   const { add } = contracts
-  const { reload } = balance
+  const { reload, streamLive } = balance
   const live = useRef<HTMLDivElement>(null)
   const placed = useCallback(
     (order: MicroOrder) => {
       add(order)
-      reload()
+      // With the user stream live the placement's own balance event reads the balance again.
+      if (!streamLive) reload()
       // The new contract's countdown is under the form, below the fold on a phone: bring it into view.
       requestAnimationFrame(() => live.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }))
     },
-    [add, reload],
+    [add, reload, streamLive],
   )
   return (
     <div className="mc-body">

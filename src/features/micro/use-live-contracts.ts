@@ -1,23 +1,22 @@
 /**
  * The signed-in user's open second contracts on the options screen, kept current: read when the screen opens (and
- * when the session or book changes), a placed one added at once, and, while any is open, the server asked again on
- * the schedule of countdown.ts (every second from just before the nearest delivery). A contract that has left the
- * open list is read once more (micro/order_detail) and stays on screen with its result; `onSettled` then runs (the
- * balance changed).
+ * when the session or book changes), a placed one added at once. While the user stream is live nothing is polled: a
+ * second-contract event (placed, settled, here or on another device) reads the list again, and a contract whose
+ * settlement event has not come SETTLE_SAFETY_MS after its delivery is read once more, in case the event was lost
+ * (countdown.ts). While the stream is not live and any contract is open, the server is asked again on the schedule of
+ * countdown.ts (every second from just before the nearest delivery). A contract that has left the open list is read
+ * once more (micro/order_detail) and stays on screen with its result.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { MicroOrder } from '../../../common/api/micro'
-import type { Api } from '../../api'
-import { nextPollIn } from './countdown'
-
-/** Open contracts read per call (the server's largest page). */
-const OPEN_LIMIT = 50
-/** Contracts settled while watched that stay on screen, newest first. */
-const SETTLED_SHOWN = 5
+import type { UserEvent } from '../../../common/engine-api'
+import { useStreamReload } from '../user-stream'
+import { nextPollIn, safetyDue, safetyReadIn } from './countdown'
+import { OPEN_LIMIT, readContracts, type ContractCalls } from './read-contracts'
 
 /** The contracts as the screen shows them. */
 export interface LiveContracts {
-  /** Open ones and the last SETTLED_SHOWN settled while on screen, newest first. */
+  /** Open ones and the last few settled while on screen, newest first. */
   orders: MicroOrder[]
   /** `loading` before the first answer, `failed` when it could not be read. */
   state: 'loading' | 'ready' | 'failed'
@@ -31,81 +30,86 @@ interface Held {
   failed: boolean
 }
 
-type Calls = Pick<Api, 'microList' | 'microDetail'>
+const isOpen = (o: MicroOrder) => o.status === 'open'
 
-/** Newest first; the open ones, then at most SETTLED_SHOWN settled. */
-function arrange(byId: Map<number, MicroOrder>): MicroOrder[] {
-  const all = [...byId.values()].sort((a, b) => b.id - a.id)
-  const settled = all.filter((o) => o.status !== 'open').slice(0, SETTLED_SHOWN)
-  return all.filter((o) => o.status === 'open' || settled.includes(o))
-}
-
-/**
- * Asks for the open list, and the detail of each of `watched` that has left it; answers how many settled and how to
- * merge the answers into the list held by then (a contract placed meanwhile stays).
- */
-async function poll(
-  api: Calls,
-  watched: readonly MicroOrder[],
-): Promise<{ settled: number; merge: (prev: MicroOrder[]) => MicroOrder[] }> {
-  const open = (await api.microList({ state: 'open', limit: OPEN_LIMIT }, { silent: true })).list
-  const still = new Set(open.map((o) => o.id))
-  const gone = watched.filter((o) => o.status === 'open' && !still.has(o.id))
-  const settled = await Promise.all(gone.map((o) => api.microDetail(o.id, { silent: true })))
-  const merge = (prev: MicroOrder[]) => {
-    const byId = new Map(prev.map((o) => [o.id, o]))
-    for (const o of [...open, ...settled]) byId.set(o.id, o)
-    return arrange(byId)
-  }
-  return { settled: settled.filter((o) => o.status !== 'open').length, merge }
+/** True for the user-stream events that change the contract list: second-contract orders (kind `micro`). */
+export function concernsMicro(ev: UserEvent): boolean {
+  return ev.ch.startsWith('orders#') && (ev.data as { kind?: string }).kind === 'micro'
 }
 
 /**
  * @param key the session and book (a change starts over); null when signed out (nothing is read)
- * @param onSettled runs after a poll found contracts settled
+ * @param onSettled runs after a poll or a safety read found contracts settled (the balance changed); not after a read
+ *   the stream asked for, since the balance follows its own `accounts.update` events then
  */
-export function useLiveContracts(api: Calls, key: string | null, onSettled: () => void): LiveContracts {
+export function useLiveContracts(api: ContractCalls, key: string | null, onSettled: () => void): LiveContracts {
   const [held, setHeld] = useState<Held | null>(null)
+  const current = key !== null && held?.key === key ? held : null
   const settledRef = useRef(onSettled)
+  const heldRef = useRef(current)
   useEffect(() => {
     settledRef.current = onSettled
+    heldRef.current = current
   })
-  const current = key !== null && held?.key === key ? held : null
+  // Each read takes a number; an answer older than the latest read started is dropped (it may predate an event).
+  const generation = useRef(0)
+  // Contracts already read once after their delivery for want of a settlement event.
+  const checked = useRef(new Set<number>())
 
-  useEffect(() => {
+  const readFirst = useCallback(() => {
     if (key === null) return
-    let live = true
+    const mine = ++generation.current
     api.microList({ state: 'open', limit: OPEN_LIMIT }, { silent: true }).then(
-      (a) => live && setHeld({ key, orders: a.list, failed: false }),
-      () => live && setHeld((h) => (h?.key === key ? h : { key, orders: [], failed: true })),
+      (a) => mine === generation.current && setHeld({ key, orders: a.list, failed: false }),
+      () => mine === generation.current && setHeld((h) => (h?.key === key ? h : { key, orders: [], failed: true })),
     )
-    return () => {
-      live = false
-    }
   }, [api, key])
+  useEffect(readFirst, [readFirst])
 
-  // Re-planned after every change of the list: each answer (or failure) sets `held` again, which plans the next ask.
-  useEffect(() => {
-    if (!current) return
-    const open = current.orders.filter((o) => o.status === 'open')
-    const wait = nextPollIn(open, Date.now())
-    if (wait === null) return
-    let live = true
-    const timer = setTimeout(() => {
-      poll(api, current.orders).then(
+  const refresh = useCallback(
+    (h: Held | null, tellSettled: boolean) => {
+      if (!h) {
+        readFirst()
+        return
+      }
+      const mine = ++generation.current
+      readContracts(api, h.orders).then(
         ({ settled, merge }) => {
-          if (!live) return
-          setHeld((h) => (h?.key === current.key ? { ...h, orders: merge(h.orders), failed: false } : h))
-          if (settled > 0) settledRef.current()
+          if (mine !== generation.current) return
+          setHeld((x) => (x?.key === h.key ? { ...x, orders: merge(x.orders), failed: false } : x))
+          if (settled > 0 && tellSettled) settledRef.current()
         },
-        () => live && setHeld((h) => (h?.key === current.key ? { ...h } : h)),
+        // A failed read keeps what is shown; setting it again plans the next one.
+        () => mine === generation.current && setHeld((x) => (x?.key === h.key ? { ...x } : x)),
       )
+    },
+    [api, readFirst],
+  )
+  const streamLive = useStreamReload(() => refresh(heldRef.current, false), concernsMicro)
+
+  // Not live: polled, re-planned after every change of the list (each answer or failure sets `held` again).
+  useEffect(() => {
+    if (!current || streamLive) return
+    const wait = nextPollIn(current.orders.filter(isOpen), Date.now())
+    if (wait === null) return
+    const timer = setTimeout(() => refresh(current, true), wait)
+    return () => clearTimeout(timer)
+  }, [current, streamLive, refresh])
+
+  // Live: one safety read per contract whose settlement event is late.
+  useEffect(() => {
+    if (!current || !streamLive) return
+    const open = current.orders.filter(isOpen)
+    const now = Date.now()
+    const wait = safetyReadIn(open, checked.current, now)
+    if (wait === null) return
+    const at = now + wait
+    const timer = setTimeout(() => {
+      for (const o of open) if (safetyDue(o, at)) checked.current.add(o.id)
+      refresh(current, true)
     }, wait)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [api, current])
+    return () => clearTimeout(timer)
+  }, [current, streamLive, refresh])
 
   const add = useCallback(
     (order: MicroOrder) =>

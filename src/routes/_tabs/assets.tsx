@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import {
   AssetsLoginPrompt,
+  concernsOverview,
   loadOverview,
   OverviewCard,
   overviewOwner,
@@ -10,6 +11,7 @@ import {
 } from '../../features/assets'
 import { SourceBadge } from '../../features/markets'
 import { ThemeSwitch } from '../../features/settings'
+import { useStreamReload } from '../../features/user-stream'
 import { isLoggedIn } from '../../state/session'
 import { sessionKey } from '../../state/session-key'
 import { currentBook } from '../../state/user'
@@ -18,8 +20,9 @@ import '../../styles/assets.css'
 
 /**
  * Assets (spec §2): total assets in USDT with today's income, shortcuts to deposit, withdraw, transfer and the
- * records, and the coin, contract and options wallets with their detail. Pull to refresh. Offline or with the server
- * down, the overview kept last time shows with its age; signed out, a prompt to log in.
+ * records, and the coin, contract and options wallets with their detail. Pull to refresh; while the user stream is
+ * live, read again (debounced) when a balance of the book changes (`accounts.update`), never on a timer. Offline or
+ * with the server down, the overview kept last time shows with its age; signed out, a prompt to log in.
  */
 export const Route = createFileRoute('/_tabs/assets')({
   // Per session and book: one user's (or the live book's) balances are never served for another.
@@ -33,6 +36,7 @@ function AssetsPage() {
   const data = Route.useLoaderData()
   const router = useRouter()
   const { t } = useLingui()
+  useStreamReload(() => void router.invalidate({ filter: (m) => m.routeId === Route.id }), concernsOverview)
   const overview = data.kind === 'overview' ? data.overview : null
   return (
     <div className="page page--tab as-page">
