@@ -1,7 +1,8 @@
 /**
- * What a test needs from the machine (the recorded market data in ../shared/data/market, the PostgreSQL server):
- * locally a missing one skips its tests with the reason; under CI=true it fails the run, so a CI job never turns
- * green without having run them.
+ * What a test needs from the machine (the recorded market data in ../shared/data/market, the PostgreSQL server, the
+ * NATS server with JetStream): locally a missing one skips its tests with the reason; under CI=true it fails the run,
+ * so a CI job never turns green without having run them. The servers are probed where they are used
+ * (tests/helpers/server-db.ts `describePostgres`, tests/helpers/nats.ts `describeNats`), through `skipReason`.
  */
 import { existsSync } from 'node:fs'
 

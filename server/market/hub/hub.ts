@@ -3,7 +3,7 @@
  * into every period, keeps the rolling 24 h ticker, the book and recent trades, answers `req` history, and hands
  * every change to the gateway (as topic pushes) and to `onEvent` listeners (as domain events).
  */
-import type { DepthTick, KlineTick, TradeDetailTick } from '../../../common/feed/messages'
+import type { DepthTick, KlineTick, TradeDetailTick, TradeItem } from '../../../common/feed/messages'
 import {
   KLINE_PERIODS,
   type KlinePeriod,
@@ -94,6 +94,10 @@ export class Hub implements SourceSink {
     if (!s) return
     s.series.seed(period, bar, minuteThen)
     s.seeded.add(period)
+  }
+
+  recentTrades(symbol: string, trades: TradeItem[]): void {
+    this.symbols.get(symbol)?.addTrades(trades)
   }
 
   event(e: MarketEvent): void {

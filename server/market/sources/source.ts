@@ -3,7 +3,7 @@
  * events (MarketEvent) into a sink, and may load history before it goes live. index.ts wires a source to the hub.
  */
 import type { FeedMakeup, MarketSourceKind } from '../../../common/api/public'
-import type { KlineTick } from '../../../common/feed/messages'
+import type { KlineTick, TradeItem } from '../../../common/feed/messages'
 import type { KlinePeriod } from '../../../common/feed/topics'
 import type { MarketEvent, SourceListing } from '../types'
 
@@ -33,6 +33,11 @@ export interface SourceSink {
    * already includes. Until seeded, that period's live bars are not pushed.
    */
   seedPeriod?(symbol: string, period: KlinePeriod, bar: KlineTick, minuteThen: KlineTick | undefined): void
+  /**
+   * Trades from before this process joined the feed (oldest first), kept for `req` and never pushed or handed to
+   * event listeners as new: a process that starts while ingest runs gets them from its snapshot (server/bus).
+   */
+  recentTrades?(symbol: string, trades: TradeItem[]): void
 }
 
 /** Kline history from upstream for `req` (htx relay). `from`/`to` epoch seconds; ≤ 300 bars, ascending. */
