@@ -269,6 +269,13 @@ export interface EngineApi {
    */
   checkLiveness?(): Promise<void>
 
+  /**
+   * Optional (added by the worker engine): the device reported it went offline (`offline` event). The user stream is
+   * dropped at once (its screens say so and fall back to REST) instead of after three missed server pings (15 s);
+   * `checkLiveness` on `online` reconnects it without waiting out the backoff.
+   */
+  networkLost?(): Promise<void>
+
   /** Optional (added by the worker engine): feed and conflation counters, see {@link EngineStats}. */
   stats?(): Promise<EngineStats>
 

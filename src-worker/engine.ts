@@ -66,6 +66,8 @@ export interface EngineDeps {
 export interface Engine extends EngineApi {
   /** Immediate liveness check (page visible again, network back). Added to EngineApi as an optional method. */
   checkLiveness(): Promise<void>
+  /** The device went offline: the user stream drops at once. Added to EngineApi as an optional method. */
+  networkLost(): Promise<void>
 }
 
 /** Defaults: levels per side in book snapshots (EngineApi BookOptions), trades per snapshot. */
@@ -184,6 +186,11 @@ export class MarketEngine implements Engine {
 
   async checkLiveness(): Promise<void> {
     this.socket.checkLiveness()
+    this.user.checkLiveness()
+  }
+
+  async networkLost(): Promise<void> {
+    this.user.networkLost()
   }
 
   async subscribeTickers(

@@ -22,6 +22,7 @@ const { engine, inspector } = createEngine({
 
 // The network coming back is a reason to check the socket at once rather than wait for the watchdog (W8).
 self.addEventListener('online', () => void engine.checkLiveness())
+self.addEventListener('offline', () => void engine.networkLost())
 
 self.engine = inspector
 Comlink.expose(engine)

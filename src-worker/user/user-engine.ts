@@ -121,6 +121,16 @@ export class UserEngine implements UserApi {
     this.stream.connect(url, getTicket)
   }
 
+  /** Network back or page visible: a stream waiting to reconnect tries now (worker-internal, not on UserApi). */
+  checkLiveness(): void {
+    this.stream.checkLiveness()
+  }
+
+  /** The device went offline: the stream drops now and waits for the network (worker-internal). */
+  networkLost(): void {
+    this.stream.networkLost()
+  }
+
   async disconnect(): Promise<void> {
     this.stream.close()
     this.release(this.getTicket)

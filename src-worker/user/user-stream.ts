@@ -134,6 +134,26 @@ export class UserStream {
     this.deps.onChange()
   }
 
+  /** Retries now (backoff reset) when waiting to reconnect: the network came back or the page became visible. */
+  checkLiveness(): void {
+    if (this.retry === undefined || this.getTicket === undefined) return
+    clearTimeout(this.retry)
+    this.retry = undefined
+    this.failures = 0
+    this.counters.reconnects++
+    this.open()
+  }
+
+  /**
+   * The device reported it went offline: a socket that is open or opening is dropped now (state `offline`, the
+   * screens fall back to REST) rather than after three missed server pings; it reconnects with backoff, at once on
+   * `checkLiveness`.
+   */
+  networkLost(): void {
+    if (this.state === 'idle' || this.state === 'unauthorized' || this.retry !== undefined) return
+    this.onDown('network offline')
+  }
+
   /** The UI reloaded by REST after a resync: back to `live` when the socket is. */
   resynced(): void {
     if (!this.resyncing) return

@@ -21,6 +21,7 @@ export function startWorkerEngine(): EngineClient {
   const api = remote as unknown as EngineApi
   const check = () => void api.checkLiveness?.().catch(() => undefined)
   addEventListener('online', check)
+  addEventListener('offline', () => void api.networkLost?.().catch(() => undefined))
   document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check())
   return client
 }

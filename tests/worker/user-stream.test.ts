@@ -54,8 +54,8 @@ beforeEach(async () => void (server = await UserStreamTestServer.start()))
 afterEach(async () => void (await server.close()))
 
 /** An engine whose user stream talks to `server`, with a recording subscriber. */
-async function setup() {
-  const made = makeEngine({ userTiming: USER_TIMING })
+async function setup(timing: Partial<typeof USER_TIMING> = {}) {
+  const made = makeEngine({ userTiming: { ...USER_TIMING, ...timing } })
   const { engine } = made
   const snaps: UserSnapshot[] = []
   await engine.user.subscribe((s) => void snaps.push(s))
@@ -156,6 +156,25 @@ describe('user stream on a fake /ws/v2 server', () => {
     expect(events().map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6])
     expect(last().orders.map((o) => o.id)).toEqual([21])
     expect((await engine.user.status()).reconnects).toBe(1)
+    await engine.user.disconnect()
+  })
+
+  it('the device going offline drops the stream at once; back online it reconnects without the backoff and resumes', async () => {
+    // A minute's backoff: only `online` (checkLiveness) can bring it back within the test.
+    const { engine, last, live } = await setup({ reconnectDelayMs: 60_000, reconnectMaxDelayMs: 60_000 })
+    await live()
+    await until(() => subsOf(1).length === 4, 'subs')
+    server.emit('orders', order('placed', 61), 'btcusdt')
+    await until(() => last().status.lastSeq === 1, 'first event')
+    await engine.networkLost()
+    expect((await engine.user.status()).state).toBe('offline')
+    await until(() => server.clients.size === 0, 'socket closed by the client')
+    server.emit('orders', order('cancelled', 61), 'btcusdt')
+    await engine.checkLiveness()
+    await until(async () => (await engine.user.status()).state === 'live' && last().status.lastSeq === 2, 'resumed')
+    expect(server.connections).toBe(2)
+    expect(subsOf(2).map((m) => m.params)).toEqual(Array(4).fill({ from_seq: 1 }))
+    expect(last().orders).toEqual([])
     await engine.user.disconnect()
   })
 
