@@ -123,11 +123,13 @@ export type NoticeEventKind = (typeof NOTICE_EVENTS)[number]
 
 /**
  * `orders#<symbol>`: `kind` names the order book it belongs to (`spot`, `futures` an opening order, `close` a
- * reduce-only close order, `micro` a second contract); `order` is the order as its REST list returns it.
+ * reduce-only close order, `micro` a second contract); `book` the account (`live` or `demo`); `order` is the order as
+ * its REST list returns it.
  */
 export interface OrderEventData {
   event: OrderEventKind
   kind: 'spot' | 'futures' | 'close' | 'micro'
+  book: 'live' | 'demo'
   symbol: string
   order: Record<string, unknown>
 }
@@ -138,6 +140,8 @@ export interface OrderEventData {
  */
 export interface PositionEventData {
   event: PositionEventKind
+  /** The account (`live` or `demo`). */
+  book: 'live' | 'demo'
   symbol: string
   position: Record<string, unknown>
   close_price?: string

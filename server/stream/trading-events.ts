@@ -12,14 +12,16 @@ import type {
   OrderEventKind,
   PositionEventKind,
 } from '../../common/api/stream'
+import type { Book } from '../../common/api/user-info'
 import type { NewUserEvent } from './events'
 
 /** An event of one user, as `emitEvents` takes it. */
 export type UserEventOf = NewUserEvent & { userId: number }
 
-/** An `orders#<symbol>` event of `userId` (`symbol` lower case, e.g. `btcusdt`). */
+/** An `orders#<symbol>` event of `userId` in `book` (`symbol` lower case, e.g. `btcusdt`). */
 export function orderEvent(
   userId: number,
+  book: Book,
   event: OrderEventKind,
   kind: OrderEventData['kind'],
   symbol: string,
@@ -30,7 +32,7 @@ export function orderEvent(
     userId,
     topic: 'orders',
     symbol: s,
-    data: { event, kind, symbol: s, order: order as Record<string, unknown> },
+    data: { event, kind, book, symbol: s, order: order as Record<string, unknown> },
   }
 }
 
@@ -40,6 +42,7 @@ export function orderEvent(
  */
 export function positionEvent(
   userId: number,
+  book: Book,
   event: PositionEventKind,
   symbol: string,
   position: object,
@@ -50,6 +53,7 @@ export function positionEvent(
     topic: 'positions',
     data: {
       event,
+      book,
       symbol: symbol.toLowerCase(),
       position: position as Record<string, unknown>,
       ...(close?.price != null ? { close_price: close.price } : {}),

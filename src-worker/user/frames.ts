@@ -29,6 +29,7 @@ const withId = z.looseObject({ id: z.number().check(z.int()) })
 export const orderEventSchema = z.object({
   event: z.enum(ORDER_EVENTS),
   kind: z.enum(['spot', 'futures', 'close', 'micro']),
+  book: z.enum(BOOKS),
   symbol,
   order: withId,
   seq,
@@ -36,6 +37,7 @@ export const orderEventSchema = z.object({
 /** `positions` push data. */
 export const positionEventSchema = z.object({
   event: z.enum(POSITION_EVENTS),
+  book: z.enum(BOOKS),
   symbol,
   position: withId,
   close_price: z.optional(money),

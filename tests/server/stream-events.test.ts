@@ -114,7 +114,7 @@ function spotSuite(label: string, openDb: OpenDatabase) {
         ])
         const [, placedEvent, , , filledEvent] = sell
         expect(placedEvent!.symbol).toBe('btcusdt')
-        expect(orderOf(placedEvent!)).toMatchObject({ kind: 'spot', symbol: 'btcusdt', event: 'placed' })
+        expect(orderOf(placedEvent!)).toMatchObject({ kind: 'spot', book: 'live', symbol: 'btcusdt', event: 'placed' })
         expect(orderOf(placedEvent!).order).toEqual(placed.body.data)
         // The filled event's order is the order as the history list shows it.
         const [done] = await list('history')
@@ -195,7 +195,7 @@ function futuresSuite(label: string, s: ContractSuite) {
         ['orders', 'filled'],
         ['positions', 'opened'],
       ])
-      expect(orderOf(opened[1]!)).toMatchObject({ kind: 'futures', symbol: 'btcusdt' })
+      expect(orderOf(opened[1]!)).toMatchObject({ kind: 'futures', book: 'live', symbol: 'btcusdt' })
       expect(orderOf(opened[1]!).order).toEqual(placed.body.data)
       const [p] = await positions(s, u)
       // The open position as contract/positions shows it (the mark is the same one).
@@ -209,7 +209,12 @@ function futuresSuite(label: string, s: ContractSuite) {
       const tp = (await eventsAfter(db, u.id, beforeTp)).filter((e) => e.topic === 'positions')
       expect(kinds(tp)).toEqual([['positions', 'closed']])
       const [h] = await history(s, u)
-      expect(positionOf(tp[0]!)).toMatchObject({ symbol: 'btcusdt', close_price: '60100', feed_ts: h!.feed_event.ts })
+      expect(positionOf(tp[0]!)).toMatchObject({
+        book: 'live',
+        symbol: 'btcusdt',
+        close_price: '60100',
+        feed_ts: h!.feed_event.ts,
+      })
       expect(positionOf(tp[0]!).position).toEqual(h)
 
       // A partial close: what stays `changed`, the part `closed`.

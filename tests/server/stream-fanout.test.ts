@@ -19,7 +19,7 @@ const notice = (id: number) => ({ topic: 'notices' as const, data: { event: 'fee
 const order = (symbol: string, id: number) => ({
   topic: 'orders' as const,
   symbol,
-  data: { event: 'placed' as const, kind: 'spot' as const, symbol, order: { id } },
+  data: { event: 'placed' as const, kind: 'spot' as const, book: 'live' as const, symbol, order: { id } },
 })
 
 describe('user stream fan-out', () => {

@@ -216,7 +216,7 @@ function suite(label: string, database: () => Promise<DatabaseOptions>) {
     const order = (symbol: string) => ({
       topic: 'orders' as const,
       symbol,
-      data: { event: 'placed' as const, kind: 'spot' as const, symbol, order: { id: 1 } },
+      data: { event: 'placed' as const, kind: 'spot' as const, book: 'live' as const, symbol, order: { id: 1 } },
     })
     await db().transaction((tx) => emitUserEvents(tx, u.id, [order('ethusdt'), balance('x'), order('btcusdt')]))
     const push = await c.waitFor((m) => m.action === 'push')

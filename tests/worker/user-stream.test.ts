@@ -22,6 +22,7 @@ const USER_TIMING = { reconnectDelayMs: 20, reconnectMaxDelayMs: 100, staleAfter
 const order = (event: OrderEventData['event'], id: number, extra: Record<string, unknown> = {}): OrderEventData => ({
   event,
   kind: 'spot',
+  book: 'live',
   symbol: 'btcusdt',
   order: { id, symbol: 'btcusdt', side: 'buy', price: '60000', amount: '0.5', filled_amount: '0', ...extra },
 })
@@ -31,6 +32,7 @@ const position = (
   extra: Record<string, unknown> = {},
 ): PositionEventData => ({
   event,
+  book: 'live',
   symbol: 'ethusdt',
   position: { id, symbol: 'ethusdt', side: 'long', amount: '2', ...extra },
   ...(event === 'liquidated' ? { close_price: '2950.5', feed_ts: 1_700_000_000_000 } : {}),

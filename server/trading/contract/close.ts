@@ -238,7 +238,7 @@ export async function setTpsl(
     const { available } = await contractWallet(tx, who.book, who.userId)
     const views = positionViews(positions, available, (s) => deps.marks.mark(s)?.price, deps.pricePrecision)
     const view = views.find((v) => v.id === p.id)!
-    await emitEvents(tx, [positionEvent(who.userId, 'tpsl', p.symbol, view)])
+    await emitEvents(tx, [positionEvent(who.userId, who.book, 'tpsl', p.symbol, view)])
     return view
   })
 }

@@ -202,7 +202,7 @@ export async function applyFill(
       markOf,
       () => terms.pricePrecision,
     ).filter((v) => v.id === position)
-    if (view) events.push(positionEvent(row.userId, opened ? 'opened' : 'changed', row.symbol, view))
+    if (view) events.push(positionEvent(row.userId, row.book, opened ? 'opened' : 'changed', row.symbol, view))
   }
   return after!
 }

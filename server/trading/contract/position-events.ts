@@ -35,5 +35,5 @@ export async function openPositionEvents(
     (s) => (typeof marks === 'function' ? marks(s) : marks?.mark(s)?.price),
     (s) => precision.get(s) ?? 8,
   )
-  return views.filter((v) => ids.includes(v.id)).map((v) => positionEvent(who.userId, event, v.symbol, v))
+  return views.filter((v) => ids.includes(v.id)).map((v) => positionEvent(who.userId, who.book, event, v.symbol, v))
 }

@@ -68,7 +68,7 @@ export function contractOrderView(r: ContractOrderRow): ContractOrder {
 
 /** The `orders` event `event` of futures opening order `r` (kind `futures`, its `order` as `contractOrderView`). */
 export function futuresOrderEvent(event: OrderEventKind, r: ContractOrderRow): UserEventOf {
-  return orderEvent(r.userId, event, 'futures', r.symbol, contractOrderView(r))
+  return orderEvent(r.userId, r.book, event, 'futures', r.symbol, contractOrderView(r))
 }
 
 /**
@@ -77,7 +77,7 @@ export function futuresOrderEvent(event: OrderEventKind, r: ContractOrderRow): U
  */
 export function closedPositionEvent(p: PositionRow): UserEventOf {
   const price = p.closePrice === null ? null : text(p.closePrice)
-  return positionEvent(p.userId, p.status === 'liquidated' ? 'liquidated' : 'closed', p.symbol, historyView(p), {
+  return positionEvent(p.userId, p.book, p.status === 'liquidated' ? 'liquidated' : 'closed', p.symbol, historyView(p), {
     price,
     feedTs: p.feedTs ? p.feedTs.getTime() : null,
   })
@@ -103,7 +103,7 @@ export function closeOrderView(o: CloseOrderRow): CloseOrder {
 
 /** The `orders` event `event` of reduce-only order `o` (kind `close`, its `order` as `closeOrderView`). */
 export function closeOrderEvent(event: OrderEventKind, o: CloseOrderRow): UserEventOf {
-  return orderEvent(o.userId, event, 'close', o.symbol, closeOrderView(o))
+  return orderEvent(o.userId, o.book, event, 'close', o.symbol, closeOrderView(o))
 }
 
 /** The formulas' view of a position row at `mark`. */

@@ -44,7 +44,7 @@ const text = (v: string | null) => (v === null ? null : String(d(v)))
 
 /** The `orders` event `event` of second contract `r` (kind `micro`, its `order` as `microView` shows it). */
 export function microOrderEvent(event: OrderEventKind, r: MicroRow): UserEventOf {
-  return orderEvent(r.userId, event, 'micro', r.symbol, microView(r))
+  return orderEvent(r.userId, r.book, event, 'micro', r.symbol, microView(r))
 }
 
 /** The `settled` event of second contract `r` once it ended (won, lost, tied or voided: its `status` says). */

@@ -45,7 +45,7 @@ export function orderView(r: OrderRow): Order {
 
 /** The `orders` event `event` of spot order `r` (its `order` as `orderView` shows it). */
 export function spotOrderEvent(event: OrderEventKind, r: OrderRow): UserEventOf {
-  return orderEvent(r.userId, event, 'spot', r.symbol, orderView(r))
+  return orderEvent(r.userId, r.book, event, 'spot', r.symbol, orderView(r))
 }
 
 /** The fill event of `r` after a fill: `filled` once nothing is left, else `partially_filled`. */

@@ -12,7 +12,7 @@ import type { AccountEventData } from '../../../common/api/stream'
 import type { UserEvent } from '../../../common/engine-api'
 import type { Api } from '../../api'
 import { currentBook } from '../../state/user'
-import { useStreamReload } from '../user-stream'
+import { ofCurrentBook, useStreamReload } from '../user-stream'
 
 /** How often the account is read again while the user stream is not live, ms. */
 export const ACCOUNT_POLL_MS = 3000
@@ -47,8 +47,9 @@ interface Held {
 
 type Calls = Pick<Api, 'contractAccount' | 'contractPositions' | 'contractOrders' | 'contractCloseOrders'>
 
-/** True for the events that change what the lever screen shows (balances only of the session's book). */
+/** True for the events that change what the lever screen shows (of the session's book only). */
 export function concernsLever(ev: UserEvent): boolean {
+  if (!ofCurrentBook(ev)) return false
   if (ev.ch === 'positions') return true
   if (ev.ch.startsWith('orders#')) {
     const kind = (ev.data as { kind?: string }).kind

@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { MicroOrder } from '../../../common/api/micro'
 import type { UserEvent } from '../../../common/engine-api'
-import { useStreamReload } from '../user-stream'
+import { ofCurrentBook, useStreamReload } from '../user-stream'
 import { nextPollIn, safetyDue, safetyReadIn } from './countdown'
 import { OPEN_LIMIT, readContracts, type ContractCalls } from './read-contracts'
 
@@ -32,9 +32,9 @@ interface Held {
 
 const isOpen = (o: MicroOrder) => o.status === 'open'
 
-/** True for the user-stream events that change the contract list: second-contract orders (kind `micro`). */
+/** True for the user-stream events that change the contract list: second-contract orders (kind `micro`) of the book shown. */
 export function concernsMicro(ev: UserEvent): boolean {
-  return ev.ch.startsWith('orders#') && (ev.data as { kind?: string }).kind === 'micro'
+  return ev.ch.startsWith('orders#') && (ev.data as { kind?: string }).kind === 'micro' && ofCurrentBook(ev)
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Api } from '../../api'
 import { showToast } from '../../ui/toast'
 import { Tabs } from '../../ui/Tabs'
 import { PAGE_SIZE, RecordList, usePagedList } from '../funds'
-import { useStreamReload } from '../user-stream'
+import { ofCurrentBook, useStreamReload } from '../user-stream'
 import { OrderDetailSheet } from './OrderDetailSheet'
 import { isOpen, OrderRow } from './OrderRow'
 
@@ -52,7 +52,8 @@ export function OrderLists({
   const { reload } = list
   const streamLive = useStreamReload(
     () => void reload(),
-    (ev) => ev.ch === `orders#${symbol.toLowerCase()}` && (ev.data as { kind?: string }).kind === 'spot',
+    (ev) =>
+      ev.ch === `orders#${symbol.toLowerCase()}` && (ev.data as { kind?: string }).kind === 'spot' && ofCurrentBook(ev),
   )
   useEffect(() => {
     if (!anyOpen || streamLive) return

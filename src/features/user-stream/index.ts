@@ -4,6 +4,7 @@
  * fills, liquidations, TP/SL closes and settled options, and the marks of orders being placed here.
  */
 export { UserStreamBridge } from './UserStreamBridge'
+export { ofCurrentBook } from './book'
 export { STREAM_RELOAD_DEBOUNCE_MS, useStreamReload, useUserStream } from './use-user-stream'
 export { isPlacingHere, markPlacing, PLACING_GRACE_MS, placingDone } from './placing'
 export { isStreamLive, userSnapshot } from './user-stream-store'
