@@ -8,12 +8,12 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type { Role, ServerConfig } from '../config'
-import { forwardMarks } from '../bus/marks'
+import { followMarks, forwardMarks } from '../bus/marks'
 import { NatsMarketPublisher } from '../bus/market-publisher'
 import { NatsMarketSource } from '../bus/market-source'
 import { closeNats, connectNats, type NatsConnection } from '../bus/nats'
 import { NatsUserEventBus } from '../bus/user-events'
-import { marksFor } from '../trading/contract/marks'
+import { marksFor, useMarkBoard } from '../trading/contract/marks'
 import { buildApp } from '../api/app'
 import { defaultPublicOrigins } from '../auth/request-origin'
 import { ensurePrivateDir } from '../uploads/data-dir'
@@ -153,6 +153,11 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
       // Ingest computes each mark once and publishes it (server/bus/marks.ts).
       const stopMarks = forwardMarks(marksFor(market), nc, { prefix, log })
       stack.push(() => Promise.resolve(stopMarks()))
+    } else if (nc) {
+      // Every other process values, triggers and liquidates at ingest's marks, never at marks of its own.
+      const board = await followMarks(nc, { prefix, log })
+      useMarkBoard(market, board)
+      stack.push(() => Promise.resolve(board.stop()))
     }
     // The user stream: committed outbox events → relay → bus → fan-out → the gateway's /ws/v2 connections. Closed
     // (connections 1013, then the relay, then the bus) before the market and the database.
