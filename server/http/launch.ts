@@ -172,7 +172,8 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
     if (relay) stack.push(() => relay.stop())
     let userStream: UserStream | undefined
     if (bus && has('gateway')) {
-      const stream = startUserStream({ ...deps.userStream, db: database.db, bus, log })
+      // Over NATS each gateway follows only the users connected to it (subscribeUser).
+      const stream = startUserStream({ ...deps.userStream, db: database.db, bus, log, perUser: !all })
       userStream = stream
       const detachStream = market.attachUserStream?.(stream)
       if (!detachStream) log('[stream] the market has no gateway: the user stream is not served')
@@ -180,8 +181,6 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
         detachStream?.()
         await stream.close()
       })
-      // Over NATS the fan-out's subscription is registered before the first connection can attach.
-      if (bus instanceof NatsUserEventBus) await bus.ready()
     }
     if (has('engine')) {
       // Limit orders fill from the feed's trades; stopped (before the market and database close) on close().
