@@ -2,15 +2,18 @@
  * Roles in separate processes over NATS (issue 22 part 3): process A runs `ingest,engine,jobs`, process B
  * `api,gateway`, both real child processes on one fresh PostgreSQL database and one NATS server under a prefix of
  * this run. B has no market source of its own: its public market websocket serves the tickers A's ingest produced.
- * A user connected to B's `/ws/v2` receives the `accounts.update` of a deposit approved through B's API — written to
+ * A user registered through B's API and connected to B's `/ws/v2` receives the `accounts.update` of a deposit approved through B's API — written to
  * the outbox by B, published by A's relay on NATS, fanned out by B — within 2 s of the approval's answer.
  */
 import { randomUUID } from 'node:crypto'
+import { desc, eq } from 'drizzle-orm'
 import { jetstreamManager } from '@nats-io/jetstream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { subjects } from '../../server/bus/subjects'
 import { openDatabase, type Database } from '../../server/db/client'
+import { outbox } from '../../server/db/schema'
 import { freePorts } from '../helpers/app-server'
+import { GOOD_PASSWORD } from '../helpers/auth-app'
 import { FeedClient } from '../helpers/market-client'
 import { openUsdtTrc20, TRON_ADDRESS_2 } from '../helpers/money-calls'
 import { describeNats, NATS_TEST_URL, testPrefix } from '../helpers/nats'
@@ -36,14 +39,37 @@ if ('unavailable' in pgDatabase) {
     let apiUrl: string
     let feedUrl: string
 
-    /** A JSON call to B's API as `token` (POSTs with a fresh Idempotency-Key). */
-    const call = async <T>(token: string, path: string, payload: object) => {
+    /** A JSON POST to B's API as `token` (none: signed out), with a fresh Idempotency-Key. */
+    const call = async <T>(token: string | undefined, path: string, payload: object) => {
       const res = await fetch(`${apiUrl}/api/${path}`, {
         method: 'POST',
-        headers: { token, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        headers: {
+          ...(token ? { token } : {}),
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
         body: JSON.stringify(payload),
       })
       return (await res.json()) as { code: number; msg?: string; data: T }
+    }
+
+    /** Registers a new e-mail user through B's API (the code read from the outbox, as a user reads the mail). */
+    const register = async () => {
+      const email = `cluster-${randomUUID().slice(0, 8)}@example.com`
+      expect(await call(undefined, 'user/send_code', { type: 'email', email, purpose: 'register' })).toMatchObject({
+        code: 1,
+      })
+      const [mail] = await database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.recipient, email))
+        .orderBy(desc(outbox.id))
+        .limit(1)
+      const code = mail!.body.match(/\b\d{6}\b/)![0]
+      const form = { type: 'email', email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD, code, agree: true }
+      const answer = await call<{ token: string; user: { id: number } }>(undefined, 'user/register', form)
+      expect(answer).toMatchObject({ code: 1 })
+      return answer.data
     }
 
     beforeAll(async () => {
@@ -90,7 +116,7 @@ if ('unavailable' in pgDatabase) {
 
     it("pushes a deposit approved through B's API to B's /ws/v2 within 2 s, relayed by A's jobs over NATS", async () => {
       const op = await makeUser(database.db, 'operator')
-      const u = await makeUser(database.db)
+      const u = await register()
       const c = await StreamClient.signedIn(feedUrl, u.token)
       clients.push(c)
       expect(await c.sub('accounts.update')).toMatchObject({ code: 200, data: { seq: 0 } })
