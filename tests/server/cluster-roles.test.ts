@@ -9,9 +9,11 @@ import { randomUUID } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
 import { jetstreamManager } from '@nats-io/jetstream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { subscribeMarks } from '../../server/bus/marks'
 import { subjects } from '../../server/bus/subjects'
 import { openDatabase, type Database } from '../../server/db/client'
 import { outbox } from '../../server/db/schema'
+import type { MarkSnapshot } from '../../server/trading/contract/marks'
 import { freePorts } from '../helpers/app-server'
 import { GOOD_PASSWORD } from '../helpers/auth-app'
 import { FeedClient } from '../helpers/market-client'
@@ -112,6 +114,14 @@ if ('unavailable' in pgDatabase) {
         15_000,
       )
       expect(next).toMatchObject({ tick: { close: expect.any(Number) as unknown } })
+    })
+
+    it("publishes A's marks on NATS, where the other roles' processes follow them", async () => {
+      const marks: MarkSnapshot[] = []
+      const stop = await subscribeMarks(await open('observer'), (m) => marks.push(m), { prefix, symbol: 'btcusdt' })
+      await expect.poll(() => marks.length, { timeout: 10_000 }).toBeGreaterThan(0)
+      stop()
+      expect(marks[0]).toMatchObject({ symbol: 'btcusdt', price: expect.stringMatching(/^\d+(\.\d+)?$/) as unknown })
     })
 
     it("pushes a deposit approved through B's API to B's /ws/v2 within 2 s, relayed by A's jobs over NATS", async () => {
