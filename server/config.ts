@@ -7,6 +7,15 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_HTTP_PORT, MARKET_PORT } from '../common/constants'
 
+/**
+ * What a server process can run (issue 22 part 3; README "Roles and NATS_URL"): `ingest` the one upstream connection
+ * per market source and the marks, `gateway` the public market websocket and the user stream, `api` HTTP, `engine` the
+ * spot matcher and the futures risk engine, `jobs` settlement, accrual, funding and the outbox relay.
+ */
+export const ROLES = ['ingest', 'gateway', 'api', 'engine', 'jobs'] as const
+/** One of ROLES. */
+export type Role = (typeof ROLES)[number]
+
 /** Parsed configuration. Paths are absolute. */
 export interface ServerConfig {
   /** HTTP port of the PWA and `/api/*` (0 = any free port). */
@@ -49,6 +58,15 @@ export interface ServerConfig {
    * market's (issue 21 part 7). Default off: live-book orders are refused ("Trading is paused: prices are not live").
    */
   liveTradingOnTestFeed: boolean
+  /**
+   * `ROLES`: `'all'` (default) is the single process of `npm start`, every part in-process and NATS unused; a list
+   * runs only those parts and talks to the other processes over NATS (`NATS_URL` is then required).
+   */
+  roles: 'all' | readonly Role[]
+  /** `NATS_URL`: server URL(s), comma-separated; required unless ROLES is `all` (where it is not used). */
+  natsUrl: string | undefined
+  /** `NATS_PREFIX`: namespace of every NATS subject and stream (tests run one per run); default none. */
+  natsPrefix: string | undefined
 }
 
 /** A configuration problem, message already one line naming the variable. */
@@ -92,6 +110,19 @@ const trustProxy = z
   .transform((v): boolean | string[] =>
     v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim()),
   )
+
+const roleList = z
+  .string()
+  .transform((v) => [...new Set(v.split(',').map((r) => r.trim().toLowerCase()))].filter(Boolean))
+  .refine(
+    (list) => (list.length === 1 && list[0] === 'all') || (list.length > 0 && list.every((r) => isRole(r))),
+    `expected all or a comma-separated list of ${ROLES.join(', ')}`,
+  )
+  .transform((list): 'all' | Role[] => (list[0] === 'all' ? 'all' : (list as Role[])))
+
+function isRole(r: string): r is Role {
+  return (ROLES as readonly string[]).includes(r)
+}
 
 const envSchema = z.object({
   PORT: port(DEFAULT_HTTP_PORT),
@@ -141,6 +172,11 @@ const envSchema = z.object({
       .transform((v) => v === '1')
       .default(false),
   ),
+  ROLES: z.preprocess(unsetIfEmpty, roleList.default('all')),
+  NATS_URL: optionalString(
+    z.string().regex(/^(nats|tls|wss?):\/\/\S+$/, 'expected nats://host:port (comma-separated for a cluster)'),
+  ),
+  NATS_PREFIX: optionalString(z.string().regex(/^[A-Za-z0-9_-]+$/, 'expected letters, digits, _ and - only')),
 })
 
 /**
@@ -159,6 +195,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (Boolean(e.TLS_CERT) !== Boolean(e.TLS_KEY)) {
     throw new ConfigError(`${e.TLS_CERT ? 'TLS_KEY' : 'TLS_CERT'}: TLS_CERT and TLS_KEY must be set together`)
   }
+  if (e.ROLES !== 'all' && !e.NATS_URL) {
+    throw new ConfigError(
+      `NATS_URL: required when ROLES is not all (got ROLES="${e.ROLES.join(',')}"): roles in separate processes talk over NATS`,
+    )
+  }
   return {
     port: e.PORT,
     marketPort: e.MARKET_PORT,
@@ -174,6 +215,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     publicOrigins: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY ?? false,
     liveTradingOnTestFeed: e.LIVE_TRADING_ON_TEST_FEED,
+    roles: e.ROLES,
+    natsUrl: e.NATS_URL,
+    natsPrefix: e.NATS_PREFIX,
   }
 }
 

@@ -5,10 +5,10 @@
 import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { loadConfigOrExit, type ServerConfig } from './config'
-import { launchServer, type LaunchDeps, type RunningServer } from './http/launch'
+import { launchRoles, launchServer, type LaunchDeps, type RunningRoles, type RunningServer } from './http/launch'
 import { startMarket } from './market/index'
 
-export type { RunningServer }
+export type { RunningRoles, RunningServer }
 
 /**
  * Starts the server with the real market sources. `overrides` swap parts for tests (dist folder, database, log).
@@ -69,13 +69,21 @@ function safeString(value: unknown): string {
   }
 }
 
+/**
+ * Starts the roles of `config.roles` (ROLES; `all` = `startServer`) with the real market sources.
+ * @throws the first failing step's error, after closing what had started.
+ */
+export function startRoles(config: ServerConfig, overrides: Partial<LaunchDeps> = {}): Promise<RunningRoles> {
+  return launchRoles(config, { startMarket, ...overrides })
+}
+
 /** Runs the server as a process: config errors and start failures print one line and exit 1. */
 export async function runMain(): Promise<void> {
   installProcessGuards()
   const config = loadConfigOrExit()
-  let server: RunningServer
+  let server: RunningRoles
   try {
-    server = await startServer(config)
+    server = await startRoles(config)
   } catch (err) {
     process.stderr.write(`failed to start: ${err instanceof Error ? err.message : String(err)}\n`)
     process.exit(1)

@@ -90,3 +90,32 @@ export async function subscribeMarks(
   await nc.flush()
   return () => sub.unsubscribe()
 }
+
+/**
+ * A MarkBoard of the marks ingest publishes (engines and API processes, instead of computing their own): the last
+ * mark per symbol, and `onMark` for every new one. Empty until ingest publishes (within a second of a live book).
+ * Resolves once the subscription is registered; `stop()` ends it.
+ */
+export async function followMarks(nc: NatsConnection, opts: MarkBusOptions = {}): Promise<MarkBoard> {
+  const last = new Map<string, MarkSnapshot>()
+  const listeners = new Set<(m: MarkSnapshot) => void>()
+  const unsubscribe = await subscribeMarks(
+    nc,
+    (m) => {
+      last.set(m.symbol, m)
+      for (const l of listeners) l(m)
+    },
+    opts,
+  )
+  return {
+    mark: (symbol) => last.get(symbol),
+    onMark(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    stop: () => {
+      unsubscribe()
+      listeners.clear()
+    },
+  }
+}

@@ -1,12 +1,19 @@
 /**
- * Starts the whole server from a config: database (migrate + seed) and market gateway side by side, missing listings
- * added to the markets table, then the HTTP app. Whatever started is closed again if a later step fails, and by `close()`.
+ * Starts the server from a config: database (migrate + seed) and market gateway side by side, missing listings
+ * added to the markets table, then the HTTP app. Whatever started is closed again if a later step fails, and by
+ * `close()`. With ROLES other than all only those roles' parts start, wired over NATS (issue 22 part 3).
  */
 import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
-import type { ServerConfig } from '../config'
+import type { Role, ServerConfig } from '../config'
+import { followMarks, forwardMarks } from '../bus/marks'
+import { NatsMarketPublisher } from '../bus/market-publisher'
+import { NatsMarketSource } from '../bus/market-source'
+import { closeNats, connectNats, type NatsConnection } from '../bus/nats'
+import { NatsUserEventBus } from '../bus/user-events'
+import { marksFor, useMarkBoard } from '../trading/contract/marks'
 import { buildApp } from '../api/app'
 import { defaultPublicOrigins } from '../auth/request-origin'
 import { ensurePrivateDir } from '../uploads/data-dir'
@@ -22,7 +29,7 @@ import { startFinancialAccrual } from '../trading/earn/accrual'
 import { liveTradingOpen } from '../trading/live-only'
 import { startFundingJob } from '../trading/contract/funding-job'
 import { startSpotMatcher } from '../trading/spot/matcher'
-import { LocalUserEventBus } from '../stream/bus'
+import { LocalUserEventBus, type UserEventBus } from '../stream/bus'
 import { startUserEventRelay, type Relay } from '../stream/relay'
 import { startUserStream, type UserStream, type UserStreamOptions } from '../stream/server'
 
@@ -38,6 +45,26 @@ export interface RunningServer {
   app: FastifyInstance
   /** The user stream (`/ws/v2` on the market port) and the outbox relay feeding it (issue 22 part 1). */
   stream: { server: UserStream; relay: Relay }
+}
+
+/**
+ * A process started with some roles (issue 22 part 3): what it runs is there, the rest undefined. With ROLES=all it
+ * is a full RunningServer.
+ */
+export interface RunningRoles {
+  close(): Promise<void>
+  /** What this process runs (config ROLES). */
+  roles: 'all' | readonly Role[]
+  /** Set with the api role. */
+  httpUrl?: string
+  /** Set when a public market gateway is bound (the gateway role). */
+  marketUrl?: string
+  market: MarketService
+  database: Database
+  /** Set with the api role. */
+  app?: FastifyInstance
+  /** The user stream (gateway role) and the relay (jobs role). */
+  stream: { server?: UserStream; relay?: Relay }
 }
 
 /** What `launchServer` needs besides the config; tests pass a fake market and an in-memory database. */
@@ -59,13 +86,46 @@ export interface LaunchDeps {
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url))
 
 /**
- * Starts everything. @throws the first failing step's error (bad TLS files, database, market source, port in use),
- * after closing what had started.
+ * Starts every role in this process (ROLES=all, the default; `launchRoles` does the work). @throws the first failing
+ * step's error (bad TLS files, database, market source, port in use), after closing what had started; an Error when
+ * the config names other roles.
  */
 export async function launchServer(config: ServerConfig, deps: LaunchDeps): Promise<RunningServer> {
+  const running = await launchRoles(config, deps)
+  const { app, httpUrl, stream } = running
+  if (!app || httpUrl === undefined || !stream.server || !stream.relay) {
+    await running.close()
+    throw new Error(`launchServer runs every role (ROLES=all), not ROLES=${String(config.roles)}: use launchRoles`)
+  }
+  return {
+    ...running,
+    app,
+    httpUrl,
+    marketUrl: running.marketUrl ?? marketUrlOf(config, running.market.port),
+    stream: { server: stream.server, relay: stream.relay },
+  }
+}
+
+/**
+ * Starts the roles of `config.roles`: `all` is the single process of `npm start`, every part in-process; otherwise
+ * each role's parts, talking to the other processes over NATS (`config.natsUrl`, server/bus/README.md): `ingest` runs
+ * the real market source through a NatsMarketPublisher and forwards the marks, every other role follows the feed
+ * from a NatsMarketSource; the relay (`jobs`) publishes user events on a NatsUserEventBus that the user stream
+ * (`gateway`) follows. Every role opens the database (migrated and seeded at start).
+ * @throws the first failing step's error (NATS unreachable, no ingest answering the market snapshot, bad TLS files,
+ *   database, market source, port in use), after closing what had started.
+ */
+export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promise<RunningRoles> {
   const log = deps.log ?? ((line: string) => console.log(line))
   const stack = closeStack()
+  const all = config.roles === 'all'
+  const has = (role: Role) => config.roles === 'all' || config.roles.includes(role)
+  const roleLabel = config.roles === 'all' ? 'all' : config.roles.join(',')
+  const prefix = config.natsPrefix
   try {
+    // Separate processes talk over NATS; closed last, after every piece that uses it stopped.
+    const nc = all ? undefined : await connectNats({ url: config.natsUrl, role: roleLabel, log })
+    if (nc) stack.push(() => closeNats(nc))
     const tls = readTls(config)
     // Before the database makes it: DATA_DIR holds the database files, identity photos and the operator socket.
     ensurePrivateDir(config.dataDir)
@@ -73,7 +133,8 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
     // database (PGlite compiles its WebAssembly and opens its files). Both closers are registered before either can
     // fail, so a failure of one still closes the other once it is up.
     const opening = openDatabase(deps.database ?? { dataDir: config.dataDir, databaseUrl: config.databaseUrl })
-    const starting = deps.startMarket(marketOptions(config, tls, log, deps.logError ?? ((line) => console.error(line))))
+    const options = marketOptions(config, tls, log, deps.logError ?? ((line) => console.error(line)))
+    const starting = nc ? startMarketOverNats(deps, options, nc, has, prefix, log) : deps.startMarket(options)
     // settled() attaches a handler now: a rejection while the other is awaited is not an unhandled rejection.
     const opened = settled(opening)
     const started = settled(starting)
@@ -81,85 +142,171 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
     stack.push(async () => (await started)?.close())
     const database = await opening
     await seedDatabase(database.db)
-    const swept = await sweepOrphanUploads(database.db, config.dataDir)
-    if (swept.length > 0) log(`[uploads] removed ${swept.length} orphaned file(s) without a row`)
+    if (has('api')) {
+      const swept = await sweepOrphanUploads(database.db, config.dataDir)
+      if (swept.length > 0) log(`[uploads] removed ${swept.length} orphaned file(s) without a row`)
+    }
     const market = await starting
     const added = await addMissingListings(database.db, market.listings())
     if (added.length > 0) log(`[db] listed ${added.length} new market(s) from the source: ${added.join(', ')}`)
+    if (nc && has('ingest')) {
+      // Ingest computes each mark once and publishes it (server/bus/marks.ts).
+      const stopMarks = forwardMarks(marksFor(market), nc, { prefix, log })
+      stack.push(() => Promise.resolve(stopMarks()))
+    } else if (nc) {
+      // Every other process values, triggers and liquidates at ingest's marks, never at marks of its own.
+      const board = await followMarks(nc, { prefix, log })
+      useMarkBoard(market, board)
+      stack.push(() => Promise.resolve(board.stop()))
+    }
     // The user stream: committed outbox events → relay → bus → fan-out → the gateway's /ws/v2 connections. Closed
     // (connections 1013, then the relay, then the bus) before the market and the database.
-    const bus = new LocalUserEventBus()
-    stack.push(() => bus.close())
-    const relay = await startUserEventRelay({ db: database.db, bus, log })
-    stack.push(() => relay.stop())
-    const userStream = startUserStream({ ...deps.userStream, db: database.db, bus, log })
-    const detachStream = market.attachUserStream?.(userStream)
-    if (!detachStream) log('[stream] the market has no gateway: the user stream is not served')
-    stack.push(async () => {
-      detachStream?.()
-      await userStream.close()
-    })
-    // Limit orders fill from the feed's trades; stopped (before the market and database close) on close().
-    const matcher = startSpotMatcher({ db: database.db, market, log })
-    stack.push(async () => {
-      matcher.stop()
-      await matcher.idle()
-    })
-    // Second contracts settle at delivery, in every process (each order once: see the settler).
-    const settler = startMicroSettler({ db: database.db, market, log })
-    stack.push(() => settler.stop())
-    // Futures: TP/SL and liquidation on every mark tick, entrusts on every feed trade, in every process.
-    const contracts = await startContractEngine({ db: database.db, market, log })
-    stack.push(() => contracts.stop())
-    // Daily income and expiry of financial subscriptions, in every process (each day once: see the job).
-    const accrual = await startFinancialAccrual({ db: database.db, log })
-    stack.push(() => accrual.stop())
-    // Perpetuals' funding every 8 h, in every process (each position and funding time once: see the job).
-    const funding = await startFundingJob({ db: database.db, market, log })
-    stack.push(() => funding.stop())
-    const distDir = deps.distDir ?? DEFAULT_DIST_DIR
-    const marketPublicPort = config.marketPublicPort ?? market.port
-    // PORT=0 binds any free port: the default origins are filled in below once it is known (the app reads the list
-    // per request).
-    const publicOrigins: string[] =
-      config.publicOrigins ?? (config.port === 0 ? [] : defaultPublicOrigins(config.port, Boolean(tls)))
-    const app = await buildApp(
-      {
-        db: database.db,
-        market,
-        marketPublicPort,
-        distDir,
-        dataDir: config.dataDir,
-        smtpUrl: config.smtpUrl,
-        log,
-        publicOrigins,
-      },
-      { logger: deps.logger, tls, trustProxy: config.trustProxy },
-    )
-    stack.push(() => app.close())
-    if (database.kind === 'pglite' && !deps.database) stack.push(await startAdminSocket(database.db, config.dataDir))
-    await app.listen({ port: config.port, host: config.host })
-    if (publicOrigins.length === 0)
-      publicOrigins.push(...defaultPublicOrigins((app.server.address() as AddressInfo).port, Boolean(tls)))
+    let bus: UserEventBus | undefined
+    if (all) bus = new LocalUserEventBus()
+    else if (nc && (has('jobs') || has('gateway'))) bus = await NatsUserEventBus.open(nc, { prefix, log })
+    if (bus) {
+      const opened = bus
+      stack.push(() => opened.close())
+    }
+    const relay = bus && has('jobs') ? await startUserEventRelay({ db: database.db, bus, log }) : undefined
+    if (relay) stack.push(() => relay.stop())
+    let userStream: UserStream | undefined
+    if (bus && has('gateway')) {
+      // Over NATS each gateway follows only the users connected to it (subscribeUser).
+      const stream = startUserStream({ ...deps.userStream, db: database.db, bus, log, perUser: !all })
+      userStream = stream
+      const detachStream = market.attachUserStream?.(stream)
+      if (!detachStream) log('[stream] the market has no gateway: the user stream is not served')
+      stack.push(async () => {
+        detachStream?.()
+        await stream.close()
+      })
+    }
+    if (has('engine')) {
+      // Limit orders fill from the feed's trades; stopped (before the market and database close) on close().
+      const matcher = startSpotMatcher({ db: database.db, market, log })
+      stack.push(async () => {
+        matcher.stop()
+        await matcher.idle()
+      })
+    }
+    if (has('jobs')) {
+      // Second contracts settle at delivery, in every jobs process (each order once: see the settler).
+      const settler = startMicroSettler({ db: database.db, market, log })
+      stack.push(() => settler.stop())
+    }
+    if (has('engine')) {
+      // Futures: TP/SL and liquidation on every mark tick, entrusts on every feed trade, in every engine process.
+      const contracts = await startContractEngine({ db: database.db, market, log })
+      stack.push(() => contracts.stop())
+    }
+    if (has('jobs')) {
+      // Daily income and expiry of financial subscriptions (each day once: see the job).
+      const accrual = await startFinancialAccrual({ db: database.db, log })
+      stack.push(() => accrual.stop())
+      // Perpetuals' funding every 8 h (each position and funding time once: see the job).
+      const funding = await startFundingJob({ db: database.db, market, log })
+      stack.push(() => funding.stop())
+    }
+    const app = has('api') ? await startApi(config, deps, tls, database, market, log, stack.push) : undefined
     const host = displayHost(config.host)
-    const httpUrl = `${tls ? 'https' : 'http'}://${host}:${(app.server.address() as AddressInfo).port}`
-    const marketUrl = `${tls ? 'wss' : 'ws'}://${host}:${market.port}`
+    const httpUrl = app && `${tls ? 'https' : 'http'}://${host}:${(app.server.address() as AddressInfo).port}`
+    const marketUrl = market.port > 0 || all ? marketUrlOf(config, market.port, tls) : undefined
     const trading = liveTradingOpen(market) ? '' : ', live-book orders refused'
     const source = `${market.source} (${market.sourceDetail}; ${market.live ? 'live' : 'not live'}${trading})`
-    log(`TC Market: ${httpUrl} · feed ${marketUrl} · market source ${source} · database ${database.kind}`)
+    const roles = all ? '' : ` · roles ${roleLabel} · pid ${process.pid}`
+    log(
+      `TC Market: ${httpUrl ?? 'no http'} · feed ${marketUrl ?? 'not served'} · market source ${source} · database ${database.kind}${roles}`,
+    )
     return {
       close: stack.closeAll,
-      httpUrl,
-      marketUrl,
+      roles: config.roles,
+      ...(httpUrl === undefined ? {} : { httpUrl }),
+      ...(marketUrl === undefined ? {} : { marketUrl }),
       market,
       database,
-      app,
-      stream: { server: userStream, relay },
+      ...(app ? { app } : {}),
+      stream: { ...(userStream ? { server: userStream } : {}), ...(relay ? { relay } : {}) },
     }
   } catch (err) {
     await stack.closeAll().catch(() => {})
     throw err
   }
+}
+
+/**
+ * The market of a process with roles: ingest runs the real source and publishes it (NatsMarketPublisher), the
+ * others replay ingest's feed (NatsMarketSource); a public gateway is bound only with the gateway role.
+ */
+async function startMarketOverNats(
+  deps: LaunchDeps,
+  options: MarketOptions,
+  nc: NatsConnection,
+  has: (role: Role) => boolean,
+  prefix: string | undefined,
+  log: (line: string) => void,
+): Promise<MarketService> {
+  const gateway = has('gateway')
+  if (has('ingest')) {
+    return deps.startMarket({
+      ...options,
+      gateway,
+      wrapSink: async (hub, source) => {
+        const pub = new NatsMarketPublisher(nc, hub, source, { prefix, log })
+        await pub.start()
+        return { sink: pub, stop: () => pub.stop() }
+      },
+    })
+  }
+  const source = await NatsMarketSource.connect(nc, { prefix, log })
+  try {
+    return await deps.startMarket({ ...options, gateway, sourceOverride: source })
+  } catch (err) {
+    await source.stop()
+    throw err
+  }
+}
+
+/** Builds the HTTP app (PWA and /api) and listens on PORT; its closer goes on the stack. */
+async function startApi(
+  config: ServerConfig,
+  deps: LaunchDeps,
+  tls: { cert: string; key: string } | undefined,
+  database: Database,
+  market: MarketService,
+  log: (line: string) => void,
+  onClose: (close: () => Promise<void>) => void,
+): Promise<FastifyInstance> {
+  const distDir = deps.distDir ?? DEFAULT_DIST_DIR
+  const marketPublicPort = config.marketPublicPort ?? market.port
+  // PORT=0 binds any free port: the default origins are filled in below once it is known (the app reads the list
+  // per request).
+  const publicOrigins: string[] =
+    config.publicOrigins ?? (config.port === 0 ? [] : defaultPublicOrigins(config.port, Boolean(tls)))
+  const app = await buildApp(
+    {
+      db: database.db,
+      market,
+      marketPublicPort,
+      distDir,
+      dataDir: config.dataDir,
+      smtpUrl: config.smtpUrl,
+      log,
+      publicOrigins,
+    },
+    { logger: deps.logger, tls, trustProxy: config.trustProxy },
+  )
+  onClose(() => app.close())
+  if (database.kind === 'pglite' && !deps.database) onClose(await startAdminSocket(database.db, config.dataDir))
+  await app.listen({ port: config.port, host: config.host })
+  if (publicOrigins.length === 0)
+    publicOrigins.push(...defaultPublicOrigins((app.server.address() as AddressInfo).port, Boolean(tls)))
+  return app
+}
+
+/** `ws(s)://host:port` of the market gateway. */
+function marketUrlOf(config: ServerConfig, port: number, tls?: { cert: string; key: string }): string {
+  return `${tls || config.tls ? 'wss' : 'ws'}://${displayHost(config.host)}:${port}`
 }
 
 /** The value of `promise`, or undefined when it rejects (its rejection is reported by whoever awaits it). */

@@ -6,6 +6,7 @@ import type { ConnectionLimits } from './gateway/budget'
 import { startGateway } from './gateway/server'
 import { Hub } from './hub/hub'
 import { type SourceTuning, createSource } from './sources/auto'
+import type { SourceSink } from './sources/source'
 import type { MarketOptions, MarketService } from './types'
 
 /** Test and bench knobs; production passes none. */
@@ -19,31 +20,39 @@ export interface MarketTuning extends SourceTuning {
 }
 
 /**
- * Starts the market: builds the source (a bad replay file rejects with `file:line: reason`), loads its history,
- * binds the gateway on `opts.host:opts.port` (0 = any free port; rejects naming host:port when it cannot bind),
- * then goes live. `close()` stops the source and the gateway.
+ * Starts the market: builds the source (a bad replay file rejects with `file:line: reason`) unless
+ * `opts.sourceOverride` gives one, loads its history, binds the gateway on `opts.host:opts.port` (0 = any free port;
+ * rejects naming host:port when it cannot bind) unless `opts.gateway` is false, then goes live (through
+ * `opts.wrapSink` when set). `close()` stops the source, the wrapper and the gateway.
  */
 export async function startMarket(opts: MarketOptions, tuning: MarketTuning = {}): Promise<MarketService> {
-  const source = await createSource(opts, tuning)
+  const source = opts.sourceOverride ?? (await createSource(opts, tuning))
   const hub = new Hub(source.specs, { tickerFromBars: source.tickerFromBars, history: source.history, log: opts.log })
-  const gateway = await startGateway({
-    host: opts.host,
-    port: opts.port,
-    tls: opts.tls,
-    feed: hub,
-    pingIntervalMs: tuning.pingIntervalMs,
-    maxMissedPings: tuning.maxMissedPings,
-    maxBacklogBytes: tuning.maxBacklogBytes,
-    limits: tuning.limits,
-    log: opts.log,
-  })
+  const gateway =
+    opts.gateway === false
+      ? undefined
+      : await startGateway({
+          host: opts.host,
+          port: opts.port,
+          tls: opts.tls,
+          feed: hub,
+          pingIntervalMs: tuning.pingIntervalMs,
+          maxMissedPings: tuning.maxMissedPings,
+          maxBacklogBytes: tuning.maxBacklogBytes,
+          limits: tuning.limits,
+          log: opts.log,
+        })
+  let wrapper: { sink: SourceSink; stop(): Promise<void> } | undefined
   try {
-    await source.start(hub)
+    wrapper = await opts.wrapSink?.(hub, source)
+    await source.start(wrapper?.sink ?? hub)
   } catch (err) {
-    await gateway.close()
+    await wrapper?.stop()
+    await gateway?.close()
     throw err
   }
-  opts.log?.(`market: ${source.kind} (${source.detail}) on ${opts.tls ? 'wss' : 'ws'}://${opts.host}:${gateway.port}`)
+  const where = gateway ? `on ${opts.tls ? 'wss' : 'ws'}://${opts.host}:${gateway.port}` : 'without a gateway'
+  opts.log?.(`market: ${source.kind} (${source.detail}) ${where}`)
   return {
     source: source.kind,
     sourceDetail: source.detail,
@@ -64,11 +73,12 @@ export async function startMarket(opts: MarketOptions, tuning: MarketTuning = {}
     lastTicker: (symbol) => hub.lastTicker(symbol),
     lastTickerAt: (symbol) => hub.lastTickerAt(symbol),
     lastBook: (symbol) => hub.lastBook(symbol),
-    port: gateway.port,
-    attachUserStream: (handler) => gateway.attachUserStream(handler),
+    port: gateway?.port ?? 0,
+    ...(gateway ? { attachUserStream: (handler) => gateway.attachUserStream(handler) } : {}),
     close: async () => {
       await source.stop()
-      await gateway.close()
+      await wrapper?.stop()
+      await gateway?.close()
     },
   }
 }

@@ -7,6 +7,7 @@ import type { MarketCategory, Tradable } from '../../common/market'
 import type { FeedMakeup, MarketSourceKind } from '../../common/api/public'
 import type { DepthTick, KlineTick, TickerTick, TradeItem } from '../../common/feed/messages'
 import type { ConnectionHandler } from './gateway/server'
+import type { MarketSource, SourceSink } from './sources/source'
 
 /** A market the active source quotes. `symbol` is the feed symbol (`btcusdt`, `BTC-USDT`, `eurusd`). */
 export interface SourceListing {
@@ -62,7 +63,7 @@ export interface MarketService {
   lastTickerAt(symbol: string): number | undefined
   /** The latest order book (`tick.ts` its event time, ms), and whether a replay recorded it; undefined before one. */
   lastBook(symbol: string): { tick: DepthTick; recorded: boolean | undefined } | undefined
-  /** Port the gateway listens on. */
+  /** Port the gateway listens on; 0 when none is bound (`MarketOptions.gateway` false). */
   port: number
   /**
    * Routes the gateway's user-stream connections (`/ws/v2`, issue 22 part 1) to `handler`; returns the detach.
@@ -90,6 +91,18 @@ export interface MarketOptions {
   log?: (msg: string) => void
   /** Where errors the operator must see go (the fallback to the simulator); default `log`. */
   logError?: (msg: string) => void
+  /**
+   * The source to run instead of the one `source` names (roles other than ingest: a NatsMarketSource that replays
+   * ingest's feed, issue 22 part 3). Default: built from `source` (server/market/sources/auto.ts).
+   */
+  sourceOverride?: MarketSource
+  /** false: bind no public gateway (`port` is then 0 and there is no user stream). Default true. */
+  gateway?: boolean
+  /**
+   * Puts something between the source and the local hub before the source starts (ingest: a NatsMarketPublisher
+   * that hands every call to the hub and publishes it). Its `stop` runs after the source stopped.
+   */
+  wrapSink?: (hub: SourceSink, source: MarketSource) => Promise<{ sink: SourceSink; stop(): Promise<void> }>
 }
 
 export type { Tradable }

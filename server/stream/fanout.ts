@@ -203,29 +203,78 @@ function matches(sub: Sub, e: UserEvent): boolean {
   return sub.topic === e.topic && (sub.symbol === null || sub.symbol === e.symbol)
 }
 
+/** Options of UserStreamFanout. */
+export interface FanoutOptions {
+  /**
+   * true: follow each user with a feed through `bus.subscribeUser` (taken when the user's first feed attaches, dropped
+   * when the last detaches), so a gateway over NATS receives its users' events only. Default false: one `subscribe`
+   * to every user's events (the single process). Ignored when the bus has no `subscribeUser`.
+   */
+  perUser?: boolean
+}
+
+/** One user's feeds, and (per-user mode) the bus subscription that feeds them. */
+interface UserEntry {
+  feeds: Set<UserFeed>
+  /** Per-user mode: resolves with the unsubscribe once the bus registered the interest. */
+  subscribed?: Promise<() => void>
+}
+
 /** Routes the bus's events to the feeds of their user. */
 export class UserStreamFanout {
-  private readonly byUser = new Map<number, Set<UserFeed>>()
-  private readonly unsubscribe: () => void
+  private readonly byUser = new Map<number, UserEntry>()
+  private readonly unsubscribe: (() => void) | undefined
+  private readonly perUser: boolean
 
-  constructor(bus: UserEventBus) {
-    this.unsubscribe = bus.subscribe((e) => {
-      const feeds = this.byUser.get(e.userId)
-      if (feeds) for (const f of feeds) f.offer(e)
-    })
+  constructor(
+    private readonly bus: UserEventBus,
+    opts: FanoutOptions = {},
+  ) {
+    this.perUser = opts.perUser === true && bus.subscribeUser !== undefined
+    this.unsubscribe = this.perUser
+      ? undefined
+      : bus.subscribe((e) => {
+          const entry = this.byUser.get(e.userId)
+          if (entry) for (const f of entry.feeds) f.offer(e)
+        })
   }
 
-  attach(feed: UserFeed): void {
-    let set = this.byUser.get(feed.userId)
-    if (!set) this.byUser.set(feed.userId, (set = new Set()))
-    set.add(feed)
+  /**
+   * Adds `feed`; resolves once its user's events reach it (per-user mode: once the bus registered the user's
+   * subscription, so a `feed.start()` after it misses nothing). @throws the bus's error when it cannot subscribe (the
+   * feed is detached again)
+   */
+  async attach(feed: UserFeed): Promise<void> {
+    let entry = this.byUser.get(feed.userId)
+    if (!entry) {
+      const created: UserEntry = { feeds: new Set() }
+      if (this.perUser)
+        created.subscribed = this.bus.subscribeUser!(feed.userId, (e) => {
+          for (const f of created.feeds) f.offer(e)
+        })
+      this.byUser.set(feed.userId, (entry = created))
+    }
+    entry.feeds.add(feed)
+    try {
+      await entry.subscribed
+    } catch (err) {
+      this.detach(feed)
+      throw err
+    }
   }
 
   detach(feed: UserFeed): void {
     feed.close()
-    const set = this.byUser.get(feed.userId)
-    set?.delete(feed)
-    if (set?.size === 0) this.byUser.delete(feed.userId)
+    const entry = this.byUser.get(feed.userId)
+    if (!entry) return
+    entry.feeds.delete(feed)
+    if (entry.feeds.size === 0) {
+      this.byUser.delete(feed.userId)
+      entry.subscribed?.then(
+        (unsubscribe) => unsubscribe(),
+        () => {},
+      )
+    }
   }
 
   /** Users with at least one feed. */
@@ -234,8 +283,14 @@ export class UserStreamFanout {
   }
 
   close(): void {
-    this.unsubscribe()
-    for (const set of this.byUser.values()) for (const f of set) f.close()
+    this.unsubscribe?.()
+    for (const entry of this.byUser.values()) {
+      for (const f of entry.feeds) f.close()
+      entry.subscribed?.then(
+        (unsubscribe) => unsubscribe(),
+        () => {},
+      )
+    }
     this.byUser.clear()
   }
 }

@@ -31,6 +31,8 @@ export interface UserStreamOptions {
   maxHeard?: number
   limits?: Partial<StreamLimits>
   log?: (line: string) => void
+  /** Follow each connected user through `bus.subscribeUser` (a gateway over NATS; FanoutOptions.perUser). */
+  perUser?: boolean
 }
 
 /** Counters of the stream (tests, diagnostics). */
@@ -67,7 +69,7 @@ export async function authenticateStream(db: Db, token: string): Promise<StreamA
 /** Starts the user stream over `bus` (its fan-out subscribes now). */
 export function startUserStream(opts: UserStreamOptions): UserStream {
   const limits: StreamLimits = { ...DEFAULT_STREAM_LIMITS, ...opts.limits }
-  const fanout = new UserStreamFanout(opts.bus)
+  const fanout = new UserStreamFanout(opts.bus, { perUser: opts.perUser })
   const connections = new Set<StreamConnection>()
   const closes: Record<number, number> = {}
   const ctx = {
@@ -80,7 +82,7 @@ export function startUserStream(opts: UserStreamOptions): UserStream {
         maxHeard: opts.maxHeard ?? 1000,
         log: opts.log,
       })
-      fanout.attach(feed)
+      await fanout.attach(feed)
       await feed.start()
       return feed
     },

@@ -23,6 +23,9 @@ describe('parseConfig', () => {
       publicOrigins: undefined,
       trustProxy: false,
       liveTradingOnTestFeed: false,
+      roles: 'all',
+      natsUrl: undefined,
+      natsPrefix: undefined,
     })
   })
 
@@ -96,9 +99,26 @@ describe('parseConfig', () => {
     [{ PUBLIC_ORIGIN: 'https://user@trade.example.com' }, /^PUBLIC_ORIGIN: /],
     [{ PUBLIC_ORIGIN: 'ftp://trade.example.com' }, /^PUBLIC_ORIGIN: /],
     [{ TRUST_PROXY: 'yes please' }, /^TRUST_PROXY: /],
+    [{ ROLES: 'api,matcher' }, /^ROLES: expected all or a comma-separated list of ingest, gateway, api, engine, jobs/],
+    [{ ROLES: 'all,api', NATS_URL: 'nats://n:4222' }, /^ROLES: /],
+    [{ ROLES: 'api' }, /^NATS_URL: required when ROLES is not all \(got ROLES="api"\)/],
+    [{ NATS_URL: 'http://n:4222' }, /^NATS_URL: /],
+    [{ NATS_PREFIX: 'a.b' }, /^NATS_PREFIX: /],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError)
     expect(() => parseConfig(env)).toThrow(message)
+  })
+
+  it('reads ROLES (default all, which needs no NATS_URL) and NATS_URL / NATS_PREFIX', () => {
+    expect(parseConfig({ ROLES: 'all' })).toMatchObject({ roles: 'all', natsUrl: undefined })
+    expect(parseConfig({ NATS_URL: 'nats://n:4222' })).toMatchObject({ roles: 'all', natsUrl: 'nats://n:4222' })
+    expect(
+      parseConfig({
+        ROLES: ' Ingest, engine,jobs,engine ',
+        NATS_URL: 'nats://a:4222,nats://b:4222',
+        NATS_PREFIX: 't1',
+      }),
+    ).toMatchObject({ roles: ['ingest', 'engine', 'jobs'], natsUrl: 'nats://a:4222,nats://b:4222', natsPrefix: 't1' })
   })
 
   it('requires TLS_CERT and TLS_KEY together', () => {

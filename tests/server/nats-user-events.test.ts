@@ -127,7 +127,7 @@ await describeNats('user event bus', (open) => {
       const sent: StreamServerMessage[] = []
       const out = { send: (m: StreamServerMessage) => sent.push(m), writable: async () => true }
       const feed = new UserFeed(user.id, database.db, out, { maxSubs: 20, maxHeard: 100 })
-      fanout.attach(feed)
+      await fanout.attach(feed)
       let heard = 0
       gatewayBus.subscribe(() => heard++)
       await gatewayBus.ready()

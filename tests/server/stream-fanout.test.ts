@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StreamServerMessage } from '../../common/api/stream'
 import type { Database } from '../../server/db/client'
-import { LocalUserEventBus } from '../../server/stream/bus'
+import { LocalUserEventBus, type UserEventBus } from '../../server/stream/bus'
 import { DEFAULT_STREAM_LIMITS, StreamConnection } from '../../server/stream/connection'
 import { emitUserEvents, eventsAfter, type UserEvent } from '../../server/stream/events'
 import { UserFeed, UserStreamFanout } from '../../server/stream/fanout'
@@ -44,7 +44,7 @@ describe('user stream fan-out', () => {
         maxHeard,
       },
     )
-    fanout.attach(feed)
+    await fanout.attach(feed)
     await feed.start()
     const emit = (events: Parameters<typeof emitUserEvents>[2]) =>
       database.db.transaction((tx) => emitUserEvents(tx, user.id, events))
@@ -124,6 +124,53 @@ describe('user stream fan-out', () => {
     expect(a.sent.filter((m) => m.action === 'push').map((m) => m.action === 'push' && m.data)).toEqual([
       { event: 'feedback_replied', id: 2, seq: 1 },
     ])
+  })
+
+  it('per user (a gateway over NATS): follows a user only while a feed of theirs is attached, and only them', async () => {
+    const [a, b] = [await makeUser(database.db), await makeUser(database.db)]
+    const local = new LocalUserEventBus()
+    const calls: number[] = []
+    const followed = new Set<number>()
+    const bus: UserEventBus = {
+      publish: (events) => local.publish(events),
+      subscribe: () => {
+        throw new Error('a per-user fan-out must not follow every user')
+      },
+      async subscribeUser(userId, listener) {
+        const off = await local.subscribeUser(userId, listener)
+        calls.push(userId)
+        followed.add(userId)
+        return () => {
+          followed.delete(userId)
+          off()
+        }
+      },
+      close: () => local.close(),
+    }
+    const fanout = new UserStreamFanout(bus, { perUser: true })
+    const feedOfA = () => {
+      const sent: StreamServerMessage[] = []
+      const out = { send: (m: StreamServerMessage) => sent.push(m), writable: async () => true }
+      return { feed: new UserFeed(a.id, database.db, out, { maxSubs: 20, maxHeard: 100 }), sent }
+    }
+    const [first, second] = [feedOfA(), feedOfA()]
+    for (const { feed } of [first, second]) {
+      await fanout.attach(feed)
+      await feed.start()
+      feed.subscribe('notices', undefined)
+    }
+    expect(calls).toEqual([a.id])
+    for (const u of [a, b]) await database.db.transaction((tx) => emitUserEvents(tx, u.id, [notice(7)]))
+    await bus.publish([...(await eventsAfter(database.db, b.id, 0)), ...(await eventsAfter(database.db, a.id, 0))])
+    for (const { feed, sent } of [first, second]) {
+      await expect.poll(() => feed.last).toBe(1)
+      expect(sent.filter((m) => m.action === 'push')).toHaveLength(1)
+    }
+    fanout.detach(first.feed)
+    expect(followed).toEqual(new Set([a.id]))
+    fanout.detach(second.feed)
+    await expect.poll(() => followed.size).toBe(0)
+    fanout.close()
   })
 })
 

@@ -107,3 +107,12 @@ export function marksFor(market: Pick<MarketService, 'source' | 'onEvent' | 'lis
   if (!board) boards.set(market, (board = startMarkBoard(market)))
   return board
 }
+
+/**
+ * Makes `board` what `marksFor(market)` answers from now on (a process that follows ingest's marks over NATS,
+ * server/bus/marks.ts `followMarks`). Call before anything reads marks; a board `marksFor` had started is stopped.
+ */
+export function useMarkBoard(market: object, board: MarkBoard): void {
+  boards.get(market)?.stop()
+  boards.set(market, board)
+}

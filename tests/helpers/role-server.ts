@@ -1,0 +1,104 @@
+/**
+ * A server process with some roles (issue 22 part 3: ROLES, NATS_URL) on a PostgreSQL database, as a child process
+ * started with tsx on server/main.ts (no PWA build: only /api and the websockets are used). In its own process group,
+ * so `stop()` takes the whole process down (SIGTERM, SIGKILL after 5 s) and nothing outlives the test.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const TSX = resolve('node_modules/.bin/tsx')
+
+/** A running role process. */
+export interface RoleServer {
+  /** Everything it printed so far. */
+  output(): string
+  /** The start line (`TC Market: … · roles … · pid …`). */
+  startLine: string
+  /** SIGTERM to the process group (SIGKILL after 5 s); resolves once it exited. Safe to call twice. */
+  stop(): Promise<void>
+}
+
+/** What a role process is started with. */
+export interface RoleServerOptions {
+  /** ROLES, e.g. `ingest,engine,jobs`. */
+  roles: string
+  databaseUrl: string
+  natsUrl: string
+  natsPrefix: string
+  /** HTTP port (api role); default 0. */
+  port?: number
+  /** Market gateway port (gateway role); default 0. */
+  marketPort?: number
+  /** ms to wait for the start line (default 120,000). */
+  timeoutMs?: number
+}
+
+/**
+ * Starts `server/main.ts` with `opts.roles` on the simulated market and resolves once it printed its start line.
+ * @throws when it exits first or does not start within `timeoutMs` (its output in the message).
+ */
+export async function startRoleServer(opts: RoleServerOptions): Promise<RoleServer> {
+  const child: ChildProcess = spawn(TSX, [resolve('server/main.ts')], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(opts.port ?? 0),
+      MARKET_PORT: String(opts.marketPort ?? 0),
+      MARKET_SOURCE: 'sim',
+      LIVE_TRADING_ON_TEST_FEED: '1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'tc-roles-')),
+      DATABASE_URL: opts.databaseUrl,
+      ROLES: opts.roles,
+      NATS_URL: opts.natsUrl,
+      NATS_PREFIX: opts.natsPrefix,
+    },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  const waiters = new Set<() => void>()
+  const heard = (b: Buffer) => {
+    out += b.toString()
+    for (const w of waiters) w()
+  }
+  child.stdout?.on('data', heard)
+  child.stderr?.on('data', heard)
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  const alive = () => child.exitCode === null && child.signalCode === null
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, name)
+    } catch {
+      // the group is gone already
+    }
+  }
+  const stop = async () => {
+    if (!alive()) return signal('SIGKILL') // leftovers of the group, if any
+    signal('SIGTERM')
+    const late = setTimeout(() => signal('SIGKILL'), 5000)
+    await exited
+    clearTimeout(late)
+  }
+  const startLine = () => out.split('\n').find((l) => l.startsWith('TC Market:'))
+  const found = await new Promise<string | undefined>((done) => {
+    const timer = setTimeout(() => done(undefined), opts.timeoutMs ?? 120_000)
+    const check = () => {
+      const line = startLine()
+      if (line || !alive()) {
+        clearTimeout(timer)
+        waiters.delete(check)
+        done(line)
+      }
+    }
+    waiters.add(check)
+    void exited.then(check)
+    check()
+  })
+  if (!found) {
+    await stop()
+    throw new Error(`ROLES=${opts.roles} did not start:\n${out}`)
+  }
+  return { output: () => out, startLine: found, stop }
+}
