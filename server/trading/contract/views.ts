@@ -77,10 +77,17 @@ export function futuresOrderEvent(event: OrderEventKind, r: ContractOrderRow): U
  */
 export function closedPositionEvent(p: PositionRow): UserEventOf {
   const price = p.closePrice === null ? null : text(p.closePrice)
-  return positionEvent(p.userId, p.book, p.status === 'liquidated' ? 'liquidated' : 'closed', p.symbol, historyView(p), {
-    price,
-    feedTs: p.feedTs ? p.feedTs.getTime() : null,
-  })
+  return positionEvent(
+    p.userId,
+    p.book,
+    p.status === 'liquidated' ? 'liquidated' : 'closed',
+    p.symbol,
+    historyView(p),
+    {
+      price,
+      feedTs: p.feedTs ? p.feedTs.getTime() : null,
+    },
+  )
 }
 
 /** A reduce-only order as the API answers it. */
