@@ -107,7 +107,6 @@ async function openRiskyLongs(database: Database, market: FakeMarket, round: num
   const marks = marksFor(market)
   const users = await Promise.all(Array.from({ length: LIQUIDATIONS }, () => makeUser(database.db)))
   for (let i = 0; i < users.length; i += 50) {
-    emitMarket(market, 60000, 60010) // a fresh book for each batch: placements refuse one older than 10 s
     await Promise.all(
       users.slice(i, i + 50).map(async (u, j) => {
         // 0.01 × 60,010 = 600.1: margin 12.002, fee 0.30005 → fund 12.31.
@@ -129,6 +128,9 @@ async function openRiskyLongs(database: Database, market: FakeMarket, round: num
             ],
           }),
         )
+        // A fresh book for each placement: a market order refuses one older than the market's price_max_age_ms (2 s),
+        // and 50 placements with their deposits in parallel take longer than that on two cores.
+        emitMarket(market, 60000, 60010)
         await placeContractOrder(
           { db: database.db, market, marks },
           { userId: u.id, book: 'live', key: randomUUID() },
