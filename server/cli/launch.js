@@ -57,4 +57,5 @@ if (!isFresh()) {
   console.log('Compiling the server: server/.bundle/')
   await compile()
 }
-await import(pathToFileURL(entry).href)
+// `--build-only`: compile and stop (deployments build as the code's owner, then run read-only: deploy/README.md).
+if (!process.argv.includes('--build-only')) await import(pathToFileURL(entry).href)
