@@ -9,7 +9,7 @@ import type { Subscription } from '@nats-io/transport-node'
 import { z } from 'zod'
 import { feedEventSchema } from '../../common/api/trade'
 import { decimalString } from '../../common/amount'
-import type { MarkBoard, MarkSnapshot } from '../trading/contract/marks'
+import { markKeeper, type MarkBoard, type MarkSnapshot } from '../trading/contract/marks'
 import { followLink, type NatsConnection } from './nats'
 import { subjects } from './subjects'
 
@@ -97,25 +97,7 @@ export async function subscribeMarks(
  * Resolves once the subscription is registered; `stop()` ends it.
  */
 export async function followMarks(nc: NatsConnection, opts: MarkBusOptions = {}): Promise<MarkBoard> {
-  const last = new Map<string, MarkSnapshot>()
-  const listeners = new Set<(m: MarkSnapshot) => void>()
-  const unsubscribe = await subscribeMarks(
-    nc,
-    (m) => {
-      last.set(m.symbol, m)
-      for (const l of listeners) l(m)
-    },
-    opts,
-  )
-  return {
-    mark: (symbol) => last.get(symbol),
-    onMark(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    stop: () => {
-      unsubscribe()
-      listeners.clear()
-    },
-  }
+  const keeper = markKeeper()
+  const unsubscribe = await subscribeMarks(nc, (m) => keeper.set(m), opts)
+  return keeper.board(unsubscribe)
 }

@@ -26,11 +26,36 @@ export interface MarkBoard {
   stop(): void
 }
 
+/**
+ * The part every board shares: the last mark per symbol and its listeners. `set` stores a new mark and tells them;
+ * `board(stop)` is the MarkBoard over it, `stop` run before the listeners are dropped.
+ */
+export function markKeeper(): { set(m: MarkSnapshot): void; board(stop: () => void): MarkBoard } {
+  const last = new Map<string, MarkSnapshot>()
+  const listeners = new Set<(m: MarkSnapshot) => void>()
+  return {
+    set(m) {
+      last.set(m.symbol, m)
+      for (const l of listeners) l(m)
+    },
+    board: (stop) => ({
+      mark: (symbol) => last.get(symbol),
+      onMark(listener) {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+      stop: () => {
+        stop()
+        listeners.clear()
+      },
+    }),
+  }
+}
+
 /** Starts a board on `market`'s events. */
 export function startMarkBoard(market: Pick<MarketService, 'source' | 'onEvent' | 'listings'>): MarkBoard {
   const prices = new Map<string, MarkPrice>()
-  const last = new Map<string, MarkSnapshot>()
-  const listeners = new Set<(m: MarkSnapshot) => void>()
+  const keeper = markKeeper()
   const precision = new Map(market.listings().map((l) => [l.symbol, l.price_precision]))
   const board = (symbol: string) => {
     let p = prices.get(symbol)
@@ -40,9 +65,7 @@ export function startMarkBoard(market: Pick<MarketService, 'source' | 'onEvent' 
   const publish = (symbol: string, event: FeedEvent) => {
     const m = prices.get(symbol)?.mark()
     if (!m) return
-    const snapshot = { ...m, symbol, event }
-    last.set(symbol, snapshot)
-    for (const l of listeners) l(snapshot)
+    keeper.set({ ...m, symbol, event })
   }
   const source: MarketSourceKind = market.source
   const unlisten = market.onEvent((e: MarketEvent) => {
@@ -83,17 +106,7 @@ export function startMarkBoard(market: Pick<MarketService, 'source' | 'onEvent' 
       if (close) p.onTicker(close, e.ts)
     }
   })
-  return {
-    mark: (symbol) => last.get(symbol),
-    onMark(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    stop: () => {
-      unlisten()
-      listeners.clear()
-    },
-  }
+  return keeper.board(unlisten)
 }
 
 const boards = new WeakMap<object, MarkBoard>()
