@@ -23,12 +23,11 @@ import { openDatabase, type Database, type DatabaseOptions } from '../db/client'
 import { addMissingListings } from '../db/markets'
 import { seedDatabase } from '../db/seed'
 import type { MarketOptions, MarketService } from '../market/types'
-import { startContractEngine } from '../trading/contract/engine'
 import { startMicroSettler } from '../trading/micro/settler'
 import { startFinancialAccrual } from '../trading/earn/accrual'
 import { liveTradingOpen } from '../trading/live-only'
 import { startFundingJob } from '../trading/contract/funding-job'
-import { startSpotMatcher } from '../trading/spot/matcher'
+import { startEngineRole } from '../cluster/engine-role'
 import { LocalUserEventBus, type UserEventBus } from '../stream/bus'
 import { startUserEventRelay, type Relay } from '../stream/relay'
 import { startUserStream, type UserStream, type UserStreamOptions } from '../stream/server'
@@ -182,23 +181,17 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
         await stream.close()
       })
     }
-    if (has('engine')) {
-      // Limit orders fill from the feed's trades; stopped (before the market and database close) on close().
-      const matcher = startSpotMatcher({ db: database.db, market, log })
-      stack.push(async () => {
-        matcher.stop()
-        await matcher.idle()
-      })
-    }
     if (has('jobs')) {
       // Second contracts settle at delivery, in every jobs process (each order once: see the settler).
       const settler = startMicroSettler({ db: database.db, market, log })
       stack.push(() => settler.stop())
     }
     if (has('engine')) {
-      // Futures: TP/SL and liquidation on every mark tick, entrusts on every feed trade, in every engine process.
-      const contracts = await startContractEngine({ db: database.db, market, log })
-      stack.push(() => contracts.stop())
+      // Spot limit orders fill from the feed's trades; futures TP/SL and liquidation on every mark tick, entrusts on
+      // every feed trade: on the partitions this process holds (all of them when it is the only engine). Stopped
+      // before the market and database close.
+      const engine = await startEngineRole({ db: database.db, market, log })
+      stack.push(() => engine.stop())
     }
     if (has('jobs')) {
       // Daily income and expiry of financial subscriptions (each day once: see the job).

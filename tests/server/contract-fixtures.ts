@@ -102,9 +102,12 @@ export function marketAt(s: ContractSuite, bid: number, ask: number, symbol = 'b
   trade(s, (bid + ask) / 2, symbol)
 }
 
-/** A user with `usdt` USDT in the live contract wallet (deposited, then moved from the coin account). */
-export async function trader(s: ContractSuite, usdt: string): Promise<TestUser> {
-  const user = await makeUser(s.database.db)
+/**
+ * A user with `usdt` USDT in the live contract wallet (deposited, then moved from the coin account): `user`, or a new
+ * one.
+ */
+export async function trader(s: ContractSuite, usdt: string, user?: TestUser): Promise<TestUser> {
+  user ??= await makeUser(s.database.db)
   const money = await moneyUser(s.database.db, user.id)
   const calls = serviceCalls(s.database.db, new Map([[user.id, money]]))
   await calls.deposit(user.id, 'USDT', parseDecimal(usdt), randomUUID())

@@ -2,7 +2,8 @@
  * The futures risk engine's view of the database (engine.ts): the open positions, pending orders and contract-wallet
  * balances of some accounts (or of all), and their conversion into the risk book's integer form (risk-book.ts).
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { accountPartition, PARTITIONS, symbolPartition } from '../../cluster/partitions'
 import type { Book } from '../../../common/api/user-info'
 import type { Db } from '../../db/client'
 import { contractOrders, contractPositions, ledgerAccounts } from '../../db/schema'
@@ -17,18 +18,30 @@ export interface BookRows {
   pending: (typeof contractOrders.$inferSelect)[]
 }
 
-/** Reads the rows of the accounts `keys` (`live:7`, `demo:7`) or of every account with an open position (`'all'`). */
-export async function readBookRows(db: Db, keys: string[] | 'all'): Promise<BookRows> {
+/**
+ * Reads the rows of the accounts `keys` (`live:7`, `demo:7`) or of every account with an open position (`'all'`);
+ * with `scope` (the partitions an engine holds, server/cluster/partitions.ts) only the positions and wallets of the
+ * accounts in those partitions and the pending orders of the markets in them.
+ */
+export async function readBookRows(db: Db, keys: string[] | 'all', scope?: ReadonlySet<number>): Promise<BookRows> {
   const who = keys === 'all' ? [] : keys.map(parseAccountKey).filter((k) => k !== undefined)
   const positions = await db
     .select()
     .from(contractPositions)
-    .where(and(eq(contractPositions.status, 'open'), accountFilter(contractPositions, who)))
-  const pending = await db
+    .where(
+      and(
+        eq(contractPositions.status, 'open'),
+        accountFilter(contractPositions, who),
+        scope ? partitionFilter(scope) : undefined,
+      ),
+    )
+  const allPending = await db
     .select()
     .from(contractOrders)
     .where(and(eq(contractOrders.status, 'pending'), accountFilter(contractOrders, who)))
-  const userIds = [...new Set([...positions, ...who].map((p) => p.userId))]
+  const pending = scope ? allPending.filter((o) => scope.has(symbolPartition(o.symbol))) : allPending
+  const owned = scope ? who.filter((w) => scope.has(accountPartition(w.userId))) : who
+  const userIds = [...new Set([...positions, ...owned].map((p) => p.userId))]
   const wallets =
     userIds.length === 0
       ? []
@@ -49,6 +62,13 @@ export async function readBookRows(db: Db, keys: string[] | 'all'): Promise<Book
     byAccount.set(key, [...(byAccount.get(key) ?? []), p])
   }
   return { byAccount, available, pending }
+}
+
+/** Positions of the accounts in `scope`: user id modulo PARTITIONS (accountPartition) in the set. */
+function partitionFilter(scope: ReadonlySet<number>) {
+  const held = [...scope]
+  if (held.length === 0) return sql`false`
+  return sql`(${contractPositions.userId} % ${PARTITIONS}) = any(${`{${held.join(',')}}`}::int[])`
 }
 
 /** Rows of the given accounts only (every account when none given). */

@@ -37,6 +37,7 @@ import {
 } from './engine-plan'
 import { closeByTrigger, liquidateAccount, liquidateAccounts, type LiquidationDeps } from './liquidate'
 import { marksFor, type MarkBoard, type MarkSnapshot } from './marks'
+import { accountPartition, symbolPartition } from '../../cluster/partitions'
 import { PX, RiskBook, toUnits, type RiskAction } from './risk-book'
 
 /** How often the whole book is read again, ms (the safety net behind the notices). */
@@ -77,10 +78,20 @@ export interface EngineDeps {
   market: Pick<MarketService, 'source' | 'onEvent' | 'listings' | 'lastBook'>
   log?: (line: string) => void
   now?: () => Date
+  /**
+   * The partitions (server/cluster/partitions.ts) this engine acts on: the risk of the accounts and the pending
+   * orders of the markets that fall in them. Undefined: every account and market (one engine per database).
+   */
+  scope?: ReadonlySet<number>
+  /** Told of every action as it starts: its key (`liquidation:live:7`, `fill:…`) and the account whose lock it takes. */
+  onAction?: (key: string, account: string) => void
 }
 
-/** A queued action: what it is (engine-plan.ts) and how to carry it out. */
-type Job = PlannedJob & { run: () => Promise<unknown> }
+/**
+ * A queued action: what it is (engine-plan.ts) and how to carry it out; `symbol` for the fills of a market's pending
+ * orders (owned by the market's partition, not the account's).
+ */
+type Job = PlannedJob & { run: () => Promise<unknown>; symbol?: string }
 
 const LIMITS = { maxInFlight: MAX_IN_FLIGHT, batch: LIQUIDATION_BATCH, maxQueued: MAX_QUEUED }
 
@@ -125,8 +136,11 @@ export class RiskEngine implements ContractEngine {
   private timer: ReturnType<typeof setInterval> | undefined
   private unmark: () => void = () => {}
   private unlisten: () => void = () => {}
+  /** The partitions acted on (undefined: all); see EngineDeps.scope and `narrow`. */
+  private scope: ReadonlySet<number> | undefined
 
   constructor(private readonly deps: EngineDeps) {
+    this.scope = deps.scope
     this.log = deps.log ?? (() => {})
     this.marks = marksFor(deps.market)
     this.act = { db: deps.db, marks: this.marks, now: deps.now, market: deps.market }
@@ -181,6 +195,42 @@ export class RiskEngine implements ContractEngine {
     this.idleWaiters = []
   }
 
+  /**
+   * Acts on the partitions `scope` from now on: a wider scope loads the accounts and orders gained; a narrower one
+   * drops what is no longer held — queued actions included — and resolves once no action runs any more, so the
+   * partitions given back are never acted on by this engine while their next holder does.
+   */
+  async narrow(scope: ReadonlySet<number>): Promise<void> {
+    this.scope = scope
+    this.queue = this.queue.filter((j) => {
+      if (this.ownsJob(j)) return true
+      this.inFlight.delete(j.key)
+      return false
+    })
+    await this.load('all')
+    await this.idle()
+  }
+
+  /** Acts on `scope` from now on (see `narrow`); a wider one is loaded in the background. */
+  widen(scope: ReadonlySet<number>): void {
+    this.scope = scope
+    this.reload('*')
+  }
+
+  private ownsUser(userId: number): boolean {
+    return !this.scope || this.scope.has(accountPartition(userId))
+  }
+
+  private ownsSymbol(symbol: string): boolean {
+    return !this.scope || this.scope.has(symbolPartition(symbol))
+  }
+
+  private ownsJob(j: Job): boolean {
+    if (j.symbol !== undefined) return this.ownsSymbol(j.symbol)
+    const who = parseAccountKey(j.account)
+    return who ? this.ownsUser(who.userId) : true
+  }
+
   /** A mark tick: the risk book decides what the new mark calls for. */
   onTick(m: MarkSnapshot): void {
     this.counters.ticks++
@@ -190,7 +240,7 @@ export class RiskEngine implements ContractEngine {
 
   /** A feed event: each trade print fills the pending orders it reaches (entrusts.ts shares its size). */
   onPrint(e: MarketEvent): void {
-    if (e.type !== 'trades') return
+    if (e.type !== 'trades' || !this.ownsSymbol(e.symbol)) return
     // Reduce-only limit orders (close-matcher.ts): one job per batch of prints, the symbol's batches in order.
     const arrivedAt = this.deps.now?.() ?? new Date()
     if (this.closing.watching(e.symbol)) {
@@ -198,6 +248,7 @@ export class RiskEngine implements ContractEngine {
       this.enqueue({
         key: `${key}:${e.trades[0]?.tradeId}`,
         account: key,
+        symbol: e.symbol,
         run: async () => (this.counters.fills += await this.closing.match(e, arrivedAt)),
       })
     }
@@ -224,6 +275,7 @@ export class RiskEngine implements ContractEngine {
         this.enqueue({
           key: `fill:${o.id}:${event.ref}`,
           account,
+          symbol: e.symbol,
           run: async () => {
             if ((await fillEntrust(this.act, o, event, size, amount, arrivedAt)) === 'filled') this.counters.fills++
             this.reload(account)
@@ -277,7 +329,10 @@ export class RiskEngine implements ContractEngine {
   private launch(jobs: Job[], run: () => Promise<unknown>): void {
     // The reload after an action answers what the account calls for at the same marks; the database just said (a
     // "healthy" or "no_mark" liquidation, say). Deciding on it again before the next tick would loop.
-    for (const j of jobs) this.actedSinceTick.add(j.account)
+    for (const j of jobs) {
+      this.actedSinceTick.add(j.account)
+      this.deps.onAction?.(j.key, j.account)
+    }
     this.running++
     this.counters.actions += jobs.length
     run()
@@ -323,9 +378,21 @@ export class RiskEngine implements ContractEngine {
   }
 
   private async load(keys: string[] | 'all'): Promise<void> {
-    const { byAccount, available, pending } = await readBookRows(this.deps.db, keys)
-    const touched = keys === 'all' ? new Set([...byAccount.keys()]) : new Set(keys)
-    if (keys === 'all') for (const key of [...this.allKeys]) if (!touched.has(key)) this.book.removeAccount(key)
+    const { byAccount, available, pending } = await readBookRows(this.deps.db, keys, this.scope)
+    // The risk book holds the accounts of the partitions in scope; the pending orders are those of its markets.
+    const touched = new Set(
+      (keys === 'all' ? [...byAccount.keys()] : keys).filter((k) => {
+        const who = parseAccountKey(k)
+        return who !== undefined && this.ownsUser(who.userId)
+      }),
+    )
+    if (keys === 'all') {
+      for (const key of [...this.allKeys]) {
+        if (touched.has(key)) continue
+        this.book.removeAccount(key)
+        this.allKeys.delete(key)
+      }
+    }
     const called: { key: string; actions: ReturnType<RiskBook['setAccount']> }[] = []
     for (const key of touched) {
       const rows = byAccount.get(key) ?? []
@@ -343,7 +410,7 @@ export class RiskEngine implements ContractEngine {
     const due = dueOnLoad(called, this.actedSinceTick)
     this.entrusts = replaceEntrusts(
       this.entrusts,
-      keys === 'all' ? 'all' : touched,
+      keys === 'all' ? 'all' : new Set(keys),
       pending.map((o) => ({
         symbol: o.symbol,
         id: o.id,
@@ -383,7 +450,7 @@ export class RiskEngine implements ContractEngine {
    */
   private decide(a: RiskAction, mark?: MarkSnapshot): void {
     const who = parseAccountKey(a.accountKey)
-    if (!who) return
+    if (!who || !this.ownsUser(who.userId)) return
     const key = actionKey(a)
     const liquidate = async () => {
       if (!(await this.marksFresh(this.book.symbolsOf(a.accountKey)))) return

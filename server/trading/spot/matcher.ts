@@ -55,12 +55,14 @@ export interface SpotMatcher {
 /** A batch of prints as the feed delivered it; `arrivedAt` is when this process received it (epoch ms). */
 type Batch = { symbol: string; trades: readonly TradeItem[]; recorded: boolean | undefined; arrivedAt?: number }
 
-/** Starts matching the market's trades against open limit orders in `db`. */
+/** Starts matching the market's trades (of the symbols it `owns`) against open limit orders in `db`. */
 export function startSpotMatcher(deps: {
   db: Db
   market: Pick<MarketService, 'source' | 'onEvent'>
   log?: (line: string) => void
   now?: () => Date
+  /** Whether this process matches `symbol` now (its engine holds the market's partition); default every symbol. */
+  owns?: (symbol: string) => boolean
 }): SpotMatcher {
   const queues = new Map<string, { pending: Batch[]; running: Promise<void> | undefined }>()
   const counts = { fills: 0, dropped: 0, failures: 0 }
@@ -94,6 +96,7 @@ export function startSpotMatcher(deps: {
   const unsignal = onLimitOrderOpened((symbol) => watched.add(symbol))
   const unlisten = deps.market.onEvent((e: MarketEvent) => {
     if (e.type !== 'trades' || e.trades.length === 0 || !watched.has(e.symbol)) return
+    if (deps.owns && !deps.owns(e.symbol)) return
     let q = queues.get(e.symbol)
     if (!q) queues.set(e.symbol, (q = { pending: [], running: undefined }))
     const arrivedAt = (deps.now?.() ?? new Date()).getTime()
