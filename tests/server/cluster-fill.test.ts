@@ -1,0 +1,131 @@
+/**
+ * A fill across four processes (issue 22 part 6): C runs `ingest,engine` (the feed and the matcher), J `jobs` (the
+ * outbox relay), A `api` and B `gateway`, each a real child process on one fresh PostgreSQL database and one NATS
+ * server under a prefix of this run. A user connected to B's `/ws/v2` places a resting limit buy through A's API;
+ * C's matcher fills it from the feed; the `filled` event — written by C in the fill's transaction, published by J on
+ * NATS, fanned out by B — reaches the user within 200 ms of the commit. The commit's time comes from PostgreSQL: this
+ * process LISTENs on the outbox's channel, whose NOTIFY the filling transaction sends and PostgreSQL delivers at
+ * commit (server/stream/events.ts).
+ */
+import { randomUUID } from 'node:crypto'
+import { jetstreamManager } from '@nats-io/jetstream'
+import { eq } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseDecimal } from '../../common/amount'
+import { subjects } from '../../server/bus/subjects'
+import { openDatabase, type Database } from '../../server/db/client'
+import { spotFills } from '../../server/db/schema'
+import { USER_EVENTS_CHANNEL } from '../../server/stream/events'
+import { freePorts } from '../helpers/app-server'
+import { moneyUser, openChain, serviceCalls } from '../helpers/ledger-ops'
+import { FeedClient } from '../helpers/market-client'
+import { describeNats, NATS_TEST_URL, testPrefix } from '../helpers/nats'
+import { startRoleServer, type RoleServer } from '../helpers/role-server'
+import { createPgTestDatabase } from '../helpers/server-db'
+import { makeUser } from '../helpers/server-users'
+import { StreamClient } from '../helpers/stream-client'
+
+const pgDatabase = await createPgTestDatabase()
+
+if ('unavailable' in pgDatabase) {
+  describe('a fill across four processes on PostgreSQL', () => {
+    it.skip(`skipped: ${pgDatabase.unavailable}`, () => {})
+  })
+} else {
+  afterAll(() => pgDatabase.drop())
+  await describeNats('a fill across four processes (ingest,engine + jobs + api + gateway)', (open) => {
+    const prefix = testPrefix()
+    const servers: RoleServer[] = []
+    const closers: (() => unknown)[] = []
+    let database: Database
+    let apiUrl: string
+    let feedUrl: string
+
+    beforeAll(async () => {
+      const [httpPort, marketPort] = await freePorts(2)
+      const common = { databaseUrl: pgDatabase.url, natsUrl: NATS_TEST_URL, natsPrefix: prefix }
+      // C first: the others ask ingest's market snapshot when they start.
+      servers.push(await startRoleServer({ ...common, roles: 'ingest,engine' }))
+      servers.push(
+        ...(await Promise.all([
+          startRoleServer({ ...common, roles: 'jobs' }),
+          startRoleServer({ ...common, roles: 'api', port: httpPort }),
+          startRoleServer({ ...common, roles: 'gateway', marketPort }),
+        ])),
+      )
+      apiUrl = `http://127.0.0.1:${httpPort}`
+      feedUrl = `ws://127.0.0.1:${marketPort}`
+      database = await openDatabase({ databaseUrl: pgDatabase.url })
+      await openChain(database.db, 'USDT', { fee: '1', min: '2' })
+    }, 240_000)
+
+    afterAll(async () => {
+      for (const close of closers.splice(0)) await close()
+      await Promise.all(servers.map((s) => s.stop()))
+      await database?.close()
+      const nc = await open('cleanup')
+      const jsm = await jetstreamManager(nc)
+      await jsm.streams.delete(subjects(prefix).userStream).catch(() => false)
+    }, 30_000)
+
+    it("delivers the fill C's matcher commits to the user on B within 200 ms, placed through A", async () => {
+      const u = await makeUser(database.db)
+      const money = await moneyUser(database.db, u.id)
+      await serviceCalls(database.db, new Map([[u.id, money]])).deposit(
+        u.id,
+        'USDT',
+        parseDecimal('1000'),
+        randomUUID(),
+      )
+      // Commit times of the user's events, as PostgreSQL delivers their NOTIFY.
+      const listener = new pg.Client({ connectionString: pgDatabase.url })
+      await listener.connect()
+      closers.push(() => listener.end())
+      const commits: number[] = []
+      listener.on('notification', (n) => {
+        if (n.payload === String(u.id) || n.payload === '*') commits.push(performance.now())
+      })
+      await listener.query(`LISTEN ${USER_EVENTS_CHANNEL}`)
+      const stream = await StreamClient.signedIn(feedUrl, u.token)
+      closers.push(() => stream.close())
+      expect(await stream.sub('orders#btcusdt')).toMatchObject({ code: 200 })
+      // The best bid on B's public feed: a buy there rests (below the ask) until a print trades down to it.
+      const feed = await FeedClient.connect(feedUrl)
+      closers.push(() => feed.close())
+      expect(await feed.call({ sub: 'market.btcusdt.depth.step0' })).toMatchObject({ status: 'ok' })
+      const depth = await feed.waitFor((m) => m.ch === 'market.btcusdt.depth.step0')
+      const bid = (depth.tick as { bids: [number, number][] }).bids[0]![0]
+      const res = await fetch(`${apiUrl}/api/trade/order_place`, {
+        method: 'POST',
+        headers: { token: u.token, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: JSON.stringify({
+          symbol: 'btcusdt',
+          side: 'buy',
+          type: 'limit',
+          price: String(bid),
+          amount: '0.001',
+          client_oid: randomUUID(),
+        }),
+      })
+      const placed = (await res.json()) as { code: number; msg: string; data: { id: number } }
+      expect(placed).toMatchObject({ code: 1 })
+      /** A push of this order's `event`. */
+      const pushOf = (event: string) => (m: { action: string; data?: unknown }) => {
+        const data = m.data as { event?: string; order?: { id?: number } } | undefined
+        return m.action === 'push' && data?.order?.id === placed.data.id && data.event === event
+      }
+      await stream.waitFor(pushOf('placed'))
+      // The simulated feed trades every 250 ms around its price: a print at or below the bid comes within seconds.
+      const filled = await stream.waitFor(pushOf('filled'), 90_000)
+      const commit = commits.filter((t) => t <= filled.at).at(-1)
+      expect(commit).toBeDefined()
+      const latency = filled.at - commit!
+      console.log(`fill commit → push on another process's gateway: ${latency.toFixed(1)} ms`)
+      expect(latency).toBeLessThan(200)
+      // Filled by C's matcher from a feed print (a taker fill at placement would cite the book, in A).
+      const fills = await database.db.select().from(spotFills).where(eq(spotFills.orderId, placed.data.id))
+      expect(fills.map((f) => f.feedRef)).toEqual([expect.stringMatching(/^trade:\d+$/)])
+    }, 120_000)
+  })
+}
