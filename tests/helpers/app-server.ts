@@ -48,6 +48,29 @@ export async function freePorts(n: number): Promise<number[]> {
   return ports
 }
 
+/**
+ * A base port such that it and the `n - 1` ports after it are all free on 127.0.0.1 (held open together, then
+ * released), for servers on consecutive ports (`npm run cluster`: PORT, PORT+1, …). Drawn below Linux's ephemeral
+ * range (32768+), where outgoing connections take their local ports.
+ * @throws after 50 draws without such a range
+ */
+export async function freePortRange(n: number): Promise<number> {
+  const listen = (port: number) =>
+    new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+      const srv = createServer()
+      srv.once('error', reject)
+      srv.listen(port, '127.0.0.1', () => resolve(srv))
+    })
+  for (let draw = 0; draw < 50; draw++) {
+    const base = 20_000 + Math.floor(Math.random() * (12_000 - n))
+    const held = await Promise.allSettled(Array.from({ length: n }, (_, i) => listen(base + i)))
+    const servers = held.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+    await Promise.all(servers.map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))))
+    if (servers.length === n) return base
+  }
+  throw new Error(`no ${n} consecutive free ports found`)
+}
+
 export interface StartOptions {
   env?: Record<string, string>
   dataDir?: string
