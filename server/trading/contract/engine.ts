@@ -26,15 +26,13 @@ import { readBookRows, riskPosition, walletBalance } from './book-rows'
 import { allocatePrint, fillEntrust } from './entrusts'
 import {
   actionKey,
-  admit,
   afterBatch,
   checkLiquidationAfterTrigger,
   dueOnLoad,
-  plan,
   replaceEntrusts,
   type Entrust,
-  type PlannedJob,
 } from './engine-plan'
+import { ActionQueue, type QueuedJob } from './engine-queue'
 import { closeByTrigger, liquidateAccount, liquidateAccounts, type LiquidationDeps } from './liquidate'
 import { marksFor, type MarkBoard, type MarkSnapshot } from './marks'
 import { accountPartition, symbolPartition } from '../../cluster/partitions'
@@ -91,7 +89,7 @@ export interface EngineDeps {
  * A queued action: what it is (engine-plan.ts) and how to carry it out; `symbol` for the fills of a market's pending
  * orders (owned by the market's partition, not the account's).
  */
-type Job = PlannedJob & { run: () => Promise<unknown>; symbol?: string }
+type Job = QueuedJob & { symbol?: string }
 
 const LIMITS = { maxInFlight: MAX_IN_FLIGHT, batch: LIQUIDATION_BATCH, maxQueued: MAX_QUEUED }
 
@@ -117,12 +115,23 @@ export class RiskEngine implements ContractEngine {
   }
   /** The matcher's pending limit orders by symbol. */
   private entrusts = new Map<string, Entrust[]>()
-  /** Keys of the jobs waiting or running. */
-  private readonly inFlight = new Set<string>()
-  /** Accounts a job of which runs. */
-  private busyAccounts = new Set<string>()
-  private queue: Job[] = []
-  private running = 0
+  private readonly actions = new ActionQueue<Job>(LIMITS, {
+    run: (jobs) => (jobs[0]!.liquidation ? this.liquidateBatch(jobs) : jobs[0]!.run()),
+    onStart: (jobs) => {
+      // The reload after an action answers what the account calls for at the same marks; the database just said (a
+      // "healthy" or "no_mark" liquidation, say). Deciding on it again before the next tick would loop.
+      for (const j of jobs) {
+        this.actedSinceTick.add(j.account)
+        this.deps.onAction?.(j.key, j.account)
+      }
+      this.counters.actions += jobs.length
+    },
+    onFailure: (jobs, err) => {
+      this.counters.failures++
+      this.log(`[contract] ${jobs.map((j) => j.key).join(', ')} failed: ${message(err)}`)
+    },
+    onSettled: () => this.settleIdle(),
+  })
   private idleWaiters: (() => void)[] = []
   /** Accounts acted on since the last mark tick: their reloads do not decide again until a new mark. */
   private readonly actedSinceTick = new Set<string>()
@@ -202,11 +211,7 @@ export class RiskEngine implements ContractEngine {
    */
   async narrow(scope: ReadonlySet<number>): Promise<void> {
     this.scope = scope
-    this.queue = this.queue.filter((j) => {
-      if (this.ownsJob(j)) return true
-      this.inFlight.delete(j.key)
-      return false
-    })
+    this.actions.keepOnly((j) => this.ownsJob(j))
     await this.load('all')
     await this.idle()
   }
@@ -302,53 +307,13 @@ export class RiskEngine implements ContractEngine {
   }
 
   private settleIdle(): void {
-    if (this.running === 0 && this.queue.length === 0 && this.reloading.size === 0 && !this.reloadRunning) {
+    if (!this.actions.busy && this.reloading.size === 0 && !this.reloadRunning) {
       for (const w of this.idleWaiters.splice(0)) w()
     }
   }
 
   private enqueue(job: Job): void {
-    const admitted = admit(job.key, this.inFlight, this.queue.length, LIMITS)
-    if (admitted === 'dropped') this.counters.dropped++
-    if (admitted !== 'queued') return
-    this.inFlight.add(job.key)
-    this.queue.push(job)
-    this.pump()
-  }
-
-  /** Starts what the plan says may start now. */
-  private pump(): void {
-    const next = plan(this.queue, this.busyAccounts, this.running, LIMITS)
-    this.queue = next.rest
-    this.busyAccounts = next.busy
-    for (const jobs of next.runs) {
-      this.launch(jobs, jobs[0]!.liquidation ? () => this.liquidateBatch(jobs) : jobs[0]!.run)
-    }
-  }
-
-  private launch(jobs: Job[], run: () => Promise<unknown>): void {
-    // The reload after an action answers what the account calls for at the same marks; the database just said (a
-    // "healthy" or "no_mark" liquidation, say). Deciding on it again before the next tick would loop.
-    for (const j of jobs) {
-      this.actedSinceTick.add(j.account)
-      this.deps.onAction?.(j.key, j.account)
-    }
-    this.running++
-    this.counters.actions += jobs.length
-    run()
-      .catch((err: unknown) => {
-        this.counters.failures++
-        this.log(`[contract] ${jobs.map((j) => j.key).join(', ')} failed: ${message(err)}`)
-      })
-      .finally(() => {
-        this.running--
-        for (const j of jobs) {
-          this.busyAccounts.delete(j.account)
-          this.inFlight.delete(j.key)
-        }
-        this.pump()
-        this.settleIdle()
-      })
+    if (this.actions.enqueue(job) === 'dropped') this.counters.dropped++
   }
 
   /** Liquidates a batch in one transaction; accounts it defers (pending orders) or a failed batch, one by one. */
