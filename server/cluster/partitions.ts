@@ -74,6 +74,8 @@ export async function startPartitionLeases(opts: PartitionLeaseOptions): Promise
   let held = new Set<number>()
   let stopped = false
   let running: Promise<void> | undefined
+  /** The engine letting go of every partition after the session was lost. */
+  let losing: Promise<void> = Promise.resolve()
 
   const setHeld = async (next: Set<number>) => {
     const changed = next.size !== held.size || [...next].some((p) => !held.has(p))
@@ -84,9 +86,13 @@ export async function startPartitionLeases(opts: PartitionLeaseOptions): Promise
   const openSession = async () => {
     const s = await openLeaseSession(opts.db, log, `tc-engine-${memberKey}`)
     s.onLost(() => {
-      // The database dropped this process's leases: stop acting on every partition at once.
+      // The database dropped this process's leases: stop acting on every partition at once; the next round (which
+      // waits for this) opens a new session and takes a share again.
       session = undefined
-      void opts.beforeRelease(new Set()).then(() => setHeld(new Set()))
+      held = new Set()
+      losing = opts
+        .beforeRelease(held)
+        .catch((err: unknown) => log(`[engine] giving the partitions up failed: ${String(err)}`))
     })
     await s.tryAcquire(LEASE_NS.member, memberKey)
     return s
@@ -95,6 +101,7 @@ export async function startPartitionLeases(opts: PartitionLeaseOptions): Promise
   const roundOnce = async () => {
     if (stopped) return
     try {
+      await losing
       session ??= await openSession()
       const s = session
       const members = Math.max(1, (await s.heldByAnyone(LEASE_NS.member)).size)

@@ -5,7 +5,7 @@
  * acts on it); when an engine process is killed (kill -9 of a child process) the other holds all 64 within 5 s and
  * acts on every account. PGlite: one engine alone holds every partition at once.
  */
-import { count, eq } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 import { contractPositions } from '../../server/db/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PARTITIONS, accountPartition, symbolPartition } from '../../server/cluster/partitions'
@@ -108,6 +108,16 @@ await describePostgres('engine partitions', (openDb) => {
       expect(liquidations(acted.b)).toEqual(keysOf(mine.b))
       expect(a.contracts.stats().failures + b.contracts.stats().failures).toBe(0)
       marketAt(s, 60000, 60010)
+    })
+
+    it('takes its share again after its lease connection was cut, and acts on none meanwhile', async () => {
+      // The database ends B's lease connection (a restart, a network cut): B's locks are gone at once.
+      await s.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${`tc-engine-${b.partitions.member}`}`,
+      )
+      await expect.poll(() => b.partitions.held().size, { timeout: 5000 }).toBe(32)
+      await expect.poll(() => a.partitions.held().size, { timeout: 5000 }).toBe(32)
+      expectSplit(a.partitions.held(), b.partitions.held())
     })
   })
 

@@ -212,7 +212,14 @@ export class RiskEngine implements ContractEngine {
   async narrow(scope: ReadonlySet<number>): Promise<void> {
     this.scope = scope
     this.actions.keepOnly((j) => this.ownsJob(j))
-    await this.load('all')
+    try {
+      await this.load('all')
+    } catch (err) {
+      // The accounts given back stay in the book until a reload works; `decide` no longer acts on them.
+      this.counters.failures++
+      this.log(`[contract] reloading accounts failed: ${message(err)}`)
+      this.reload('*')
+    }
     await this.idle()
   }
 
