@@ -14,6 +14,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { lingui } from '@lingui/vite-plugin'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { compression } from 'vite-plugin-compression2'
+import { HeavyFirstSequencer } from './tests/helpers/heavy-first'
 
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
@@ -251,5 +252,7 @@ export default defineConfig({
     // child processes and sockets much of the time, so two workers on this 2-core machine measured 424 s against
     // 669 s for one, all green.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The long files first (tests/helpers/heavy-first.ts): the run ends when its longest worker does.
+    sequence: { sequencer: HeavyFirstSequencer },
   },
 })

@@ -1,7 +1,7 @@
 /**
  * The bench-sized runs of the ledger's correctness suites (issue 10 "Done when"): the same vitest files as `npm test`
  * with larger settings, each in a vitest child process, reported as PASS/MISS rows of `npm run bench`:
- * - `model soak`: tests/server/ledger-model.test.ts on PostgreSQL with LEDGER_MODEL_RUNS=1000 and longer sequences
+ * - `model soak`: tests/server/ledger-model-pg.test.ts on PostgreSQL with LEDGER_MODEL_RUNS=1000 and longer sequences
  *   (LEDGER_MODEL_SIZE=medium: ≤ 30 commands, ~10 on average besides the opening deposits; `npm test` runs 1,000
  *   short ones on each database);
  * - `crash soak`: tests/server/ledger-crash.test.ts with LEDGER_CRASH_ROUNDS=10 kills (`npm test`: 3).
@@ -88,7 +88,7 @@ export function row(
 export async function runModelSoak(): Promise<BenchResult[]> {
   const runs = 1000
   const o = await vitest(
-    'tests/server/ledger-model.test.ts',
+    'tests/server/ledger-model-pg.test.ts',
     { LEDGER_MODEL_RUNS: String(runs), LEDGER_MODEL_SIZE: 'medium' },
     'on PostgreSQL',
   )

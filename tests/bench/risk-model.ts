@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- risk-model` (issue 21 "Done when"): the futures property test (tests/server/contract-model.test.ts)
+ * `npm run bench -- risk-model` (issue 21 "Done when"): the futures property test (tests/server/contract-model-pg.test.ts)
  * at bench size, 5,000 sequences on PostgreSQL (`npm test` runs 500 on each database), in a vitest child process as the
  * ledger soaks run (ledger-soak.ts). Reported: sequences per second of the whole file run (vitest start included) and
  * of the property alone, as the test measured it (CONTRACT_MODEL_REPORT); PASS when every sequence kept every
@@ -17,7 +17,7 @@ const RUNS = Number(process.env.CONTRACT_MODEL_BENCH_RUNS ?? 5000)
 export async function runRiskModelBench(): Promise<BenchResult[]> {
   const report = join(mkdtempSync(join(tmpdir(), 'tc-risk-model-')), 'report.jsonl')
   const o = await vitest(
-    'tests/server/contract-model.test.ts',
+    'tests/server/contract-model-pg.test.ts',
     { CONTRACT_MODEL_RUNS: String(RUNS), CONTRACT_MODEL_REPORT: report },
     'on PostgreSQL',
   )

@@ -1,5 +1,5 @@
 /**
- * The invariants of the futures model (contract-model.test.ts header), read from the database after every step. The
+ * The invariants of the futures model (contract-model-suite.ts header), read from the database after every step. The
  * tables grow with every sequence, so a step reads one snapshot of its own traders (snapshot.ts, one query) and of
  * the ledger entries since its sequence began; the full ledger check runs at each sequence's end.
  */

@@ -1,5 +1,5 @@
 /**
- * What the futures model (contract-model.test.ts) found, shrunk to a test of its own, on PGlite and PostgreSQL.
+ * What the futures model (contract-model-suite.ts) found, shrunk to a test of its own, on PGlite and PostgreSQL.
  *
  * A voluntary close whose loss the available balance cannot cover takes the rest from the margin of the account's
  * positions that stay open, in id order (server/trading/contract/netting.ts `takeCover`), each up to its WHOLE margin;

@@ -1,5 +1,5 @@
 /**
- * The steps of the futures model (contract-model.test.ts): each acts through the real calls (or, for market moves,
+ * The steps of the futures model (contract-model-suite.ts): each acts through the real calls (or, for market moves,
  * stale periods and funding times, through the feed, the risk engine and the funding job) and then checks every
  * invariant (contract-model-checks.ts `verify`). A refusal is a valid outcome when its message is one the step allows;
  * anything else (an unexpected message, an internal error) fails the sequence.

@@ -1,5 +1,5 @@
 /**
- * The world of the futures model (contract-model.test.ts): the suite's app, feed and risk engine (contract-fixtures.ts)
+ * The world of the futures model (contract-model-suite.ts): the suite's app, feed and risk engine (contract-fixtures.ts)
  * with two markets, BTC/USDT and ETH/USDT, each fresh or stale on its own; the funding job on a funding clock the test
  * moves from one funding time to the next; and an anchor account holding a small position in each market for the
  * whole file, so that every funding time gets its rate while it is current (funding-rates.ts fixes rates only for
