@@ -19,16 +19,14 @@ import { SymbolRecord } from './market-record'
 import {
   MARKET_WIRE_VERSION,
   payloadBudget,
-  parse,
   splitToFit,
   type HistoryAnswer,
-  type HistoryRequest,
   type LiveMessage,
   type SnapshotChunk,
-  type SnapshotRequest,
   type SourceCall,
   type SourceMeta,
 } from './market-wire'
+import { decodeWith, historyRequestSchema, snapshotRequestSchema } from './market-wire-schema'
 import { followLink, type LinkState, type NatsConnection } from './nats'
 import { subjects, type Subjects } from './subjects'
 
@@ -159,7 +157,8 @@ export class NatsMarketPublisher implements SourceSink {
   /** Sends the answer's chunks in order; built at once, so every symbol's part is as of its `seq`. */
   private answerSnapshot(msg: Msg): void {
     if (!msg.reply) return
-    const req = (parse(msg.string()) ?? {}) as Partial<SnapshotRequest>
+    const req = decodeWith(snapshotRequestSchema, msg.string())
+    if (!req) return this.opts.log?.('nats: a market snapshot request that fails its schema was ignored')
     const after = req.origin === this.origin && Number.isInteger(req.after) ? Math.max(0, req.after!) : 0
     const chosen = req.symbol === undefined ? [...this.records.values()] : [this.records.get(req.symbol)]
     const o = this.origin
@@ -181,7 +180,7 @@ export class NatsMarketPublisher implements SourceSink {
 
   private async answerHistory(msg: Msg): Promise<void> {
     if (!msg.reply) return
-    const req = parse(msg.string()) as Partial<HistoryRequest> | undefined
+    const req = decodeWith(historyRequestSchema, msg.string())
     let answer: HistoryAnswer
     if (!this.source.history) answer = { error: 'this market source has no upstream history' }
     else if (!req?.symbol || !req.period || !this.records.has(req.symbol)) answer = { error: 'bad history request' }

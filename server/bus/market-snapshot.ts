@@ -5,14 +5,8 @@
 import { createInbox } from '@nats-io/transport-node'
 import type { KlineTick } from '../../common/feed/messages'
 import type { SourceSink } from '../market/sources/source'
-import {
-  MARKET_WIRE_VERSION,
-  parse,
-  type SnapshotChunk,
-  type SnapshotRequest,
-  type SourceMeta,
-  type SymbolHead,
-} from './market-wire'
+import { MARKET_WIRE_VERSION, type SnapshotRequest, type SourceMeta, type SymbolHead } from './market-wire'
+import { decodeWith, snapshotChunkSchema } from './market-wire-schema'
 import type { NatsConnection } from './nats'
 
 /** One symbol's part of an answer. */
@@ -66,8 +60,8 @@ export function requestSnapshot(
     const sub = nc.subscribe(inbox, {
       callback: (err, msg) => {
         if (err) return done(err)
-        const c = parse(msg.string()) as SnapshotChunk | undefined
-        if (!c || typeof c.o !== 'string') return
+        const c = decodeWith(snapshotChunkSchema, msg.string())
+        if (!c) return
         if (origin === undefined && c.k === 'meta') origin = c.o
         if (c.o !== origin) return
         wait()

@@ -19,7 +19,8 @@ import type { Subscription } from '@nats-io/transport-node'
 import type { FeedMakeup, MarketSourceKind } from '../../common/api/public'
 import type { KlineTick } from '../../common/feed/messages'
 import type { HistoryProvider, MarketSource, SourceSink, SymbolSpec } from '../market/sources/source'
-import { decodeLive, parse, type HistoryAnswer, type HistoryRequest, type LiveMessage } from './market-wire'
+import { decodeLive, type HistoryRequest, type LiveMessage } from './market-wire'
+import { decodeWith, historyAnswerSchema } from './market-wire-schema'
 import { applySymbolSnapshot, requestSnapshot, type Snapshot, type SymbolSnapshot } from './market-snapshot'
 import type { NatsConnection } from './nats'
 import { subjects, type Subjects } from './subjects'
@@ -240,8 +241,8 @@ export class NatsMarketSource implements MarketSource {
   private async askHistory(req: HistoryRequest): Promise<KlineTick[]> {
     const timeout = this.opts.historyTimeoutMs ?? 10_000
     const msg = await this.nc.request(this.names.marketHistory, JSON.stringify(req), { timeout })
-    const answer = parse(msg.string()) as HistoryAnswer | undefined
-    if (!answer) throw new Error('undecodable history answer')
+    const answer = decodeWith(historyAnswerSchema, msg.string())
+    if (!answer) throw new Error('a history answer that fails its schema')
     if ('error' in answer) throw new Error(answer.error)
     return answer.bars
   }

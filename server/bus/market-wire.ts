@@ -1,14 +1,15 @@
 /**
  * What ingest's market publisher and the other processes' market sources say to each other over NATS (issue 22
  * part 3), as JSON. Feed numbers stay JS numbers, as the sources produce them (a JSON round trip keeps every double
- * exact). These are messages between our own processes: the envelope (version, origin, sequence) is checked, the
- * payload is trusted as the publisher's own.
+ * exact). Every message is checked against its schema when it arrives (market-wire-schema.ts), as any frame from the
+ * network is: a message that does not pass is dropped.
  */
 import type { FeedMakeup, MarketSourceKind } from '../../common/api/public'
 import type { KlineTick, TradeItem } from '../../common/feed/messages'
 import type { KlinePeriod } from '../../common/feed/topics'
 import type { SymbolSpec } from '../market/sources/source'
 import type { MarketEvent } from '../market/types'
+import { decodeWith, liveMessageSchema } from './market-wire-schema'
 
 /** Version of these messages; a receiver drops messages of another version. */
 export const MARKET_WIRE_VERSION = 1
@@ -106,20 +107,13 @@ export interface HistoryRequest {
 /** Answer on `tc.market-history`: the bars, or the provider's error message. */
 export type HistoryAnswer = { bars: KlineTick[] } | { error: string }
 
-/** A live message, or undefined when it is not one of this version. */
+/**
+ * A live message, or undefined when it is not one of this version or fails its schema (market-wire-schema.ts: every
+ * field checked, so a foreign or broken message is never half-used).
+ */
 export function decodeLive(data: string): LiveMessage | undefined {
-  const m = parse(data) as Partial<LiveMessage> | undefined
-  if (!m || m.v !== MARKET_WIRE_VERSION || typeof m.o !== 'string' || !Number.isInteger(m.s) || !m.c) return undefined
-  return m as LiveMessage
-}
-
-/** A JSON value, or undefined when `data` is not JSON. */
-export function parse(data: string): unknown {
-  try {
-    return JSON.parse(data) as unknown
-  } catch {
-    return undefined
-  }
+  const m = decodeWith(liveMessageSchema, data)
+  return m?.v === MARKET_WIRE_VERSION ? m : undefined
 }
 
 /**
