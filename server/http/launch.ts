@@ -28,6 +28,7 @@ import { startFinancialAccrual } from '../trading/earn/accrual'
 import { liveTradingOpen } from '../trading/live-only'
 import { startFundingJob } from '../trading/contract/funding-job'
 import { startEngineRole } from '../cluster/engine-role'
+import { acquireIngestLease, exitOnIngestLeaseLost } from '../cluster/ingest-lease'
 import { LocalUserEventBus, type UserEventBus } from '../stream/bus'
 import { startUserEventRelay, type Relay } from '../stream/relay'
 import { startUserStream, type UserStream, type UserStreamOptions } from '../stream/server'
@@ -80,6 +81,11 @@ export interface LaunchDeps {
   logError?: (line: string) => void
   /** User stream timings and budgets (tests pass short intervals and small budgets). */
   userStream?: Omit<UserStreamOptions, 'db' | 'bus' | 'log'>
+  /**
+   * What the ingest role does when it loses its lease while active (it must stop publishing at once); default
+   * `exitOnIngestLeaseLost`: an error line and exit 75.
+   */
+  onIngestLeaseLost?: (why: string) => void
 }
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url))
@@ -111,6 +117,13 @@ export async function launchServer(config: ServerConfig, deps: LaunchDeps): Prom
  * the real market source through a NatsMarketPublisher and forwards the marks, every other role follows the feed
  * from a NatsMarketSource; the relay (`jobs`) publishes user events on a NatsUserEventBus that the user stream
  * (`gateway`) follows. Every role opens the database (migrated and seeded at start).
+ *
+ * Ingest over NATS runs one active and one standby (server/cluster/ingest-lease.ts): before its market source starts
+ * it takes the ingest lease, and a process that finds it held waits there as the standby, saying so in one line,
+ * until the active ingest stops — so this promise resolves (and the start line is printed) only once the process is
+ * active, and the process's other roles, if any, start with it then (deploy/ runs ingest in a process of its own). No
+ * timeout applies to that wait. Losing the lease later calls `deps.onIngestLeaseLost` (default: exit 75). ROLES=all
+ * takes no lease.
  * @throws the first failing step's error (NATS unreachable, no ingest answering the market snapshot, bad TLS files,
  *   database, market source, port in use), after closing what had started.
  */
@@ -133,12 +146,26 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
     // fail, so a failure of one still closes the other once it is up.
     const opening = openDatabase(deps.database ?? { dataDir: config.dataDir, databaseUrl: config.databaseUrl })
     const options = marketOptions(config, tls, log, deps.logError ?? ((line) => console.error(line)))
-    const starting = nc ? startMarketOverNats(deps, options, nc, has, prefix, log) : deps.startMarket(options)
+    // A standby ingest waits for the lease here, on the database's connection settings, before its source starts.
+    const standby = new AbortController()
+    const onLost = deps.onIngestLeaseLost ?? exitOnIngestLeaseLost
+    const leasing =
+      nc && has('ingest')
+        ? opening.then(({ db }) => acquireIngestLease({ db, log, onLost, signal: standby.signal }))
+        : undefined
+    const starting = nc
+      ? (leasing ?? Promise.resolve()).then(() => startMarketOverNats(deps, options, nc, has, prefix, log))
+      : deps.startMarket(options)
     // settled() attaches a handler now: a rejection while the other is awaited is not an unhandled rejection.
     const opened = settled(opening)
+    const leased = leasing && settled(leasing)
     const started = settled(starting)
     stack.push(async () => (await opened)?.close())
+    // The lease is given back after the market (and its publisher) stopped: never two publishers.
+    if (leased) stack.push(async () => (await leased)?.close())
     stack.push(async () => (await started)?.close())
+    // A start that fails while the lease is awaited stops waiting for it.
+    stack.push(() => Promise.resolve(standby.abort()))
     const database = await opening
     await seedDatabase(database.db)
     if (has('api')) {
@@ -247,6 +274,7 @@ async function startMarketOverNats(
       wrapSink: async (hub, source) => {
         const pub = new NatsMarketPublisher(nc, hub, source, { prefix, log })
         await pub.start()
+        log(`[ingest] publishing the market feed as origin ${pub.origin}`)
         return { sink: pub, stop: () => pub.stop() }
       },
     })

@@ -12,10 +12,19 @@ const TSX = resolve('node_modules/.bin/tsx')
 
 /** A running role process. */
 export interface RoleServer {
+  /** The process id, also its process group's (`process.kill(-pid, 'SIGKILL')` is kill -9 of the whole group). */
+  pid: number
   /** Everything it printed so far. */
   output(): string
-  /** The start line (`TC Market: … · roles … · pid …`). */
+  /** The line it was awaited for: its start line (`TC Market: … · roles … · pid …`) unless `readyLine` said another. */
   startLine: string
+  /**
+   * The first line printed so far or within `timeoutMs` (default 120,000) that matches `pattern`.
+   * @throws when the process exits first or the time runs out (its output in the message).
+   */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>
+  /** Resolves with its exit code (null when a signal ended it) once it exited. */
+  exited: Promise<number | null>
   /** SIGTERM to the process group (SIGKILL after 5 s); resolves once it exited. Safe to call twice. */
   stop(): Promise<void>
 }
@@ -33,10 +42,13 @@ export interface RoleServerOptions {
   marketPort?: number
   /** ms to wait for the start line (default 120,000). */
   timeoutMs?: number
+  /** The line to resolve on instead of the start line (a standby ingest prints its start line only once active). */
+  readyLine?: RegExp
 }
 
 /**
- * Starts `server/main.ts` with `opts.roles` on the simulated market and resolves once it printed its start line.
+ * Starts `server/main.ts` with `opts.roles` on the simulated market and resolves once it printed its start line (or
+ * `opts.readyLine`).
  * @throws when it exits first or does not start within `timeoutMs` (its output in the message).
  */
 export async function startRoleServer(opts: RoleServerOptions): Promise<RoleServer> {
@@ -65,8 +77,11 @@ export async function startRoleServer(opts: RoleServerOptions): Promise<RoleServ
   }
   child.stdout?.on('data', heard)
   child.stderr?.on('data', heard)
-  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  // 'close': exited and its output read to the end (an error line printed just before the exit is in `output()`).
+  const exited = new Promise<number | null>((done) => child.once('close', (code) => done(code)))
   const alive = () => child.exitCode === null && child.signalCode === null
+  let closed = false
+  void exited.then(() => (closed = true))
   const signal = (name: NodeJS.Signals) => {
     try {
       if (child.pid !== undefined) process.kill(-child.pid, name)
@@ -81,24 +96,31 @@ export async function startRoleServer(opts: RoleServerOptions): Promise<RoleServ
     await exited
     clearTimeout(late)
   }
-  const startLine = () => out.split('\n').find((l) => l.startsWith('TC Market:'))
-  const found = await new Promise<string | undefined>((done) => {
-    const timer = setTimeout(() => done(undefined), opts.timeoutMs ?? 120_000)
-    const check = () => {
-      const line = startLine()
-      if (line || !alive()) {
-        clearTimeout(timer)
-        waiters.delete(check)
-        done(line)
+  const waitForLine = async (pattern: RegExp, timeoutMs = 120_000) => {
+    const find = () => out.split('\n').find((l) => pattern.test(l))
+    const found = await new Promise<string | undefined>((done) => {
+      const timer = setTimeout(() => done(undefined), timeoutMs)
+      const check = () => {
+        const line = find()
+        if (line !== undefined || closed) {
+          clearTimeout(timer)
+          waiters.delete(check)
+          done(line)
+        }
       }
-    }
-    waiters.add(check)
-    void exited.then(check)
-    check()
-  })
-  if (!found) {
-    await stop()
-    throw new Error(`ROLES=${opts.roles} did not start:\n${out}`)
+      waiters.add(check)
+      void exited.then(check)
+      check()
+    })
+    if (found === undefined) throw new Error(`ROLES=${opts.roles} printed no line matching ${String(pattern)}:\n${out}`)
+    return found
   }
-  return { output: () => out, startLine: found, stop }
+  let startLine: string
+  try {
+    startLine = await waitForLine(opts.readyLine ?? /^TC Market:/, opts.timeoutMs)
+  } catch (err) {
+    await stop()
+    throw err
+  }
+  return { pid: child.pid!, output: () => out, startLine, waitForLine, exited, stop }
 }

@@ -1,6 +1,7 @@
 /**
- * A TCP relay the tests put between a client and a server (NATS) to cut the link (`stop`: every connection dropped,
- * nothing listening) and restore it (`listen`, on the same port), as a network outage would.
+ * A TCP relay the tests put between a client and a server (NATS, PostgreSQL) to cut the link (`stop`: every
+ * connection dropped, nothing listening) and restore it (`listen`, on the same port), as a network outage would, or
+ * to silence it (`freeze`: connections left open, nothing relayed), as a network dropping every packet would.
  */
 import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net'
 
@@ -14,7 +15,7 @@ export class TcpProxy {
     public port: number,
   ) {}
 
-  /** Listens on a free port of 127.0.0.1, relaying to the first server of `natsUrl`. */
+  /** Listens on a free port of 127.0.0.1, relaying to the first server of `natsUrl` (or any `scheme://host:port`). */
   static async start(natsUrl: string): Promise<TcpProxy> {
     const proxy = new TcpProxy(new URL(natsUrl.split(',')[0]!), 0)
     await proxy.listen()
@@ -36,6 +37,14 @@ export class TcpProxy {
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve))
     this.port = (server.address() as { port: number }).port
     this.server = server
+  }
+
+  /** Stops relaying either way on the open connections, which stay open: neither end hears anything more. */
+  freeze(): void {
+    for (const s of this.sockets) {
+      s.unpipe()
+      s.pause()
+    }
   }
 
   async stop(): Promise<void> {
