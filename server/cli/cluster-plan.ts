@@ -164,6 +164,14 @@ export function isStartLine(line: string): boolean {
 }
 
 /**
+ * Whether `line` says an ingest process is the standby (server/cluster/ingest-lease.ts): it is up, and prints its
+ * start line only when it takes over.
+ */
+export function isStandbyLine(line: string): boolean {
+  return line.startsWith('[ingest] standby:')
+}
+
+/**
  * The cluster's one line for a process that is up, e.g. `api#1 pid 1234 http://localhost:8080`, `gateway#2 pid 1240
  * ws://localhost:8293`, `engine#1 pid 1250`: the URL is the one the process's start line names (the api's HTTP,
  * the gateway's feed), so a port chosen by the system (PORT=0) is shown as bound.

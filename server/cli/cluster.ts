@@ -19,6 +19,7 @@ import { buildReason } from './build-freshness'
 import {
   CLUSTER_HELP,
   ClusterUsageError,
+  isStandbyLine,
   isStartLine,
   parseClusterArgs,
   planCluster,
@@ -42,8 +43,10 @@ interface Member {
   child: ChildProcess
   /** Its last TAIL_LINES lines of output. */
   tail: string[]
-  /** Set once it printed its start line. */
+  /** Set once it printed its start line (or, an ingest, that it is the standby). */
   up: boolean
+  /** An ingest waiting as the standby: its start line comes when it takes over. */
+  standby?: boolean
   /** Resolves once it printed its start line (never rejects: failures go through `Supervisor.fail`). */
   ready: Promise<void>
   /** Set once it exited and its output ended: `exit code 1` or `signal SIGKILL`. */
@@ -111,17 +114,29 @@ class Supervisor {
       write(`[${proc.name}] ${line}\n`)
       member.tail.push(line)
       if (member.tail.length > TAIL_LINES) member.tail.shift()
-      if (!member.up && isStartLine(line)) {
+      if (!member.up && (isStartLine(line) || isStandbyLine(line))) {
         member.up = true
-        say(upLine(proc, child.pid ?? 0, line))
+        member.standby = isStandbyLine(line)
+        say(`${upLine(proc, child.pid ?? 0, line)}${member.standby ? ' standby' : ''}`)
         markReady()
+      } else if (member.standby && isStartLine(line)) {
+        member.standby = false
+        say(`${proc.name} pid ${child.pid ?? 0} active (took over as ingest)`)
       }
     }
     createInterface({ input: child.stdout }).on('line', (l) => onLine(l, say))
     createInterface({ input: child.stderr }).on('line', (l) => onLine(l, (t) => process.stderr.write(t)))
     child.stdin.on('error', () => {}) // a process that exited closes its end; nothing is ever written to it
     child.once('error', (err) => void this.fail(member, `could not be started: ${err.message}`))
-    void member.closed.then((exit) => this.fail(member, member.up ? `exited (${exit})` : `failed to start (${exit})`))
+    void member.closed.then((exit) => {
+      // The ingest standby takes over from a dead active ingest (its lease): the cluster goes on.
+      const standby = this.members.find((m) => m !== member && m.proc.role === 'ingest' && !m.exit && m.up)
+      if (member.up && proc.role === 'ingest' && standby && !this.ending) {
+        say(`cluster: ${proc.name} pid ${child.pid ?? '-'} exited (${exit}); ${standby.proc.name} takes over`)
+        return
+      }
+      void this.fail(member, member.up ? `exited (${exit})` : `failed to start (${exit})`)
+    })
     const timer = setTimeout(() => {
       if (!member.up) void this.fail(member, `did not start within ${START_TIMEOUT_MS / 1000} s`)
     }, START_TIMEOUT_MS)

@@ -55,7 +55,7 @@ function processesWith(entry: string): number[] {
   })
 }
 
-const UP_LINE = /^((?:ingest|api|gateway|engine|jobs)#\d+) pid (\d+)(?: (\S+))?$/
+const UP_LINE = /^((?:ingest|api|gateway|engine|jobs)#\d+) pid (\d+)(?: (\S+))?(?: standby)?$/
 
 /**
  * The arguments to node of package.json's "cluster" script (`exec node server/cli/launch.js --cluster`: the shell

@@ -4,7 +4,9 @@
  * - `--api 2 --gateway 2 --engine 2`: one line per process (1 ingest, 2 api, 2 gateway, 2 engine, 1 jobs) naming the
  *   server process's pid and its port; both api ports answer `/api/common/config`, each telling its own gateway's
  *   port; both gateways serve a ticker; SIGTERM stops them all and the cluster exits 0 with every pid gone.
- * - a process killed under the cluster: the cluster names it, stops the others and exits 1.
+ * - `--ingest 2`: the second ingest says it is the standby; the active one killed, the standby takes over, the cluster
+ *   goes on and its gateway serves tickers again; any other process killed: the cluster names it, stops the others
+ *   and exits 1.
  * - the cluster itself killed (SIGKILL), so unable to stop anything: its processes stop by themselves.
  * - without DATABASE_URL: one line naming it and exit 2, nothing started.
  */
@@ -168,13 +170,33 @@ if ('unavailable' in pgDatabase) {
       }, 30_000)
     })
 
-    describe('a process of the cluster killed', () => {
+    describe('a process of the cluster killed (--ingest 2)', () => {
       let cluster: ClusterCommand
       let prefix: string
-      beforeAll(async () => void ({ cluster, prefix } = await start([], 1, 1)), UP_MS + 10_000)
+      beforeAll(async () => void ({ cluster, prefix } = await start(['--ingest', '2'], 1, 1)), UP_MS + 10_000)
       afterAll(() => cleanUp(cluster, prefix), 30_000)
 
-      it('names it, stops the others and exits 1', async () => {
+      it('goes on when the active ingest dies: the standby takes over and the gateway serves tickers again', async () => {
+        const lines = cluster.upLines()
+        const [active, standby] = ['ingest#1', 'ingest#2'].map((n) => lines.find((l) => l.name === n)!)
+        expect(cluster.stdout()).toMatch(new RegExp(`^ingest#2 pid ${standby!.pid} standby$`, 'm'))
+        process.kill(active!.pid, 'SIGKILL')
+        await cluster.waitForLine(new RegExp(`^ingest#2 pid ${standby!.pid} active \\(took over as ingest\\)$`), 20_000)
+        expect(cluster.stdout()).toContain(
+          `cluster: ingest#1 pid ${active!.pid} exited (signal SIGKILL); ingest#2 takes over`,
+        )
+        const c = await FeedClient.connect(lines.find((l) => l.name === 'gateway#1')!.url!)
+        try {
+          expect(await c.call({ sub: 'market.btcusdt.ticker' })).toMatchObject({ status: 'ok' })
+          const first = await c.waitFor((m) => m.ch === 'market.btcusdt.ticker', 15_000)
+          // A later one: the gateway follows the new ingest's live feed.
+          await c.waitFor((m) => m.ch === 'market.btcusdt.ticker' && (m.ts as number) > (first.ts as number), 15_000)
+        } finally {
+          c.ws.terminate()
+        }
+      }, 60_000)
+
+      it('names any other process killed, stops the others and exits 1', async () => {
         const lines = cluster.upLines()
         const engine = lines.find((l) => l.name === 'engine#1')!
         process.kill(engine.pid, 'SIGKILL')
@@ -182,7 +204,7 @@ if ('unavailable' in pgDatabase) {
         expect(cluster.stderr()).toContain(
           `cluster: engine#1 pid ${engine.pid} exited (signal SIGKILL); stopping the cluster\n`,
         )
-        const pids = lines.map((l) => l.pid)
+        const pids = lines.filter((l) => l.name !== 'ingest#1').map((l) => l.pid)
         expect(probe(pids)).toEqual(pids.map(() => 'ESRCH'))
         expect(cluster.running()).toEqual([])
       }, 30_000)
