@@ -6,12 +6,15 @@ import type { MarketItem } from '../../../common/market'
 import { Sheet } from '../../ui/Sheet'
 import { Spinner } from '../../ui/Spinner'
 import { ContractFacts } from './ContractFacts'
+import { useStreamReload } from '../user-stream'
 import { nextPollIn } from './countdown'
+import { concernsMicro } from './use-live-contracts'
 import './micro-contracts.css'
 
 /**
  * A contract's detail in a bottom sheet, read fresh from micro/order_detail when it opens (a row may be older than
- * the result) and, while the order is open, again around its delivery. `id` null = closed.
+ * the result) and, while the order is open, again when its settlement event arrives (user stream live) or around its
+ * delivery (not live: polled). `id` null = closed.
  */
 export function ContractDetailSheet({
   id,
@@ -25,6 +28,12 @@ export function ContractDetailSheet({
   const { api } = useRouteContext({ from: '__root__' })
   const { t } = useLingui()
   const [shown, setShown] = useState<{ id: number; order: MicroOrder | null } | null>(null)
+  /** Bumped by an event of this order: the effect below reads it again. */
+  const [heard, setHeard] = useState(0)
+  const streamLive = useStreamReload(
+    () => setHeard((n) => n + 1),
+    (ev) => concernsMicro(ev) && (ev.data as { order?: { id?: number } }).order?.id === id,
+  )
   useEffect(() => {
     if (id === null) return
     let live = true
@@ -32,7 +41,7 @@ export function ContractDetailSheet({
     // While the order is open it is read again on the countdown's schedule, so the sheet turns into its result.
     let open: MicroOrder | null = null
     const again = () => {
-      const wait = open && nextPollIn([open], Date.now())
+      const wait = !streamLive && open && nextPollIn([open], Date.now())
       if (wait) timer = setTimeout(read, wait)
     }
     const read = () =>
@@ -54,7 +63,7 @@ export function ContractDetailSheet({
       live = false
       clearTimeout(timer)
     }
-  }, [api, id])
+  }, [api, id, heard, streamLive])
   const current = shown && shown.id === id ? shown : null
   return (
     <Sheet open={id !== null} title={t({ id: 'micro.detail', message: 'Order detail' })} onClose={onClose}>

@@ -7,7 +7,9 @@ import { Tabs } from '../../ui/Tabs'
 import { PAGE_SIZE, RecordList, usePagedList } from '../funds'
 import { useSessionView } from '../user-center'
 import { ContractRow } from './ContractRow'
+import { useStreamReload } from '../user-stream'
 import { nextPollIn } from './countdown'
+import { concernsMicro } from './use-live-contracts'
 import './micro-contracts.css'
 
 /** The two lists of the history: contracts still open, and settled ones (won, lost, draw). */
@@ -15,7 +17,9 @@ export type HistoryTab = 'open' | 'settled'
 
 /**
  * The user's second contracts (micro/order_list), open or settled, newest first, page by page ("Load more"); pull
- * to refresh; the open list is read again around each delivery. A tap on one calls `onOpen` with its id (the detail).
+ * to refresh. While the user stream is live (issue 22 part 2) the list is read again on each second-contract event of
+ * the session's book (placed, settled) and never polled; otherwise the open list is read again around each delivery.
+ * A tap on one calls `onOpen` with its id (the detail).
  */
 export function MicroHistory({
   tab,
@@ -35,15 +39,16 @@ export function MicroHistory({
     (page, silent) => api.microList({ state: tab, page, limit: PAGE_SIZE }, { silent }),
     `${user?.id}:${user?.book}:${tab}`,
   )
-  // Open orders leave this tab as they settle: read it again on the countdown's schedule.
   const { items, reload } = list
+  const streamLive = useStreamReload(() => void reload(), concernsMicro)
+  // Not live: open orders leave this tab as they settle, so it is read again on the countdown's schedule.
   useEffect(() => {
-    if (tab !== 'open') return
+    if (tab !== 'open' || streamLive) return
     const wait = nextPollIn(items, Date.now())
     if (wait === null) return
     const timer = setTimeout(() => void reload(), wait)
     return () => clearTimeout(timer)
-  }, [tab, items, reload])
+  }, [tab, items, reload, streamLive])
   return (
     <>
       <Tabs
