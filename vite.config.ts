@@ -14,7 +14,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { lingui } from '@lingui/vite-plugin'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { compression } from 'vite-plugin-compression2'
-import { HeavyFirstSequencer } from './tests/helpers/heavy-first'
+import { HeavyFirstSequencer } from './tests/helpers/heavy-first.ts'
 
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
