@@ -1,7 +1,8 @@
 /**
  * Child process of the crash-guard test: the process guards `runMain` installs (server/main.ts), then a gateway whose
  * feed, while answering a `req` on eurusd, throws from a timer and leaves a promise rejected with nobody awaiting it —
- * the two ways a handler's async bug reaches the process. Prints `PORT <n>` once listening.
+ * the two ways a handler's async bug reaches the process. Prints `PORT <n>` once listening. Exits when its stdin (a
+ * pipe from the test) closes: the test process ended, whatever way.
  */
 import { installProcessGuards } from '../../server/main'
 import { testGateway, testHub } from './market-hub'
@@ -23,3 +24,5 @@ const feed = {
 }
 const { gw } = await testGateway(hub, { feed })
 process.stdout.write(`PORT ${gw.port}\n`)
+process.stdin.resume()
+process.stdin.on('end', () => process.exit(0))

@@ -30,7 +30,9 @@ function readUntil(stream: NodeJS.ReadableStream, pred: (text: string) => boolea
 it('logs an async throw and an unhandled rejection from a handler, and keeps serving', async () => {
   // Node itself with tsx's loader (not the tsx wrapper, whose SIGKILL would leave its node child running).
   child = spawn(process.execPath, ['--import', 'tsx', resolve('tests/helpers/market-crash-child.ts')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin a pipe from this process: the child exits when it closes, so it never outlives the test run (issue 24
+    // found it running 29 min after CI, when the worker ended before afterEach).
+    stdio: ['pipe', 'pipe', 'pipe'],
   })
   const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)))
   const stderr = readUntil(
