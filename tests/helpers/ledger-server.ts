@@ -1,6 +1,6 @@
 /**
  * The real server as a child process on a PostgreSQL database, for the ledger's crash test and bench: started with
- * tsx on server/main.ts (no PWA build: only /api is used; simulated market), in its own process group so `kill9()`
+ * tsx on server/cli/role-process.ts (`runMain`, stopping when the test process ends; no PWA build: only /api is used; simulated market), in its own process group so `kill9()`
  * takes it down at once like a power cut (SIGKILL: no shutdown hooks, open transactions cut mid-way) and `stop()`
  * ends it cleanly. Also the admin CLI's `ledger check` on the same database.
  */
@@ -31,7 +31,7 @@ export interface LedgerServer {
  */
 export async function startLedgerServer(databaseUrl: string, timeoutMs = 120_000): Promise<LedgerServer> {
   const port = await freePort()
-  const child: ChildProcess = spawn(TSX, [resolve('server/main.ts')], {
+  const child: ChildProcess = spawn(TSX, [resolve('server/cli/role-process.ts')], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -44,9 +44,11 @@ export async function startLedgerServer(databaseUrl: string, timeoutMs = 120_000
       DATABASE_URL: databaseUrl,
     },
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin a pipe from this process (role-process.ts stops when it closes): never outlives the test run.
+    stdio: ['pipe', 'pipe', 'pipe'],
   })
   let out = ''
+  child.stdin?.on('error', () => {})
   child.stdout?.on('data', (b: Buffer) => (out += b.toString()))
   child.stderr?.on('data', (b: Buffer) => (out += b.toString()))
   const exited = new Promise<void>((done) => child.once('exit', () => done()))

@@ -1,6 +1,6 @@
 /**
  * A server process with some roles (issue 22 part 3: ROLES, NATS_URL) on a PostgreSQL database, as a child process
- * started with tsx on server/main.ts (no PWA build: only /api and the websockets are used). In its own process group,
+ * started with tsx on server/cli/role-process.ts (`runMain`, stopping when the test process ends; no PWA build: only /api and the websockets are used). In its own process group,
  * so `stop()` takes the whole process down (SIGTERM, SIGKILL after 5 s) and nothing outlives the test.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -47,12 +47,12 @@ export interface RoleServerOptions {
 }
 
 /**
- * Starts `server/main.ts` with `opts.roles` on the simulated market and resolves once it printed its start line (or
+ * Starts the server (`runMain`) with `opts.roles` on the simulated market and resolves once it printed its start line (or
  * `opts.readyLine`).
  * @throws when it exits first or does not start within `timeoutMs` (its output in the message).
  */
 export async function startRoleServer(opts: RoleServerOptions): Promise<RoleServer> {
-  const child: ChildProcess = spawn(TSX, [resolve('server/main.ts')], {
+  const child: ChildProcess = spawn(TSX, [resolve('server/cli/role-process.ts')], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -67,7 +67,8 @@ export async function startRoleServer(opts: RoleServerOptions): Promise<RoleServ
       NATS_PREFIX: opts.natsPrefix,
     },
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin a pipe from this process (role-process.ts stops when it closes): never outlives the test run.
+    stdio: ['pipe', 'pipe', 'pipe'],
   })
   let out = ''
   const waiters = new Set<() => void>()
@@ -75,6 +76,7 @@ export async function startRoleServer(opts: RoleServerOptions): Promise<RoleServ
     out += b.toString()
     for (const w of waiters) w()
   }
+  child.stdin?.on('error', () => {})
   child.stdout?.on('data', heard)
   child.stderr?.on('data', heard)
   // 'close': exited and its output read to the end (an error line printed just before the exit is in `output()`).
