@@ -13,9 +13,7 @@
  * The engine is a RiskEngine object whose state lives in its fields (the risk book, the matcher's pending orders, the
  * action queue, the reloads waiting); its decisions are the pure functions of engine-plan.ts, unit-tested there.
  */
-import { parseDecimal, sign, subtract } from '../../../common/amount'
-import type { FeedEvent } from '../../../common/api/trade'
-import { feedDecimal } from '../../../common/trading/mark-price'
+import { parseDecimal, subtract } from '../../../common/amount'
 import { listenChannel, type ChangeFeed } from '../../cache/change-feed'
 import type { Db } from '../../db/client'
 import type { MarketEvent, MarketService } from '../../market/types'
@@ -23,7 +21,7 @@ import { isFresh, priceMaxAgeMs } from '../freshness'
 import { accountKeyOf, CONTRACT_CHANNEL, parseAccountKey } from './account'
 import { closeOrderMatcher, type CloseOrderMatcher } from './close-matcher'
 import { readBookRows, riskPosition, walletBalance } from './book-rows'
-import { allocatePrint, fillEntrust } from './entrusts'
+import { fillEntrust, takeShares } from './entrusts'
 import {
   actionKey,
   afterBatch,
@@ -266,34 +264,17 @@ export class RiskEngine implements ContractEngine {
     }
     const list = this.entrusts.get(e.symbol)
     if (!list || list.length === 0) return
-    for (const t of e.trades) {
-      const price = feedDecimal(t.price)
-      const size = feedDecimal(t.amount)
-      if (!price || !size) continue
-      const event: FeedEvent = {
-        source: this.deps.market.source,
-        topic: `market.${e.symbol}.trade.detail`,
-        ts: t.ts,
-        price,
-        ref: `trade:${t.tradeId}`,
-        recorded: e.recorded ?? null,
-      }
-      for (const { order: o, amount } of allocatePrint(list, t.ts, price, size)) {
-        // What the share takes is out of the list until its account reloads: another print may not count on it.
-        const rest = subtract(parseDecimal(o.amount), amount)
-        if (sign(rest) <= 0) list.splice(list.indexOf(o), 1)
-        else o.amount = rest
-        const account = accountKeyOf(o.book, o.userId)
-        this.enqueue({
-          key: `fill:${o.id}:${event.ref}`,
-          account,
-          symbol: e.symbol,
-          run: async () => {
-            if ((await fillEntrust(this.act, o, event, size, amount, arrivedAt)) === 'filled') this.counters.fills++
-            this.reload(account)
-          },
-        })
-      }
+    for (const { order: o, amount, event, size } of takeShares(list, e, this.deps.market.source)) {
+      const account = accountKeyOf(o.book, o.userId)
+      this.enqueue({
+        key: `fill:${o.id}:${event.ref}`,
+        account,
+        symbol: e.symbol,
+        run: async () => {
+          if ((await fillEntrust(this.act, o, event, size, amount, arrivedAt)) === 'filled') this.counters.fills++
+          this.reload(account)
+        },
+      })
     }
   }
 

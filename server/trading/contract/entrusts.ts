@@ -16,8 +16,11 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { add, compare, negate, parseDecimal, round, sign, subtract, type DecimalString } from '../../../common/amount'
 import type { ContractOrder } from '../../../common/api/contract'
+import type { MarketSourceKind } from '../../../common/api/public'
 import type { FeedEvent } from '../../../common/api/trade'
+import { feedDecimal } from '../../../common/trading/mark-price'
 import type { Db } from '../../db/client'
+import type { MarketEvent } from '../../market/types'
 import { contractFills, contractOrders } from '../../db/schema'
 import { DomainError } from '../../domain/errors'
 import { moneyTransaction, runOnce } from '../../ledger/idempotent'
@@ -257,4 +260,38 @@ export function allocatePrint<T extends RestingOrder>(
     left = subtract(left, amount)
   }
   return shares
+}
+
+/**
+ * The shares of each print of trade batch `e` among the pending orders `list` of its symbol (allocatePrint), each with
+ * the print's feed event (`source`'s `market.<symbol>.trade.detail`, ref `trade:<id>`) and size. What a share takes is
+ * taken out of `list` at once (an order filled whole leaves it): a later print of the batch, or of the next batch
+ * before the account reloads, may not count on it.
+ */
+export function takeShares<T extends RestingOrder>(
+  list: T[],
+  e: Extract<MarketEvent, { type: 'trades' }>,
+  source: MarketSourceKind,
+): { order: T; amount: DecimalString; event: FeedEvent; size: DecimalString }[] {
+  const out: { order: T; amount: DecimalString; event: FeedEvent; size: DecimalString }[] = []
+  for (const t of e.trades) {
+    const price = feedDecimal(t.price)
+    const size = feedDecimal(t.amount)
+    if (!price || !size) continue
+    const event: FeedEvent = {
+      source,
+      topic: `market.${e.symbol}.trade.detail`,
+      ts: t.ts,
+      price,
+      ref: `trade:${t.tradeId}`,
+      recorded: e.recorded ?? null,
+    }
+    for (const { order, amount } of allocatePrint(list, t.ts, price, size)) {
+      const rest = subtract(parseDecimal(order.amount), amount)
+      if (sign(rest) <= 0) list.splice(list.indexOf(order), 1)
+      else order.amount = rest
+      out.push({ order, amount, event, size })
+    }
+  }
+  return out
 }
