@@ -3,7 +3,7 @@
  * code with a baseline measured in the same run. Figures are informative: the run exits 0 even when a target is
  * missed (speed targets are not tests), and non-zero only when a benchmark could not run.
  */
-import type { BenchResult } from './types'
+import { PartialBenchError, type BenchResult } from './types'
 
 type Bench = { name: string; run: () => Promise<BenchResult[]> }
 
@@ -27,6 +27,7 @@ const benches: Bench[] = [
   { name: 'trading', run: async () => (await import('./trading')).runTradingBench() },
   { name: 'risk', run: async () => (await import('./risk')).runRiskBench() },
   { name: 'risk-model', run: async () => (await import('./risk-model')).runRiskModelBench() },
+  { name: 'cluster', run: async () => (await import('./cluster')).runClusterBench() },
 ]
 
 const only = process.argv.slice(2)
@@ -43,14 +44,16 @@ for (const b of benches) {
     results.push(...(await b.run()))
   } catch (err) {
     broken++
-    console.error(`${b.name} failed to run:`, err instanceof Error ? err.stack : err)
+    if (err instanceof PartialBenchError) results.push(...err.rows)
+    const cause = err instanceof PartialBenchError ? err.cause : err
+    console.error(`${b.name} failed to run:`, cause instanceof Error ? cause.stack : cause)
   }
 }
 
 console.log('\n' + 'figure'.padEnd(58) + 'value'.padStart(14) + '  target'.padEnd(14) + '  result')
 for (const r of results) {
   const value = `${r.value} ${r.unit}`
-  const verdict = r.skipped ? 'SKIPPED' : r.pass ? 'PASS' : 'MISS'
+  const verdict = r.skipped ? 'SKIPPED' : r.report ? '-' : r.pass ? 'PASS' : 'MISS'
   console.log(r.name.padEnd(58) + value.padStart(14) + `  ${r.target}`.padEnd(14) + `  ${verdict}`)
   console.log(`    ${r.note}`)
 }

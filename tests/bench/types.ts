@@ -14,4 +14,20 @@ export interface BenchResult {
   /** What was measured, baseline figures, or why it was skipped. */
   note: string
   skipped?: boolean
+  /** A figure with no target (target "report"): printed without a verdict, `pass` ignored. */
+  report?: boolean
+}
+
+/**
+ * Thrown by a bench one of whose parts failed after others had measured: `npm run bench` prints `rows` (the figures
+ * measured) and reports the bench as failed to run with `cause`.
+ */
+export class PartialBenchError extends Error {
+  override name = 'PartialBenchError'
+  constructor(
+    readonly rows: BenchResult[],
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause))
+  }
 }
