@@ -2,7 +2,7 @@
  * The futures risk engine's view of the database (engine.ts): the open positions, pending orders and contract-wallet
  * balances of some accounts (or of all), and their conversion into the risk book's integer form (risk-book.ts).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { accountPartition, PARTITIONS, symbolPartition } from '../../cluster/partitions'
 import type { Book } from '../../../common/api/user-info'
 import type { Db } from '../../db/client'
@@ -50,7 +50,7 @@ export async function readBookRows(db: Db, keys: string[] | 'all', scope?: Reado
           .from(ledgerAccounts)
           .where(
             and(
-              inArray(ledgerAccounts.userId, userIds),
+              sql`${ledgerAccounts.userId} = any(${intArray(userIds)}::int[])`,
               eq(ledgerAccounts.wallet, 'contract'),
               eq(ledgerAccounts.currency, MARGIN_CURRENCY),
             ),
@@ -59,22 +59,30 @@ export async function readBookRows(db: Db, keys: string[] | 'all', scope?: Reado
   const byAccount = new Map<string, PositionRow[]>()
   for (const p of positions) {
     const key = accountKeyOf(p.book, p.userId)
-    byAccount.set(key, [...(byAccount.get(key) ?? []), p])
+    const list = byAccount.get(key)
+    if (list) list.push(p)
+    else byAccount.set(key, [p])
   }
   return { byAccount, available, pending }
 }
+
+/**
+ * A PostgreSQL int array literal: one parameter however many ids (an `IN` list takes one parameter per id, and
+ * PostgreSQL refuses more than 65,535 — an engine with 70,000 accounts would not load).
+ */
+const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`
 
 /** Positions of the accounts in `scope`: user id modulo PARTITIONS (accountPartition) in the set. */
 function partitionFilter(scope: ReadonlySet<number>) {
   const held = [...scope]
   if (held.length === 0) return sql`false`
-  return sql`(${contractPositions.userId} % ${PARTITIONS}) = any(${`{${held.join(',')}}`}::int[])`
+  return sql`(${contractPositions.userId} % ${PARTITIONS}) = any(${intArray(held)}::int[])`
 }
 
 /** Rows of the given accounts only (every account when none given). */
 function accountFilter(t: typeof contractPositions | typeof contractOrders, who: { book: Book; userId: number }[]) {
   if (who.length === 0) return undefined
-  return inArray(t.userId, [...new Set(who.map((w) => w.userId))])
+  return sql`${t.userId} = any(${intArray([...new Set(who.map((w) => w.userId))])}::int[])`
 }
 
 /** Cross-margin wallet balance: available + the open positions' margin, PX units. */
