@@ -102,7 +102,8 @@ await describePostgres('engine partitions', (openDb) => {
       await expect.poll(() => openPositions(s), { timeout: 15_000 }).toBe(0)
       await Promise.all([a.contracts.idle(), b.contracts.idle()])
       // Decided and carried out by the holder of the account's partition only (both engines saw the crash).
-      const liquidations = (keys: string[]) => keys.filter((k) => k.startsWith('liquidation:')).sort()
+      // (An engine may run its own account's job twice: a job that met a stale mark under load acts at the next tick.)
+      const liquidations = (keys: string[]) => [...new Set(keys.filter((k) => k.startsWith('liquidation:')))].sort()
       const keysOf = (us: TestUser[]) => us.map((u) => `liquidation:live:${u.id}`).sort()
       expect(liquidations(acted.a)).toEqual(keysOf(mine.a))
       expect(liquidations(acted.b)).toEqual(keysOf(mine.b))
