@@ -9,11 +9,10 @@
  * two processes do.
  *
  * Each tick goes to every engine at once; the cluster's tick time is the slower engine's (the tick is done when both
- * are). The positions: 50,000 accounts with two 0.1 BTC longs each on btcusdt at 60,000, 10×, with a take-profit and
- * a stop-loss that the ticks (59,990.25 / 60,010.50, alternating) never reach, so every tick evaluates every
- * position and acts on none. 50,000 accounts, not 100,000: an engine alone cannot load more than 65,535 accounts
- * with open positions (book-rows.ts reads their wallets with one bound parameter per account, and a PostgreSQL
- * statement takes at most 65,535), which this bench found; 2 engines would load 100,000 (about 50,000 each).
+ * are). The positions: 100,000 accounts with one 0.1 BTC long each on btcusdt at 60,000, 10×, with a take-profit
+ * and a stop-loss that the ticks (59,990.25 / 60,010.50, alternating) never reach, so every tick evaluates every
+ * position and acts on none. (This bench found that an engine alone could not load more than 65,535 accounts —
+ * book-rows.ts bound one parameter per account — fixed: the ids travel as one array.)
  */
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
@@ -25,8 +24,8 @@ import { int, machineNote, progress, scalingNote } from './cluster-scaling'
 import { MIN_RUNS, summarize } from './stats'
 import type { BenchResult } from './types'
 
-const ACCOUNTS = 50_000
-const PER_ACCOUNT = 2
+const ACCOUNTS = 100_000
+const PER_ACCOUNT = 1
 const POSITIONS = ACCOUNTS * PER_ACCOUNT
 const SYMBOL = 'btcusdt'
 /** Ticks measured per configuration (after WARMUP unmeasured ones: the JIT, the first tick's full recompute). */
