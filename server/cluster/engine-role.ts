@@ -3,7 +3,10 @@
  * the partitions this process holds (partitions.ts) — the markets whose limit orders it matches and the accounts whose
  * TP/SL and liquidation it checks. Alone on a database (or on PGlite) it holds every partition and does all the work;
  * with N engine processes on one PostgreSQL each does about 1/N, and an engine that dies has its partitions taken
- * over by the others within PARTITION_ROUND_MS plus a query.
+ * over by the others within PARTITION_ROUND_MS plus a query. The spot prints of that gap are not lost: the new holder
+ * matches those it heard while it did not own the market, if still within the market's price max age (issue 22 part
+ * 6, spot/matcher.ts `gained`). Futures entrusts and reduce-only limit orders fill from the prints after the takeover
+ * only.
  */
 import type { Db } from '../db/client'
 import type { MarketService } from '../market/types'
@@ -45,6 +48,8 @@ export async function startEngineRole(deps: EngineRoleDeps): Promise<EngineRole>
     onChange: (held) => {
       scope = held
       engine?.widen(held)
+      // The prints of markets taken over that came while no engine here matched them (a dead holder's last ones).
+      matcher?.gained()
     },
     beforeRelease: async (keep) => {
       scope = keep

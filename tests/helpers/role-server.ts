@@ -27,6 +27,10 @@ export interface RoleServer {
   exited: Promise<number | null>
   /** SIGTERM to the process group (SIGKILL after 5 s); resolves once it exited. Safe to call twice. */
   stop(): Promise<void>
+  /** SIGKILL to the process group at once (a power cut: no shutdown hooks); resolves once it exited. */
+  kill9(): Promise<void>
+  /** SIGSTOP to the process group: it freezes (its sockets stay open, nothing is sent) until killed or stopped. */
+  freeze(): void
 }
 
 /** What a role process is started with. */
@@ -40,6 +44,8 @@ export interface RoleServerOptions {
   port?: number
   /** Market gateway port (gateway role); default 0. */
   marketPort?: number
+  /** Its PostgreSQL connections' `application_name` (pg_stat_activity shows what each process is doing). */
+  name?: string
   /** ms to wait for the start line (default 120,000). */
   timeoutMs?: number
   /** The line to resolve on instead of the start line (a standby ingest prints its start line only once active). */
@@ -61,7 +67,7 @@ export async function startRoleServer(opts: RoleServerOptions): Promise<RoleServ
       MARKET_SOURCE: 'sim',
       LIVE_TRADING_ON_TEST_FEED: '1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'tc-roles-')),
-      DATABASE_URL: opts.databaseUrl,
+      DATABASE_URL: opts.name ? withAppName(opts.databaseUrl, opts.name) : opts.databaseUrl,
       ROLES: opts.roles,
       NATS_URL: opts.natsUrl,
       NATS_PREFIX: opts.natsPrefix,
@@ -124,5 +130,25 @@ export async function startRoleServer(opts: RoleServerOptions): Promise<RoleServ
     await stop()
     throw err
   }
-  return { pid: child.pid!, output: () => out, startLine, waitForLine, exited, stop }
+  const kill9 = async () => {
+    signal('SIGKILL')
+    await exited
+  }
+  return {
+    pid: child.pid!,
+    output: () => out,
+    startLine,
+    waitForLine,
+    exited,
+    stop,
+    kill9,
+    freeze: () => signal('SIGSTOP'),
+  }
+}
+
+/** `url` with `application_name=name` among its parameters. */
+function withAppName(url: string, name: string): string {
+  const u = new URL(url)
+  u.searchParams.set('application_name', name)
+  return u.toString()
 }

@@ -18,6 +18,13 @@
  * since. The time a batch then waits behind a slow database does not count (the print was fresh when it came; it is a
  * trade that happened on the venue at that price). Orders placed after its feed time never use it.
  *
+ * Takeover (issue 22 part 6): a process matches only the markets whose partition its engine holds (`owns`), and an
+ * engine that dies is replaced by another within a partition round; the prints of that gap (and those the dead one
+ * had not matched yet) would otherwise fill nothing, leaving orders open that the market traded through. So each
+ * process keeps the batches of the watched markets it does not own for REPLAY_KEEP_MS, and `gained()` (the engine
+ * took partitions) matches those of the markets it now owns, as batches arriving then: a print older than the
+ * market's maximum price age by then fills nothing, a print the previous holder already shared is not shared again.
+ *
  * Budget: batches wait per symbol, one at a time; beyond MAX_PENDING_BATCHES per symbol the oldest waiting batch is
  * dropped and counted (a database far behind the feed must not grow the queue without bound). Only symbols with open
  * limit orders are looked at (no query per feed trade of a quiet market): this process's placements say so at once
@@ -42,6 +49,8 @@ import type { UserEventOf } from '../../stream/trading-events'
 export const MAX_PENDING_BATCHES = 600
 /** How often the symbols with open limit orders are read again, ms. */
 export const WATCH_REFRESH_MS = 5000
+/** How long batches of markets this process does not own are kept for a takeover (`gained`), ms. */
+export const REPLAY_KEEP_MS = 10_000
 
 /** A running matcher. */
 export interface SpotMatcher {
@@ -49,6 +58,11 @@ export interface SpotMatcher {
   idle(): Promise<void>
   /** Fills made, batches dropped for the budget, matching failures (logged). */
   stats(): { fills: number; dropped: number; failures: number }
+  /**
+   * Matches the kept batches (last REPLAY_KEEP_MS) of the markets this process owns now but did not when they came:
+   * call it when the engine took partitions. They are matched as arriving now (see the module comment).
+   */
+  gained(): void
   stop(): void
 }
 
@@ -94,14 +108,16 @@ export function startSpotMatcher(deps: {
   const timer = setInterval(() => void refresh(), WATCH_REFRESH_MS)
   timer.unref()
   const unsignal = onLimitOrderOpened((symbol) => watched.add(symbol))
-  const unlisten = deps.market.onEvent((e: MarketEvent) => {
-    if (e.type !== 'trades' || e.trades.length === 0 || !watched.has(e.symbol)) return
-    if (deps.owns && !deps.owns(e.symbol)) return
-    let q = queues.get(e.symbol)
-    if (!q) queues.set(e.symbol, (q = { pending: [], running: undefined }))
-    const arrivedAt = (deps.now?.() ?? new Date()).getTime()
-    q.pending.push({ symbol: e.symbol, trades: e.trades, recorded: e.recorded, arrivedAt })
-    if (q.pending.length > MAX_PENDING_BATCHES) {
+  const clock = () => (deps.now?.() ?? new Date()).getTime()
+  /** Batches of watched markets not owned when they came, per symbol, oldest first (for `gained`). */
+  const unowned = new Map<string, Batch[]>()
+  /** Queues `batches` of `symbol` (`first`: before what waits already) and starts its run unless one runs. */
+  const enqueue = (symbol: string, batches: Batch[], first = false) => {
+    let q = queues.get(symbol)
+    if (!q) queues.set(symbol, (q = { pending: [], running: undefined }))
+    if (first) q.pending.unshift(...batches)
+    else q.pending.push(...batches)
+    while (q.pending.length > MAX_PENDING_BATCHES) {
       q.pending.shift()
       counts.dropped++
     }
@@ -109,6 +125,18 @@ export function startSpotMatcher(deps: {
       const queue = q
       queue.running = run(queue).finally(() => (queue.running = undefined))
     }
+  }
+  const unlisten = deps.market.onEvent((e: MarketEvent) => {
+    if (e.type !== 'trades' || e.trades.length === 0 || !watched.has(e.symbol)) return
+    const arrivedAt = clock()
+    const batch: Batch = { symbol: e.symbol, trades: e.trades, recorded: e.recorded, arrivedAt }
+    if (deps.owns && !deps.owns(e.symbol)) {
+      const kept = (unowned.get(e.symbol) ?? []).filter((b) => b.arrivedAt! >= arrivedAt - REPLAY_KEEP_MS)
+      kept.push(batch)
+      unowned.set(e.symbol, kept.slice(-MAX_PENDING_BATCHES))
+      return
+    }
+    enqueue(e.symbol, [batch])
   })
   return {
     async idle() {
@@ -120,6 +148,21 @@ export function startSpotMatcher(deps: {
       }
     },
     stats: () => ({ ...counts }),
+    gained() {
+      const now = clock()
+      for (const [symbol, kept] of unowned) {
+        if (deps.owns && !deps.owns(symbol)) continue
+        unowned.delete(symbol)
+        const recent = kept.filter((b) => b.arrivedAt! >= now - REPLAY_KEEP_MS)
+        // Before the batches that came since it owns the market: they are older.
+        if (recent.length > 0)
+          enqueue(
+            symbol,
+            recent.map((b) => ({ ...b, arrivedAt: now })),
+            true,
+          )
+      }
+    },
     stop() {
       clearInterval(timer)
       unsignal()
