@@ -6,9 +6,10 @@
  */
 import { randomBytes } from 'node:crypto'
 import { jetstreamManager } from '@nats-io/jetstream'
-import { afterEach, describe, it } from 'vitest'
+import { afterAll, afterEach, describe, it } from 'vitest'
 import { closeNats, connectNats, type NatsConnection } from '../../server/bus/nats'
 import { MissingPrerequisite, skipReason } from './prerequisites'
+import { createPgTestDatabase, type PgTestDatabase } from './server-db'
 
 /** Where the tests find NATS. */
 export const NATS_TEST_URL = process.env.TEST_NATS_URL ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222'
@@ -70,4 +71,24 @@ export async function describeNats(title: string, suite: (open: OpenNats) => voi
       return nc
     })
   })
+}
+
+/**
+ * A suite of role processes (the cluster tests): a fresh PostgreSQL database of its own, dropped after the file (after
+ * the suite's own afterAll stopped its processes, also when NATS is missing and the suite skips), and NATS. Skipped
+ * saying why when either is missing — failing instead under CI=true (createPgTestDatabase, describeNats).
+ */
+export async function describeCluster(
+  title: string,
+  suite: (pg: PgTestDatabase, open: OpenNats) => void,
+): Promise<void> {
+  const pg = await createPgTestDatabase()
+  if ('unavailable' in pg) {
+    describe(`${title} on PostgreSQL`, () => {
+      it.skip(`skipped: ${pg.unavailable}`, () => {})
+    })
+    return
+  }
+  afterAll(() => pg.drop())
+  await describeNats(title, (open) => suite(pg, open))
 }

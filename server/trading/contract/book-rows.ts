@@ -10,6 +10,8 @@ import { contractOrders, contractPositions, ledgerAccounts } from '../../db/sche
 import { accountKeyOf, parseAccountKey, type PositionRow } from './account'
 import { MARGIN_CURRENCY } from './config'
 import { PX, RT, toUnits, type RiskPosition } from './risk-book'
+import type { Entrust } from './engine-plan'
+import { parseDecimal, subtract } from '../../../common/amount'
 
 /** What one reload reads: open positions by account key, contract-wallet available USDT by key, pending orders. */
 export interface BookRows {
@@ -83,6 +85,20 @@ function partitionFilter(scope: ReadonlySet<number>) {
 function accountFilter(t: typeof contractPositions | typeof contractOrders, who: { book: Book; userId: number }[]) {
   if (who.length === 0) return undefined
   return sql`${t.userId} = any(${intArray([...new Set(who.map((w) => w.userId))])}::int[])`
+}
+
+/** A pending limit order as the engine's matcher holds it: its unfilled amount, placement time in ms. */
+export function entrustOf(o: typeof contractOrders.$inferSelect): Entrust & { symbol: string } {
+  return {
+    symbol: o.symbol,
+    id: o.id,
+    book: o.book,
+    userId: o.userId,
+    side: o.side,
+    price: o.price!,
+    amount: subtract(parseDecimal(o.amount), parseDecimal(o.filledAmount)),
+    createdAt: o.createdAt.getTime(),
+  }
 }
 
 /** Cross-margin wallet balance: available + the open positions' margin, PX units. */

@@ -44,6 +44,7 @@ import type { ContractDeps } from './place'
 import type { MarkBoard } from './marks'
 import { closeOrderEvent } from './views'
 import { emitEvents } from '../../stream/events'
+import { tradeEvent } from '../feed-events'
 
 /** How long a symbol found without pending reduce-only orders is not asked again, ms. */
 export const CLOSE_ORDERS_RECHECK_MS = 1_000
@@ -175,14 +176,7 @@ export function closeOrderMatcher(deps: ContractDeps): CloseOrderMatcher {
           return fills
         }
         quietUntil.delete(e.symbol)
-        const event: FeedEvent = {
-          source: deps.market.source,
-          topic: `market.${e.symbol}.trade.detail`,
-          ts: t.ts,
-          price,
-          ref: `trade:${t.tradeId}`,
-          recorded: e.recorded ?? null,
-        }
+        const event = tradeEvent(deps.market.source, e.symbol, t, price, e.recorded)
         for (const o of orders) {
           const r = await fillCloseOrder(deps, o, event, size)
           if (r === 'filled' || r === 'partial') fills++

@@ -6,6 +6,19 @@
  */
 import { admit, plan, type PlannedJob, type QueueLimits } from './engine-plan'
 
+/** Actions running at once (each holds a database connection). */
+export const MAX_IN_FLIGHT = 4
+/** Accounts liquidated in one transaction at most (a tick that crosses many liquidation prices). */
+export const LIQUIDATION_BATCH = 200
+/** Actions waiting; past it decisions are dropped and counted. */
+export const MAX_QUEUED = 10_000
+/** The risk engine's budget. */
+export const ENGINE_LIMITS: QueueLimits = {
+  maxInFlight: MAX_IN_FLIGHT,
+  batch: LIQUIDATION_BATCH,
+  maxQueued: MAX_QUEUED,
+}
+
 /** A job with what carries it out. */
 export type QueuedJob = PlannedJob & { run: () => Promise<unknown> }
 

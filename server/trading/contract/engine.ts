@@ -13,14 +13,12 @@
  * The engine is a RiskEngine object whose state lives in its fields (the risk book, the matcher's pending orders, the
  * action queue, the reloads waiting); its decisions are the pure functions of engine-plan.ts, unit-tested there.
  */
-import { parseDecimal, subtract } from '../../../common/amount'
 import { listenChannel, type ChangeFeed } from '../../cache/change-feed'
-import type { Db } from '../../db/client'
-import type { MarketEvent, MarketService } from '../../market/types'
+import type { MarketEvent } from '../../market/types'
 import { isFresh, priceMaxAgeMs } from '../freshness'
 import { accountKeyOf, CONTRACT_CHANNEL, parseAccountKey } from './account'
 import { closeOrderMatcher, type CloseOrderMatcher } from './close-matcher'
-import { readBookRows, riskPosition, walletBalance } from './book-rows'
+import { entrustOf, readBookRows, riskPosition, walletBalance } from './book-rows'
 import { fillEntrust, takeShares } from './entrusts'
 import {
   actionKey,
@@ -30,7 +28,11 @@ import {
   replaceEntrusts,
   type Entrust,
 } from './engine-plan'
-import { ActionQueue, type QueuedJob } from './engine-queue'
+import { ActionQueue, ENGINE_LIMITS, type QueuedJob } from './engine-queue'
+import type { ContractEngine, EngineDeps, EngineStats } from './engine-types'
+
+export { LIQUIDATION_BATCH, MAX_IN_FLIGHT, MAX_QUEUED } from './engine-queue'
+export type { ContractEngine, EngineDeps, EngineStats } from './engine-types'
 import { closeByTrigger, liquidateAccount, liquidateAccounts, type LiquidationDeps } from './liquidate'
 import { marksFor, type MarkBoard, type MarkSnapshot } from './marks'
 import { accountPartition, symbolPartition } from '../../cluster/partitions'
@@ -38,58 +40,11 @@ import { PX, RiskBook, toUnits, type RiskAction } from './risk-book'
 
 /** How often the whole book is read again, ms (the safety net behind the notices). */
 export const FULL_RELOAD_MS = 30_000
-/** Actions running at once (each holds a database connection). */
-export const MAX_IN_FLIGHT = 4
-/** Accounts liquidated in one transaction at most (a tick that crosses many liquidation prices). */
-export const LIQUIDATION_BATCH = 200
-/** Actions waiting; past it decisions are dropped and counted. */
-export const MAX_QUEUED = 10_000
-
-/** Counters, for tests and the devtools-like `stats()`. */
-export interface EngineStats {
-  ticks: number
-  actions: number
-  liquidations: number
-  triggers: number
-  fills: number
-  dropped: number
-  failures: number
-  reloads: number
-}
-
-/** A running engine. */
-export interface ContractEngine {
-  readonly book: RiskBook
-  stats(): EngineStats
-  /** Reloads every account now. */
-  reloadAll(): Promise<void>
-  /** Resolves once no action runs or waits and no reload is pending. */
-  idle(): Promise<void>
-  stop(): Promise<void>
-}
-
-/** What the engine runs on. */
-export interface EngineDeps {
-  db: Db
-  market: Pick<MarketService, 'source' | 'onEvent' | 'listings' | 'lastBook'>
-  log?: (line: string) => void
-  now?: () => Date
-  /**
-   * The partitions (server/cluster/partitions.ts) this engine acts on: the risk of the accounts and the pending
-   * orders of the markets that fall in them. Undefined: every account and market (one engine per database).
-   */
-  scope?: ReadonlySet<number>
-  /** Told of every action as it starts: its key (`liquidation:live:7`, `fill:…`) and the account whose lock it takes. */
-  onAction?: (key: string, account: string) => void
-}
-
 /**
  * A queued action: what it is (engine-plan.ts) and how to carry it out; `symbol` for the fills of a market's pending
  * orders (owned by the market's partition, not the account's).
  */
 type Job = QueuedJob & { symbol?: string }
-
-const LIMITS = { maxInFlight: MAX_IN_FLIGHT, batch: LIQUIDATION_BATCH, maxQueued: MAX_QUEUED }
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
@@ -113,7 +68,7 @@ export class RiskEngine implements ContractEngine {
   }
   /** The matcher's pending limit orders by symbol. */
   private entrusts = new Map<string, Entrust[]>()
-  private readonly actions = new ActionQueue<Job>(LIMITS, {
+  private readonly actions = new ActionQueue<Job>(ENGINE_LIMITS, {
     run: (jobs) => (jobs[0]!.liquidation ? this.liquidateBatch(jobs) : jobs[0]!.run()),
     onStart: (jobs) => {
       // The reload after an action answers what the account calls for at the same marks; the database just said (a
@@ -361,20 +316,7 @@ export class RiskEngine implements ContractEngine {
       else this.allKeys.delete(key)
     }
     const due = dueOnLoad(called, this.actedSinceTick)
-    this.entrusts = replaceEntrusts(
-      this.entrusts,
-      keys === 'all' ? 'all' : new Set(keys),
-      pending.map((o) => ({
-        symbol: o.symbol,
-        id: o.id,
-        book: o.book,
-        userId: o.userId,
-        side: o.side,
-        price: o.price!,
-        amount: subtract(parseDecimal(o.amount), parseDecimal(o.filledAmount)),
-        createdAt: o.createdAt.getTime(),
-      })),
-    )
+    this.entrusts = replaceEntrusts(this.entrusts, keys === 'all' ? 'all' : new Set(keys), pending.map(entrustOf))
     this.counters.reloads++
     for (const a of due) this.decide(a)
   }

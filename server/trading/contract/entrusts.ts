@@ -35,6 +35,7 @@ import type { ContractDeps } from './place'
 import { contractOrderView, futuresOrderEvent, type ContractOrderRow } from './views'
 import { emitEvents } from '../../stream/events'
 import type { UserEventOf } from '../../stream/trading-events'
+import { tradeEvent } from '../feed-events'
 
 /**
  * Releases what a pending order holds (its unfilled rest's margin and fee) and marks it cancelled, in `tx` (order row
@@ -278,14 +279,7 @@ export function takeShares<T extends RestingOrder>(
     const price = feedDecimal(t.price)
     const size = feedDecimal(t.amount)
     if (!price || !size) continue
-    const event: FeedEvent = {
-      source,
-      topic: `market.${e.symbol}.trade.detail`,
-      ts: t.ts,
-      price,
-      ref: `trade:${t.tradeId}`,
-      recorded: e.recorded ?? null,
-    }
+    const event = tradeEvent(source, e.symbol, t, price, e.recorded)
     for (const { order, amount } of allocatePrint(list, t.ts, price, size)) {
       const rest = subtract(parseDecimal(order.amount), amount)
       if (sign(rest) <= 0) list.splice(list.indexOf(order), 1)

@@ -7,6 +7,7 @@ import type { MarketSourceKind } from '../../../common/api/public'
 import type { FeedEvent } from '../../../common/api/trade'
 import { feedDecimal, MarkPrice, type Mark } from '../../../common/trading/mark-price'
 import type { MarketEvent, MarketService } from '../../market/types'
+import { tradeEvent } from '../feed-events'
 
 /** Decimals a mark keeps beyond the market's price precision. */
 export const MARK_EXTRA_DECIMALS = 2
@@ -93,14 +94,7 @@ export function startMarkBoard(market: Pick<MarketService, 'source' | 'onEvent' 
       const price = feedDecimal(t.price)
       if (!price) return
       p.onTrade(price, t.ts)
-      publish(e.symbol, {
-        source,
-        topic: `market.${e.symbol}.trade.detail`,
-        ts: t.ts,
-        price,
-        ref: `trade:${t.tradeId}`,
-        recorded: e.recorded ?? null,
-      })
+      publish(e.symbol, tradeEvent(source, e.symbol, t, price, e.recorded))
     } else if (e.type === 'ticker') {
       const close = feedDecimal(e.tick.close)
       if (close) p.onTicker(close, e.ts)

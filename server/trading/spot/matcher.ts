@@ -44,6 +44,7 @@ import { onLimitOrderOpened } from './open-signal'
 import { spotFillEvent } from './views'
 import { emitEvents } from '../../stream/events'
 import type { UserEventOf } from '../../stream/trading-events'
+import { tradeEvent } from '../feed-events'
 
 /** Trade batches that may wait per symbol before the oldest is dropped (about 10 minutes of a 1/s feed). */
 export const MAX_PENDING_BATCHES = 600
@@ -270,14 +271,7 @@ async function sharePrint(tx: Db, p: Print, now: Date): Promise<{ fills: number;
   let left = earlier
     .filter((f) => f.feedTs.getTime() === feedTs.getTime())
     .reduce((rest, f) => subtract(rest, parseDecimal(f.amount)), printed)
-  const event = {
-    source: p.source,
-    topic: `market.${p.symbol}.trade.detail`,
-    ts: p.trade.ts,
-    price: feedDecimal(p.trade.price)!,
-    ref,
-    recorded: p.recorded ?? null,
-  }
+  const event = tradeEvent(p.source, p.symbol, p.trade, feedDecimal(p.trade.price)!, p.recorded)
   let fills = 0
   const events: UserEventOf[] = []
   for (const order of orders) {
