@@ -115,8 +115,10 @@ export class Hub implements SourceSink {
       this.push(depthTopic(e.symbol), e.ts, e.tick)
     } else {
       s.ticker = e.tick
-      this.tickerAt.set(e.symbol, e.ts)
-      this.push(tickerTopic(e.symbol), e.ts, e.tick)
+      const ts = this.tickerTs(e.symbol, e.ts)
+      this.push(tickerTopic(e.symbol), ts, e.tick)
+      this.emit(ts === e.ts ? e : { ...e, ts })
+      return
     }
     this.emit(e)
     if (this.opts.tickerFromBars && e.type !== 'ticker' && e.type !== 'trades') this.emitTicker(s, e.symbol, e.ts)
@@ -175,9 +177,23 @@ export class Hub implements SourceSink {
   private emitTicker(s: SymbolState, symbol: string, ts: number): void {
     const tick = s.refreshTicker()
     if (!tick) return
-    this.tickerAt.set(symbol, ts)
-    this.push(tickerTopic(symbol), ts, tick)
-    this.emit({ type: 'ticker', symbol, ts, tick })
+    const at = this.tickerTs(symbol, ts)
+    this.push(tickerTopic(symbol), at, tick)
+    this.emit({ type: 'ticker', symbol, ts: at, tick })
+  }
+
+  /**
+   * The event time a symbol's next ticker carries (epoch ms), recorded as its latest: `ts`, or the previous ticker's
+   * when `ts` is older. A symbol's tickers never go back in time, so "the first price at or after" a moment is the
+   * same in the order they are sent and by their times: a source whose events are stamped by different clocks (a
+   * replay's bar ticks and its books at the wall clock) could otherwise send a ticker stamped before one already
+   * sent, a price that clients saw second but second contracts (price-tape.ts) would take as the earlier one.
+   */
+  private tickerTs(symbol: string, ts: number): number {
+    const last = this.tickerAt.get(symbol)
+    const at = last !== undefined && ts < last ? last : ts
+    this.tickerAt.set(symbol, at)
+    return at
   }
 
   private wanted(topic: string): boolean {
