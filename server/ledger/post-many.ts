@@ -20,6 +20,7 @@ import type { Db } from '../db/client'
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema'
 import { DomainError } from '../domain/errors'
 import { balanceEvents, emitBalanceEvents } from '../stream/account-events'
+import { numberArray, textArray } from './sql-arrays'
 import { accountKey, assertBalanced, PlatformSignError, signHoldsSql, type AccountOwner, type Posting } from './post'
 
 /** Entries per INSERT statement (5 array parameters each; bounds one statement's size). */
@@ -60,15 +61,7 @@ async function accountIds(tx: Db, keys: Map<string, ReturnType<typeof accountKey
   return ids
 }
 
-/** A PostgreSQL array literal of numbers or decimal strings: `{1,2.5,-3}`. */
-const arrayLiteral = (values: readonly (number | string)[]) => `{${values.join(',')}}`
-
-/**
- * A PostgreSQL array literal of texts, each element quoted (backslash and double quote escaped) so any text —
- * commas, braces, quotes, spaces — stays one element; null is NULL.
- */
-export const textArray = (values: readonly (string | null)[]) =>
-  `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`
+export { textArray } from './sql-arrays'
 
 /**
  * Posts every posting of `postings` inside the caller's database transaction `tx`.
@@ -104,14 +97,14 @@ export async function postTransactions(tx: Db, postings: readonly Posting[]): Pr
   )
   const accounts = [...deltas.keys()].sort((a, b) => a - b)
   await tx.execute(
-    sql`select id from ${ledgerAccounts} where id = any(${arrayLiteral(accounts)}::int[]) order by id for update`,
+    sql`select id from ${ledgerAccounts} where id = any(${numberArray(accounts)}::int[]) order by id for update`,
   )
   const changed = await tx.execute(sql`
     update ${ledgerAccounts} as a
     set available = a.available + v.da, frozen = a.frozen + v.df, updated_at = now()
-    from unnest(${arrayLiteral(accounts)}::int[],
-                ${arrayLiteral(accounts.map((id) => deltas.get(id)!.available))}::numeric[],
-                ${arrayLiteral(accounts.map((id) => deltas.get(id)!.frozen))}::numeric[]) as v(id, da, df)
+    from unnest(${numberArray(accounts)}::int[],
+                ${numberArray(accounts.map((id) => deltas.get(id)!.available))}::numeric[],
+                ${numberArray(accounts.map((id) => deltas.get(id)!.frozen))}::numeric[]) as v(id, da, df)
     where a.id = v.id and ${signHoldsSql(sql`a.owner`, sql`a.available + v.da`, sql`a.frozen + v.df`)}
     returning a.id, a.available::text as available, a.frozen::text as frozen`)
   const rows = (changed as { rows: { id: number; available: string; frozen: string }[] }).rows
@@ -164,11 +157,11 @@ export async function postTransactions(tx: Db, postings: readonly Posting[]): Pr
     await tx.execute(sql`
       insert into ${ledgerEntries} (transaction_id, account_id, bucket, amount, balance_after)
       select v.transaction_id, v.account_id, v.bucket, v.amount, v.balance_after
-      from unnest(${arrayLiteral(chunk.map((r) => r.transactionId))}::int[],
-                  ${arrayLiteral(chunk.map((r) => r.accountId))}::int[],
+      from unnest(${numberArray(chunk.map((r) => r.transactionId))}::int[],
+                  ${numberArray(chunk.map((r) => r.accountId))}::int[],
                   ${textArray(chunk.map((r) => r.bucket))}::text[],
-                  ${arrayLiteral(chunk.map((r) => r.amount))}::numeric[],
-                  ${arrayLiteral(chunk.map((r) => r.balanceAfter))}::numeric[])
+                  ${numberArray(chunk.map((r) => r.amount))}::numeric[],
+                  ${numberArray(chunk.map((r) => r.balanceAfter))}::numeric[])
         with ordinality as v(transaction_id, account_id, bucket, amount, balance_after, n)
       order by v.n`)
   }

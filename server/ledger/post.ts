@@ -17,6 +17,7 @@ import type { Db } from '../db/client'
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema'
 import { DomainError } from '../domain/errors'
 import { balanceEvents, emitBalanceEvents } from '../stream/account-events'
+import { numberArray, textArray } from './sql-arrays'
 
 /**
  * Platform accounts: the other side of every user entry. `insurance` pays what a liquidated account owes beyond its
@@ -150,95 +151,134 @@ export function signHoldsSql(owner: SQL, available: SQL, frozen: SQL): SQL {
 }
 
 /**
+ * Account ids seen in this process by account key text (`owner|book|wallet|currency`): a hint that saves the lookup
+ * of `accountId`, never trusted on its own. The conditional UPDATE matches the id AND the key, so a hint that names
+ * another row (another database opened by the same process, as tests do) updates nothing and is looked up again.
+ * Bounded: cleared when it reaches ACCOUNT_HINTS_MAX.
+ */
+const accountHints = new Map<string, number>()
+const ACCOUNT_HINTS_MAX = 100_000
+const hintKey = (k: ReturnType<typeof accountKey>) => `${k.owner}|${k.book}|${k.wallet}|${k.currency}`
+
+/**
+ * The conditional update of one account (see the module header): adds `d` to its buckets when the row is still the
+ * account of `key` and its sign holds after; its buckets after, or undefined when it did not match or would not hold.
+ */
+async function applyDelta(
+  tx: Db,
+  id: number,
+  key: ReturnType<typeof accountKey>,
+  d: { available: DecimalString; frozen: DecimalString },
+): Promise<{ available: DecimalString; frozen: DecimalString } | undefined> {
+  const available = sql`a.available + ${d.available}::numeric`
+  const frozen = sql`a.frozen + ${d.frozen}::numeric`
+  const result = await tx.execute<{ available: string; frozen: string }>(sql`
+    update ${ledgerAccounts} as a set available = ${available}, frozen = ${frozen}, updated_at = now()
+    where a.id = ${id} and a.owner = ${key.owner} and a.book = ${key.book} and a.wallet = ${key.wallet}
+      and a.currency = ${key.currency} and ${signHoldsSql(sql`a.owner`, available, frozen)}
+    returning a.available::text as available, a.frozen::text as frozen`)
+  const row = (result as { rows: { available: string; frozen: string }[] }).rows[0]
+  return row && { available: parseDecimal(row.available), frozen: parseDecimal(row.frozen) }
+}
+
+/**
  * Posts `p` inside the caller's database transaction `tx` (which must be one: a failure after some updates rolls
- * them back with it).
+ * them back with it). Statements, once the process has seen the accounts: one conditional UPDATE per account (in
+ * ascending id order), one INSERT of the transaction with its entries, one of the user stream's events.
  * @throws DomainError rejected `lackOfFunds` naming `p.field` when a user bucket would go below zero (nothing is
  *   written); PlatformSignError when a platform account would leave its PLATFORM_SIGN; Error when the entries are not
  *   balanced; a unique violation when `kind`+`reference` was posted before.
  */
 export async function postTransaction(tx: Db, p: Posting): Promise<Posted> {
   assertBalanced(p.entries)
-  const ids: number[] = []
-  const owners = new Map<number, AccountOwner>()
-  for (const e of p.entries) {
-    ids.push(await accountId(tx, e.owner, p.book, e.currency))
-    owners.set(ids.at(-1)!, e.owner)
-  }
-  // Net change per account and bucket, applied in ascending account id order (no deadlocks, see the header).
-  const deltas = new Map<number, { available: DecimalString; frozen: DecimalString }>()
-  p.entries.forEach((e, i) => {
-    const d = deltas.get(ids[i]!) ?? { available: parseDecimal('0'), frozen: parseDecimal('0') }
-    d[e.bucket] = add(d[e.bucket], e.amount)
-    deltas.set(ids[i]!, d)
+  /** The posting's accounts by key text: their net change per bucket, their id once known. */
+  const accounts = new Map<
+    string,
+    {
+      key: ReturnType<typeof accountKey>
+      owner: AccountOwner
+      currency: string
+      id: number
+      change: { available: DecimalString; frozen: DecimalString }
+      after?: { available: DecimalString; frozen: DecimalString }
+    }
+  >()
+  const entryAccount = p.entries.map((e) => {
+    const key = accountKey(e.owner, p.book, e.currency)
+    const text = hintKey(key)
+    let a = accounts.get(text)
+    if (!a) {
+      const zero = parseDecimal('0')
+      a = { key, owner: e.owner, currency: e.currency, id: 0, change: { available: zero, frozen: zero } }
+      accounts.set(text, a)
+    }
+    a.change[e.bucket] = add(a.change[e.bucket], e.amount)
+    return text
   })
-  const after = new Map<number, { available: DecimalString; frozen: DecimalString }>()
-  for (const id of [...deltas.keys()].sort((a, b) => a - b)) {
-    const d = deltas.get(id)!
-    const [row] = await tx
-      .update(ledgerAccounts)
-      .set({
-        available: sql`${ledgerAccounts.available} + ${d.available}::numeric`,
-        frozen: sql`${ledgerAccounts.frozen} + ${d.frozen}::numeric`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(ledgerAccounts.id, id),
-          signHoldsSql(
-            sql`${ledgerAccounts.owner}`,
-            sql`${ledgerAccounts.available} + ${d.available}::numeric`,
-            sql`${ledgerAccounts.frozen} + ${d.frozen}::numeric`,
-          ),
-        ),
-      )
-      .returning({ available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
-    if (!row) {
-      const owner = owners.get(id)!
-      if ('system' in owner) throw new PlatformSignError(ownerKey(owner))
+  // Ids from the hints while they name distinct rows; looked up otherwise.
+  const hinted = [...accounts.keys()].map((text) => accountHints.get(text))
+  const trustHints = hinted.every((id) => id !== undefined) && new Set(hinted).size === hinted.length
+  for (const [text, a] of accounts) {
+    a.id = trustHints ? accountHints.get(text)! : await lookUp(tx, a.owner, p.book, a.currency, text)
+  }
+  // Applied in ascending account id order (no deadlocks, see the header).
+  for (const a of [...accounts.values()].sort((x, y) => x.id - y.id)) {
+    a.after = await applyDelta(tx, a.id, a.key, a.change)
+    if (!a.after && trustHints) {
+      // Not updated: lack of funds, or a hint of another database (naming another row, or none: then the look-up
+      // creates the account, maybe under that very id). Looked up and tried once more.
+      a.id = await lookUp(tx, a.owner, p.book, a.currency, hintKey(a.key))
+      a.after = await applyDelta(tx, a.id, a.key, a.change)
+    }
+    if (!a.after) {
+      if ('system' in a.owner) throw new PlatformSignError(ownerKey(a.owner))
       throw new DomainError('rejected', 'lackOfFunds', { field: p.field ?? 'amount' })
     }
-    after.set(id, { available: parseDecimal(row.available), frozen: parseDecimal(row.frozen) })
   }
-  const [txRow] = await tx
-    .insert(ledgerTransactions)
-    .values({ kind: p.kind, book: p.book, userId: p.userId, reference: p.reference, actor: p.actor })
-    .returning({ id: ledgerTransactions.id })
   // balance_after of each entry: the account's final value minus the entries after it in this transaction.
-  const running = new Map([...after].map(([id, v]) => [id, { ...v }]))
+  const running = new Map([...accounts].map(([text, a]) => [text, { ...a.after! }]))
   const balanceAfter: DecimalString[] = []
   for (let i = p.entries.length - 1; i >= 0; i--) {
     const e = p.entries[i]!
-    const b = running.get(ids[i]!)!
+    const b = running.get(entryAccount[i]!)!
     balanceAfter[i] = b[e.bucket]
     b[e.bucket] = add(b[e.bucket], negate(e.amount))
   }
-  const entryRows = await tx
-    .insert(ledgerEntries)
-    .values(
-      p.entries.map((e, i) => ({
-        transactionId: txRow!.id,
-        accountId: ids[i]!,
-        bucket: e.bucket,
-        amount: e.amount,
-        balanceAfter: balanceAfter[i]!,
-      })),
+  // The transaction and its entries in one statement, entries in the order of `p.entries` (`with ordinality`).
+  const inserted = await tx.execute<{ transaction_id: number; id: number }>(sql`
+    with t as (
+      insert into ${ledgerTransactions} (kind, book, user_id, reference, actor)
+      values (${p.kind}, ${p.book}, ${p.userId}, ${p.reference}, ${p.actor})
+      returning id
     )
-    .returning({ id: ledgerEntries.id })
+    insert into ${ledgerEntries} (transaction_id, account_id, bucket, amount, balance_after)
+    select t.id, v.account_id, v.bucket, v.amount, v.balance_after
+    from t cross join unnest(${numberArray(entryAccount.map((text) => accounts.get(text)!.id))}::int[],
+                             ${textArray(p.entries.map((e) => e.bucket))}::text[],
+                             ${numberArray(p.entries.map((e) => e.amount))}::numeric[],
+                             ${numberArray(balanceAfter)}::numeric[])
+      with ordinality as v(account_id, bucket, amount, balance_after, n)
+    order by v.n
+    returning transaction_id, id`)
+  const entryRows = (inserted as { rows: { transaction_id: number | string; id: number | string }[] }).rows
+  const transactionId = Number(entryRows[0]!.transaction_id)
   // The user stream's accounts.update events, committed with the posting (issue 22 part 1).
-  const currencyOf = new Map(p.entries.map((e, i) => [ids[i]!, e.currency]))
   await emitBalanceEvents(
     tx,
     balanceEvents(
-      { book: p.book, kind: p.kind, reference: p.reference, transactionId: txRow!.id },
-      [...deltas]
-        .filter(([, d]) => sign(d.available) !== 0 || sign(d.frozen) !== 0)
-        .map(([id, change]) => ({
-          owner: owners.get(id)!,
-          currency: currencyOf.get(id)!,
-          change,
-          after: after.get(id)!,
-        })),
+      { book: p.book, kind: p.kind, reference: p.reference, transactionId },
+      [...accounts.values()]
+        .filter((a) => sign(a.change.available) !== 0 || sign(a.change.frozen) !== 0)
+        .map((a) => ({ owner: a.owner, currency: a.currency, change: a.change, after: a.after! })),
     ),
   )
-  return { transactionId: txRow!.id, entryIds: entryRows.map((r) => r.id) }
+  return { transactionId, entryIds: entryRows.map((r) => Number(r.id)) }
+}
+
+/** `accountId`, remembered as the account's hint. */
+async function lookUp(tx: Db, owner: AccountOwner, book: Book, currency: string, text: string): Promise<number> {
+  const id = await accountId(tx, owner, book, currency)
+  if (accountHints.size >= ACCOUNT_HINTS_MAX) accountHints.clear()
+  accountHints.set(text, id)
+  return id
 }

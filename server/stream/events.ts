@@ -47,14 +47,44 @@ export async function emitUserEvents(tx: Db, userId: number, events: readonly Ne
   return seqs
 }
 
+/** Events kept back per transaction object while `collectEvents` runs on it. */
+const held = new WeakMap<object, (NewUserEvent & { userId: number })[]>()
+
+/**
+ * Runs `fn` with the events emitted on `tx` (by `emitEvents` and everything built on it, ledger postings included)
+ * held back, then writes them all, in the order they were emitted, by one statement when `fn` has returned: one round
+ * trip instead of one per emitter, and the users' `user_stream_seq` rows locked only at the end of the work. Nested
+ * calls on the same `tx` leave the writing to the outermost; a savepoint inside `fn` is another transaction object
+ * and writes its own at once. When `fn` throws nothing is written (its transaction rolls back anyway).
+ */
+export async function collectEvents<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
+  if (held.has(tx)) return fn()
+  const events: (NewUserEvent & { userId: number })[] = []
+  held.set(tx, events)
+  let value: T
+  try {
+    value = await fn()
+  } finally {
+    held.delete(tx)
+  }
+  await emitEvents(tx, events)
+  return value
+}
+
 /**
  * Writes events of any number of users in one statement (batch jobs: thousands of settlements in one transaction).
  * Each user's events are numbered after its last, in the order given; the users' sequence rows are locked in
  * ascending user id (the lock order every emitter keeps, so two emitting transactions cannot deadlock).
- * @returns the sequence number of each event, in the order of `events`
+ * @returns the sequence number of each event, in the order of `events`; empty inside `collectEvents` (numbered when
+ *   written at its end)
  */
 export async function emitEvents(tx: Db, events: readonly (NewUserEvent & { userId: number })[]): Promise<number[]> {
   if (events.length === 0) return []
+  const holding = held.get(tx)
+  if (holding) {
+    holding.push(...events)
+    return []
+  }
   const ordinal = new Map<number, number>()
   const list = events.map((e) => {
     const ord = (ordinal.get(e.userId) ?? 0) + 1

@@ -121,7 +121,7 @@ export class Hub implements SourceSink {
       return
     }
     this.emit(e)
-    if (this.opts.tickerFromBars && e.type !== 'ticker' && e.type !== 'trades') this.emitTicker(s, e.symbol, e.ts)
+    if (this.opts.tickerFromBars && e.type !== 'trades') this.emitTicker(s, e.symbol, e.ts)
   }
 
   /** Latest ticker of a symbol. */

@@ -36,7 +36,7 @@ import type { OrderRow } from './fills'
 import { limitOrderOpened } from './open-signal'
 import { crossesBook, fillMarket, takeCrossing } from './take'
 import { orderView, spotPlacedEvents } from './views'
-import { emitEvents } from '../../stream/events'
+import { collectEvents, emitEvents } from '../../stream/events'
 import { refuseUnlessLive } from '../live-only'
 
 /** What placing needs: the database, the market (its latest books), the clock. */
@@ -74,43 +74,48 @@ export async function placeOrder(deps: TradeDeps, who: MoneyCaller, input: Order
   const placed = await runOnce(
     deps.db,
     { userId: who.userId, key: who.key, call: 'trade/order_place', payload },
-    async (tx) => {
-      const taking = { terms: o.terms, side: o.side, amount: o.amount, limit: o.price }
-      // Decided on the latest book whatever its age: a crossing limit on a stale book is refused (take.ts).
-      const crossing = o.price !== null && crossesBook(deps.market, o.terms.symbol, o.side, o.price)
-      const [row] = await tx
-        .insert(spotOrders)
-        .values({
-          userId: who.userId,
-          book: who.book,
-          symbol: o.terms.symbol,
-          base: o.terms.base,
-          quote: o.terms.quote,
-          side: o.side,
-          type: o.type,
-          price: o.price,
-          amount: o.amount,
-          feeCurrency: o.side === 'buy' ? o.terms.base : o.terms.quote,
-          feeRate: o.type === 'market' || crossing ? o.terms.takerFeeRate : o.terms.makerFeeRate,
-          status: 'pending',
-          clientOid: o.clientOid,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning()
-      if (!row) return orderView(await sameOrder(tx, who, o))
-      let after: OrderRow
-      if (o.type === 'market') after = await fillMarket(deps.market, tx, row, taking, now, maxAgeMs)
-      else {
-        const frozen = await freeze(tx, row, o, now)
-        after = crossing
-          ? await takeCrossing(deps.market, tx, frozen, { ...taking, limit: o.price! }, now, maxAgeMs)
-          : frozen
-      }
-      await emitEvents(tx, spotPlacedEvents(after))
-      return orderView(after)
-    },
+    // The order's events and its postings' balance events written by one statement at the end (collectEvents).
+    (tx) =>
+      collectEvents(tx, async () => {
+        const taking = { terms: o.terms, side: o.side, amount: o.amount, limit: o.price }
+        // Decided on the latest book whatever its age: a crossing limit on a stale book is refused (take.ts).
+        const crossing = o.price !== null && crossesBook(deps.market, o.terms.symbol, o.side, o.price)
+        const held = o.type === 'limit' ? holdOf(o) : undefined
+        const [row] = await tx
+          .insert(spotOrders)
+          .values({
+            userId: who.userId,
+            book: who.book,
+            symbol: o.terms.symbol,
+            base: o.terms.base,
+            quote: o.terms.quote,
+            side: o.side,
+            type: o.type,
+            price: o.price,
+            amount: o.amount,
+            feeCurrency: o.side === 'buy' ? o.terms.base : o.terms.quote,
+            feeRate: o.type === 'market' || crossing ? o.terms.takerFeeRate : o.terms.makerFeeRate,
+            status: 'pending',
+            clientOid: o.clientOid,
+            // What a limit order holds, recorded with it: the posting below freezes it in the same transaction.
+            ...(held && { frozen: held.amount }),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing()
+          .returning()
+        if (!row) return orderView(await sameOrder(tx, who, o))
+        let after: OrderRow
+        if (o.type === 'market') after = await fillMarket(deps.market, tx, row, taking, now, maxAgeMs)
+        else {
+          const frozen = await freeze(tx, row, held!)
+          after = crossing
+            ? await takeCrossing(deps.market, tx, frozen, { ...taking, limit: o.price! }, now, maxAgeMs)
+            : frozen
+        }
+        await emitEvents(tx, spotPlacedEvents(after))
+        return orderView(after)
+      }),
   )
   if (placed.type === 'limit' && (OPEN_ORDER_STATES as readonly string[]).includes(placed.status)) {
     limitOrderOpened(placed.symbol)
@@ -163,12 +168,15 @@ async function sameOrder(tx: Db, who: MoneyCaller, o: CheckedOrder): Promise<Ord
   return old
 }
 
-/** Freezes what a limit order may spend: ⌈price × amount⌉ of the quote for a buy, the amount for a sell. */
-async function freeze(tx: Db, row: OrderRow, o: CheckedOrder, now: Date): Promise<OrderRow> {
-  const [currency, held] =
-    o.side === 'buy'
-      ? [o.terms.quote, round(multiply(o.price!, o.amount), currencyScale(o.terms.quote), 'up')]
-      : [o.terms.base, o.amount]
+/** What a limit order may spend: ⌈price × amount⌉ of the quote for a buy, the amount of the base for a sell. */
+function holdOf(o: CheckedOrder): { currency: string; amount: DecimalString } {
+  return o.side === 'buy'
+    ? { currency: o.terms.quote, amount: round(multiply(o.price!, o.amount), currencyScale(o.terms.quote), 'up') }
+    : { currency: o.terms.base, amount: o.amount }
+}
+
+/** Freezes `held` for the order `row` (recorded with it as its `frozen`): available → frozen of the spot wallet. */
+async function freeze(tx: Db, row: OrderRow, held: { currency: string; amount: DecimalString }): Promise<OrderRow> {
   const user = { userId: row.userId, wallet: 'spot' as const }
   await postTransaction(tx, {
     kind: 'spot_order',
@@ -177,14 +185,9 @@ async function freeze(tx: Db, row: OrderRow, o: CheckedOrder, now: Date): Promis
     reference: `order:${row.id}`,
     actor: `user:${row.userId}`,
     entries: [
-      { owner: user, currency, bucket: 'available', amount: negate(held) },
-      { owner: user, currency, bucket: 'frozen', amount: held },
+      { owner: user, currency: held.currency, bucket: 'available', amount: negate(held.amount) },
+      { owner: user, currency: held.currency, bucket: 'frozen', amount: held.amount },
     ],
   })
-  const [after] = await tx
-    .update(spotOrders)
-    .set({ frozen: held, updatedAt: now })
-    .where(eq(spotOrders.id, row.id))
-    .returning()
-  return after!
+  return row
 }
