@@ -7,9 +7,10 @@
  * MAX_TX_ATTEMPTS times, and never reaches the client as such.
  */
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { idempotencyKeys } from '../db/schema'
+import { rowsOf } from '../stream/events'
 import { DomainError, type DomainErrorKind } from '../domain/errors'
 import type { ServerMessageKey } from '../content/server-messages'
 
@@ -96,11 +97,14 @@ function refusalOf(stored: StoredRefusal): DomainError {
 export async function runOnce<T>(db: Db, keyed: KeyedCall, effect: (tx: Db) => Promise<T>): Promise<T> {
   const hash = requestHash(keyed.call, keyed.payload)
   const outcome = await moneyTransaction(db, async (tx): Promise<{ value: T } | { refused: DomainError }> => {
-    const [mine] = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: keyed.userId, key: keyed.key, call: keyed.call, requestHash: hash })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id })
+    // Plain SQL, not the query builder: these two statements run in every money call (the builder cost about as much
+    // as the statement, measured on the benches' machine).
+    const inserted = await tx.execute<{ id: number }>(sql`
+      insert into ${idempotencyKeys} (user_id, key, call, request_hash)
+      values (${keyed.userId}, ${keyed.key}, ${keyed.call}, ${hash})
+      on conflict do nothing
+      returning id`)
+    const mine = rowsOf<{ id: number }>(inserted)[0]
     if (!mine) {
       const [first] = await tx
         .select()
@@ -115,7 +119,9 @@ export async function runOnce<T>(db: Db, keyed: KeyedCall, effect: (tx: Db) => P
     try {
       // A savepoint: a refusal undoes the effect's writes but keeps the key row, which then records the refusal.
       const value = await tx.transaction((sp) => effect(sp as unknown as Db))
-      await tx.update(idempotencyKeys).set({ outcome: 'ok', response: value }).where(eq(idempotencyKeys.id, mine.id))
+      await tx.execute(sql`
+        update ${idempotencyKeys} set outcome = 'ok', response = ${value == null ? null : JSON.stringify(value)}::jsonb
+        where id = ${mine.id}`)
       return { value }
     } catch (err) {
       if (!(err instanceof DomainError) || !KEPT_REFUSALS.has(err.kind)) throw err
