@@ -228,12 +228,20 @@ async function settleBatch(
     ...done.map((x) => settlementPosting(x.order, x.status, x.pnl)),
     ...voided.map((o) => voidPosting(o, 'system')),
   ])
-  // Every order of the batch, settled or voided, as its list shows it now: one read, one emit for all their users.
-  const ids = [...done.map((x) => x.order.id), ...voided.map((o) => o.id)]
-  if (ids.length > 0) {
-    const ended = await tx.select().from(microOrders).where(inArray(microOrders.id, ids)).orderBy(asc(microOrders.id))
-    await emitEvents(tx, ended.map(microSettledEvent))
-  }
+  // Every order of the batch, settled or voided, as its list shows it now — the rows read under their locks with the
+  // columns just written (not read again: 500 rows mapped a second time) — by one emit for all their users, by id.
+  const ended: MicroRow[] = [
+    ...done.map((x) => ({
+      ...x.order,
+      status: x.status,
+      pnl: x.pnl,
+      closePrice: x.closePrice,
+      closeTs: new Date(x.close.ts),
+      settledAt: now,
+    })),
+    ...voided.map((o) => ({ ...o, ...voidedColumns('no_price', now) })),
+  ].sort((a, b) => a.id - b.id)
+  if (ended.length > 0) await emitEvents(tx, ended.map(microSettledEvent))
   return { taken: rows.length, settled: done.length + voided.length }
 }
 
