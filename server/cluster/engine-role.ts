@@ -5,8 +5,8 @@
  * with N engine processes on one PostgreSQL each does about 1/N, and an engine that dies has its partitions taken
  * over by the others within PARTITION_ROUND_MS plus a query. The spot prints of that gap are not lost: the new holder
  * matches those it heard while it did not own the market, if still within the market's price max age (issue 22 part
- * 6, spot/matcher.ts `gained`). Futures entrusts and reduce-only limit orders fill from the prints after the takeover
- * only.
+ * 6, spot/matcher.ts `gained`), and so do the futures entrusts and reduce-only limit orders (contract/engine.ts
+ * `widen`, recent-prints.ts).
  */
 import type { Db } from '../db/client'
 import type { MarketService } from '../market/types'

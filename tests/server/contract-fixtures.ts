@@ -36,8 +36,14 @@ let tradeId = 1
 /** How often the fake feed repeats its latest books, ms. */
 export const HEARTBEAT_MS = 250
 
-/** The suite's app, feed and engine on the database `open` gives, closed after the file. */
-export function contractSuite(open: () => Promise<Database>): ContractSuite {
+/**
+ * The suite's app, feed and engine on the database `open` gives, closed after the file; `scope`: the partitions the
+ * engine acts on (server/cluster/partitions.ts; default all, one engine per database).
+ */
+export function contractSuite(
+  open: () => Promise<Database>,
+  opts: { scope?: ReadonlySet<number> } = {},
+): ContractSuite {
   const s = { stalled: false, engineLog: [] as string[] } as ContractSuite
   let heartbeat: ReturnType<typeof setInterval> | undefined
   beforeAll(async () => {
@@ -60,7 +66,12 @@ export function contractSuite(open: () => Promise<Database>): ContractSuite {
     }
     heartbeat = setInterval(s.beat, HEARTBEAT_MS)
     s.t = await testApp({ db: s.database.db, market: s.market })
-    s.engine = await startContractEngine({ db: s.database.db, market: s.market, log: (l) => s.engineLog.push(l) })
+    s.engine = await startContractEngine({
+      db: s.database.db,
+      market: s.market,
+      log: (l) => s.engineLog.push(l),
+      scope: opts.scope,
+    })
     await openChain(s.database.db, 'USDT', { fee: '1', min: '2' })
     s.operator = await makeUser(s.database.db, 'operator')
   })

@@ -37,6 +37,7 @@ import { closeByTrigger, liquidateAccount, liquidateAccounts, type LiquidationDe
 import { marksFor, type MarkBoard, type MarkSnapshot } from './marks'
 import { accountPartition, symbolPartition } from '../../cluster/partitions'
 import { PX, RiskBook, toUnits, type RiskAction } from './risk-book'
+import { RecentPrints } from './recent-prints'
 
 /** How often the whole book is read again, ms (the safety net behind the notices). */
 export const FULL_RELOAD_MS = 30_000
@@ -100,6 +101,10 @@ export class RiskEngine implements ContractEngine {
   private unlisten: () => void = () => {}
   /** The partitions acted on (undefined: all); see EngineDeps.scope and `narrow`. */
   private scope: ReadonlySet<number> | undefined
+  /** Every market's prints of the last seconds, for the markets a takeover gains (recent-prints.ts). */
+  private readonly recentPrints = new RecentPrints()
+  /** Partitions gained by `widen` whose markets' recent prints are matched once their orders are loaded. */
+  private gained = new Set<number>()
 
   constructor(private readonly deps: EngineDeps) {
     this.scope = deps.scope
@@ -176,10 +181,21 @@ export class RiskEngine implements ContractEngine {
     await this.idle()
   }
 
-  /** Acts on `scope` from now on (see `narrow`); a wider one is loaded in the background. */
+  /** Acts on `scope` from now on (`narrow`); what it gains is loaded in the background, then `matchGained`. */
   widen(scope: ReadonlySet<number>): void {
+    if (this.scope) for (const p of scope) if (!this.scope.has(p)) this.gained.add(p)
     this.scope = scope
     this.reload('*')
+  }
+
+  /** Matches the last seconds' prints of the markets `widen` gained (before their orders loaded), as arriving now. */
+  private matchGained(): void {
+    const gained = this.gained
+    if (gained.size === 0) return
+    this.gained = new Set()
+    const now = this.deps.now?.() ?? new Date()
+    const kept = this.recentPrints.since(now.getTime(), (m) => gained.has(symbolPartition(m)) && this.ownsSymbol(m))
+    for (const { event } of kept) this.matchPrints(event, now)
   }
 
   private ownsUser(userId: number): boolean {
@@ -205,9 +221,14 @@ export class RiskEngine implements ContractEngine {
 
   /** A feed event: each trade print fills the pending orders it reaches (entrusts.ts shares its size). */
   onPrint(e: MarketEvent): void {
-    if (e.type !== 'trades' || !this.ownsSymbol(e.symbol)) return
-    // Reduce-only limit orders (close-matcher.ts): one job per batch of prints, the symbol's batches in order.
+    if (e.type !== 'trades') return
     const arrivedAt = this.deps.now?.() ?? new Date()
+    this.recentPrints.add(e, arrivedAt.getTime())
+    if (this.ownsSymbol(e.symbol)) this.matchPrints(e, arrivedAt)
+  }
+
+  private matchPrints(e: Extract<MarketEvent, { type: 'trades' }>, arrivedAt: Date): void {
+    // Reduce-only limit orders (close-matcher.ts): one job per batch of prints, the symbol's batches in order.
     if (this.closing.watching(e.symbol)) {
       const key = `close-orders:${e.symbol}`
       this.enqueue({
@@ -328,6 +349,7 @@ export class RiskEngine implements ContractEngine {
         this.reloading.clear()
         try {
           await this.load(keys.includes('*') ? 'all' : keys)
+          if (keys.includes('*')) this.matchGained()
         } catch (err) {
           this.counters.failures++
           this.log(`[contract] reloading accounts failed: ${message(err)}`)

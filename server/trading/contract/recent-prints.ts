@@ -1,0 +1,37 @@
+/**
+ * The feed's trade prints of the last REPLAY_KEEP_MS per market, kept by a futures risk engine for a takeover (issue
+ * 22 part 4): when an engine gains partitions (a dead holder's), the prints of the gained markets that came before
+ * their pending orders were loaded here — while the other engine held them, or during the load — are matched again
+ * (engine.ts `widen`), as the spot matcher does with the prints it did not own (spot/matcher.ts `gained`). Matching a
+ * print twice is harmless: a fill is booked once per order and print, and never beyond the print's size, whichever
+ * process booked it (entrusts.ts, close-matcher.ts).
+ */
+import type { MarketEvent } from '../../market/types'
+import { MAX_PENDING_BATCHES, REPLAY_KEEP_MS } from '../spot/matcher'
+
+/** A batch of prints of one market with the time it arrived (ms). */
+export interface KeptPrints {
+  event: Extract<MarketEvent, { type: 'trades' }>
+  arrivedAt: number
+}
+
+/** Per market, the batches of prints of the last REPLAY_KEEP_MS, oldest first, at most MAX_PENDING_BATCHES. */
+export class RecentPrints {
+  private readonly bySymbol = new Map<string, KeptPrints[]>()
+
+  /** Keeps `event`, which arrived at `arrivedAt` (ms), dropping what is older than REPLAY_KEEP_MS by then. */
+  add(event: KeptPrints['event'], arrivedAt: number): void {
+    const kept = (this.bySymbol.get(event.symbol) ?? []).filter((k) => k.arrivedAt >= arrivedAt - REPLAY_KEEP_MS)
+    kept.push({ event, arrivedAt })
+    this.bySymbol.set(event.symbol, kept.slice(-MAX_PENDING_BATCHES))
+  }
+
+  /** The batches of the markets `wanted` names that arrived within REPLAY_KEEP_MS of `now` (ms), oldest first. */
+  since(now: number, wanted: (symbol: string) => boolean): KeptPrints[] {
+    const out: KeptPrints[] = []
+    for (const [symbol, kept] of this.bySymbol) {
+      if (wanted(symbol)) out.push(...kept.filter((k) => k.arrivedAt >= now - REPLAY_KEEP_MS))
+    }
+    return out.sort((a, b) => a.arrivedAt - b.arrivedAt)
+  }
+}
