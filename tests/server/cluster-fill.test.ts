@@ -116,8 +116,11 @@ await describeCluster('a fill across four processes (ingest,engine + jobs + api 
     const latency = at - commit!
     console.log(`fill commit → push on another process's gateway: ${latency.toFixed(1)} ms`)
     expect(latency).toBeLessThan(200)
-    // Filled by C's matcher from a feed print (a taker fill at placement would cite the book, in A).
+    // Filled by C's matcher from feed prints (a taker fill at placement would cite the book, in A): one, or several
+    // when a print was smaller than the order (a print fills at most its size; failed once so in a full run:
+    // ['trade:70', 'trade:71']).
     const fills = await database.db.select().from(spotFills).where(eq(spotFills.orderId, placed.id))
-    expect(fills.map((f) => f.feedRef)).toEqual([expect.stringMatching(/^trade:\d+$/)])
+    expect(fills.length).toBeGreaterThan(0)
+    for (const f of fills) expect(f.feedRef).toMatch(/^trade:\d+$/)
   }, 150_000)
 })
