@@ -21,9 +21,14 @@ export class RecentPrints {
 
   /** Keeps `event`, which arrived at `arrivedAt` (ms), dropping what is older than REPLAY_KEEP_MS by then. */
   add(event: KeptPrints['event'], arrivedAt: number): void {
-    const kept = (this.bySymbol.get(event.symbol) ?? []).filter((k) => k.arrivedAt >= arrivedAt - REPLAY_KEEP_MS)
+    let kept = this.bySymbol.get(event.symbol)
+    if (!kept) this.bySymbol.set(event.symbol, (kept = []))
     kept.push({ event, arrivedAt })
-    this.bySymbol.set(event.symbol, kept.slice(-MAX_PENDING_BATCHES))
+    // Dropped from the front only (every event of a busy feed passes here).
+    let drop = 0
+    while (drop < kept.length && kept[drop]!.arrivedAt < arrivedAt - REPLAY_KEEP_MS) drop++
+    drop = Math.max(drop, kept.length - MAX_PENDING_BATCHES)
+    if (drop > 0) kept.splice(0, drop)
   }
 
   /** The batches of the markets `wanted` names that arrived within REPLAY_KEEP_MS of `now` (ms), oldest first. */
