@@ -8,10 +8,22 @@ import type { MarketEvent } from '../../types'
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined)
 
-/** Converts one upstream push; undefined when it is not one of our channels or is malformed. */
-export function convertPush(ch: string, ts: number, tick: unknown): MarketEvent | undefined {
+/**
+ * How far after this server's clock an upstream time may lie, ms. A push (or a trade in it) stamped later is
+ * malformed: a symbol's tickers never go back in time (hub.ts), so one far-future stamp would pin every later ticker to
+ * it, and a future trade time counts as fresh (freshness.ts). Generous for clock skew.
+ */
+export const MAX_AHEAD_MS = 60_000
+
+/**
+ * Converts one upstream push (`ts`: its event time, epoch ms; `now`: this server's clock); undefined when it is not one
+ * of our channels, is malformed, or is stamped more than MAX_AHEAD_MS ahead of `now` (a trade so stamped is dropped
+ * from its push).
+ */
+export function convertPush(ch: string, ts: number, tick: unknown, now = Date.now()): MarketEvent | undefined {
   const topic = parseTopic(ch)
   if (!topic || typeof tick !== 'object' || tick === null) return undefined
+  if (!(ts > 0) || ts > now + MAX_AHEAD_MS) return undefined
   const t = tick as Record<string, unknown>
   const symbol = topic.symbol
   switch (topic.channel) {
@@ -24,7 +36,9 @@ export function convertPush(ch: string, ts: number, tick: unknown): MarketEvent 
       return book && { type: 'book', symbol, ts, tick: book }
     }
     case 'trade': {
-      const trades = Array.isArray(t.data) ? t.data.map(toTrade).filter((x): x is TradeItem => !!x) : []
+      const trades = Array.isArray(t.data)
+        ? t.data.map(toTrade).filter((x): x is TradeItem => !!x && x.ts <= now + MAX_AHEAD_MS)
+        : []
       return trades.length > 0 ? { type: 'trades', symbol, ts, trades } : undefined
     }
     case 'kline': {
