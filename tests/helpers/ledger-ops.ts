@@ -11,6 +11,7 @@ import type { Book } from '../../common/api/user-info'
 import { parseDecimal, type DecimalString } from '../../common/amount'
 import { hashPassword } from '../../server/auth/passwords'
 import type { Db } from '../../server/db/client'
+import type { Posting } from '../../server/ledger/post'
 import { ledgerAccounts, users } from '../../server/db/schema'
 import { saveAddress } from '../../server/money/addresses'
 import { saveChain } from '../../server/money/chains'
@@ -206,4 +207,19 @@ export function fromUnits(units: bigint, scale: number): DecimalString {
   const int = digits.slice(0, digits.length - scale)
   const frac = digits.slice(digits.length - scale).replace(/0+$/, '')
   return parseDecimal(`${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`)
+}
+
+/** A deposit straight through the ledger: `amount` USDT from `deposits` to the user's spot wallet, under `reference`. */
+export function depositPosting(userId: number, reference: string, amount: string): Posting {
+  return {
+    kind: 'deposit',
+    book: 'live',
+    userId,
+    reference,
+    actor: 'system',
+    entries: [
+      { owner: { system: 'deposits' }, currency: 'USDT', bucket: 'available', amount: parseDecimal(`-${amount}`) },
+      { owner: { userId, wallet: 'spot' }, currency: 'USDT', bucket: 'available', amount: parseDecimal(amount) },
+    ],
+  }
 }

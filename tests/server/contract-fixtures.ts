@@ -95,16 +95,21 @@ export function book(s: ContractSuite, bid: number, ask: number, symbol = 'btcus
   })
 }
 
-/** One trade of `symbol` at `price`, at the wall clock. */
-export function trade(s: ContractSuite, price: number, symbol = 'btcusdt') {
+/** One print of `symbol` at `price` of `size` BTC (a buy), at the wall clock; ids unique in the process. */
+export function print(s: ContractSuite, price: number, size: number, symbol = 'btcusdt') {
   const ts = Date.now()
   const id = tradeId++
   s.market.emit({
     type: 'trades',
     symbol,
     ts,
-    trades: [{ id, ts, tradeId: id, amount: 0.5, price, direction: 'buy' }],
+    trades: [{ id, ts, tradeId: id, amount: size, price, direction: 'buy' }],
   })
+}
+
+/** One trade of `symbol` at `price` (0.5 BTC), at the wall clock. */
+export function trade(s: ContractSuite, price: number, symbol = 'btcusdt') {
+  print(s, price, 0.5, symbol)
 }
 
 /** The market at `bid`/`ask` with a trade at the mid: the mark becomes the mid. */

@@ -30,6 +30,7 @@ import {
   trader,
   wallet,
   type ContractSuite,
+  print,
 } from './contract-fixtures'
 
 const ZERO = parseDecimal('0')
@@ -53,20 +54,6 @@ async function insurance(s: ContractSuite): Promise<DecimalString> {
 export const closeCall = (s: ContractSuite, u: TestUser, body: object) => {
   s.beat()
   return moneyCall<ContractHistory>(s.t.app, u.token, 'POST', 'contract/position_close', body)
-}
-
-let printId = 9_000_000
-
-/** One print of BTC/USDT at `price` of `size` BTC, at the wall clock. */
-function print(s: ContractSuite, price: number, size: number) {
-  const ts = Date.now()
-  const id = printId++
-  s.market.emit({
-    type: 'trades',
-    symbol: 'btcusdt',
-    ts,
-    trades: [{ id, ts, tradeId: id, amount: size, price, direction: 'buy' }],
-  })
 }
 
 /** POST contract/close_order as `u`. */

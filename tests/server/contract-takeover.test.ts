@@ -23,21 +23,8 @@ import {
   settled,
   trader,
   type ContractSuite,
+  print,
 } from './contract-fixtures'
-
-let printId = 3_000_000_000
-
-/** One print of BTC/USDT at `price` of `size` BTC, at the wall clock. */
-function print(s: ContractSuite, price: number, size: number) {
-  const ts = Date.now()
-  const id = printId++
-  s.market.emit({
-    type: 'trades',
-    symbol: 'btcusdt',
-    ts,
-    trades: [{ id, ts, tradeId: id, amount: size, price, direction: 'buy' }],
-  })
-}
 
 const history = async (s: ContractSuite, u: TestUser) =>
   (await moneyCall<{ list: ContractOrder[] }>(s.t.app, u.token, 'GET', 'contract/order_list', { state: 'history' }))

@@ -14,25 +14,11 @@ import { checkLedger } from '../../server/ledger/check'
 import { moneyTransaction } from '../../server/ledger/idempotent'
 import { postTransactions, textArray } from '../../server/ledger/post-many'
 import type { Posting } from '../../server/ledger/post'
-import { bucketsOf } from '../helpers/ledger-ops'
+import { bucketsOf, depositPosting } from '../helpers/ledger-ops'
 import { describePostgres, pgliteTestDb } from '../helpers/server-db'
 import { makeUser } from '../helpers/server-users'
 
 const REFERENCES = ['plain:1', 'a,b', '{braces}', 'say "hi"', 'back\\slash', 'NULL', ' spaced ', 'ünï,cödé']
-
-function credit(userId: number, reference: string, amount: string): Posting {
-  return {
-    kind: 'deposit',
-    book: 'live',
-    userId,
-    reference,
-    actor: 'system',
-    entries: [
-      { owner: { system: 'deposits' }, currency: 'USDT', bucket: 'available', amount: parseDecimal(`-${amount}`) },
-      { owner: { userId, wallet: 'spot' }, currency: 'USDT', bucket: 'available', amount: parseDecimal(amount) },
-    ],
-  }
-}
 
 function suite(name: string, open: () => Promise<Database>) {
   it(`writes each posting as given, references with any character (${name})`, async () => {
@@ -43,7 +29,7 @@ function suite(name: string, open: () => Promise<Database>) {
       await moneyTransaction(database.db, (tx) =>
         postTransactions(
           tx,
-          refs.map((r, i) => credit(u.id, r, `${i + 1}.5`)),
+          refs.map((r, i) => depositPosting(u.id, r, `${i + 1}.5`)),
         ),
       )
       const rows = await database.db
@@ -78,7 +64,7 @@ function suite(name: string, open: () => Promise<Database>) {
       expect(await checkLedger(database.db)).toMatchObject({ ok: true })
       // Nothing of a batch one posting of which would take a user below zero.
       const debit: Posting = {
-        ...credit(u.id, `too much#${u.id}`, '1'),
+        ...depositPosting(u.id, `too much#${u.id}`, '1'),
         kind: 'transfer',
         entries: [
           {
@@ -96,7 +82,7 @@ function suite(name: string, open: () => Promise<Database>) {
         ],
       }
       await expect(
-        moneyTransaction(database.db, (tx) => postTransactions(tx, [credit(u.id, `more#${u.id}`, '1'), debit])),
+        moneyTransaction(database.db, (tx) => postTransactions(tx, [depositPosting(u.id, `more#${u.id}`, '1'), debit])),
       ).rejects.toMatchObject({ kind: 'rejected', messageKey: 'lackOfFunds' })
       expect(
         await database.db

@@ -40,6 +40,7 @@ import {
   settled,
   trader as futuresTrader,
   type ContractSuite,
+  print,
 } from './contract-fixtures'
 import { microSuiteOn, place as placeMicroNow, player, settlerAt, ticker, whilePricing } from './micro-suite'
 
@@ -165,20 +166,6 @@ function spotSuite(label: string, openDb: OpenDatabase) {
   )
 }
 
-let printId = 8_000_000
-
-/** One print of BTC/USDT at `price` of `size` BTC, at the wall clock. */
-function printOf(s: ContractSuite, price: number, size: number) {
-  const ts = Date.now()
-  const id = printId++
-  s.market.emit({
-    type: 'trades',
-    symbol: 'btcusdt',
-    ts,
-    trades: [{ id, ts, tradeId: id, amount: size, price, direction: 'buy' }],
-  })
-}
-
 function futuresSuite(label: string, s: ContractSuite) {
   it(
     `futures: a market open, its take-profit, a partial close and a liquidation (${label})`,
@@ -264,9 +251,9 @@ function futuresSuite(label: string, s: ContractSuite) {
       const placed = await openFutures(s, u, { type: 'limit', price: '59000', amount: '0.5' })
       expect(placed.body.data.status).toBe('pending')
       await settled(s)
-      printOf(s, 59000, 0.2)
+      print(s, 59000, 0.2)
       await settled(s)
-      printOf(s, 58990, 1)
+      print(s, 58990, 1)
       await settled(s)
       const fills = (await eventsAfter(db, u.id, before)).filter((e) => e.topic !== 'accounts')
       expect(kinds(fills)).toEqual([
@@ -310,7 +297,7 @@ function futuresSuite(label: string, s: ContractSuite) {
         amount: '0.1',
       })
       expect(close.body.data.status).toBe('pending')
-      printOf(s, 61000, 1)
+      print(s, 61000, 1)
       await settled(s)
       const closing = (await eventsAfter(db, u.id, beforeClose)).filter((e) => e.topic !== 'accounts')
       expect(kinds(closing)).toEqual([

@@ -191,7 +191,6 @@ export class RiskEngine implements ContractEngine {
   /** Matches the last seconds' prints of the markets `widen` gained (before their orders loaded), as arriving now. */
   private matchGained(): void {
     const gained = this.gained
-    if (gained.size === 0) return
     this.gained = new Set()
     const now = this.deps.now?.() ?? new Date()
     const kept = this.recentPrints.since(now.getTime(), (m) => gained.has(symbolPartition(m)) && this.ownsSymbol(m))
