@@ -98,7 +98,9 @@ test('a transfer out of the futures wallet over the cap is refused, naming the m
 
 test('a take-profit the mark has already passed is refused under the take-profit field', async ({ phone, server }) => {
   test.skip(!server.replay, 'needs the replayed recordings')
-  test.setTimeout(240_000) // waits for the replayed mark to run past one of the opening prices
+  // Waits for the replayed mark to run past one of the opening prices: seconds in most minutes of the recording; over
+  // 200 s once in a flat stretch of it.
+  test.setTimeout(420_000)
   const user = await hedgedUser(server, 'tp-passed')
   const page = await phone({ session: user, viewport: NARROW })
   await page.goto('/lever')
@@ -125,7 +127,7 @@ test('a take-profit the mark has already passed is refused under the take-profit
         }
         return false
       },
-      { message: 'the mark runs past an opening price', timeout: 200_000, intervals: [1000] },
+      { message: 'the mark runs past an opening price', timeout: 360_000, intervals: [1000] },
     )
     .toBe(true)
 

@@ -45,6 +45,9 @@ async function openLever(page: Page, symbol: string): Promise<void> {
   if (symbol === 'btcusdt') await page.goto('/lever')
   else {
     await page.goto(`/kline?symbol=${symbol}`)
+    // Its prices first: a tap while the page still compiles and draws its chart waited 15 s for the busy renderer in
+    // CI (two phones opening at once on a loaded machine).
+    await expect(page.getByTestId('kline-last-price')).toHaveText(/\d/, { timeout: 30_000 })
     await page.locator('.kline-actions__btn').nth(1).click()
     await expect(page).toHaveURL(/\/lever$/)
   }
@@ -61,10 +64,12 @@ async function openFromForm(page: Page, side: 'long' | 'short', leverage: number
   await expect(page.getByTestId('lever-leverage')).toContainText(`${leverage}×`)
   await page.locator('input[name="amount"]').fill(amount)
   await expect(page.getByTestId('lever-margin')).toHaveText(/\d/)
-  const placed = page.waitForResponse((r) => r.url().endsWith('/api/contract/order_place'))
   await page.getByTestId('lever-submit').click()
   const confirm = page.getByRole('alertdialog')
   await expect(confirm).toBeVisible()
+  // Only the confirmation sends the order: waiting from here, a slow dialog does not use up the answer's 15 s (under
+  // load in CI the order was placed, its answer came after the wait had given up).
+  const placed = page.waitForResponse((r) => r.url().endsWith('/api/contract/order_place'))
   await confirm.locator('.dialog__btn--primary').click()
   const answer = (await (await placed).json()) as { code: number; msg: string; data: ContractOrder }
   expect(answer, `open ${side} ${leverage}×`).toMatchObject({ code: 1, data: { status: 'filled' } })

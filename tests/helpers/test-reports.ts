@@ -50,7 +50,12 @@ export function vitestCounts(file: string): Counts {
       for (const a of file.assertionResults) {
         if (a.status === 'failed') failures.push(`${rel} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
       }
-      if (brokenFiles.includes(file)) failures.push(`${rel} (did not run): ${firstLine(file.message)}`)
+      if (brokenFiles.includes(file)) {
+        // Tests that ran and passed in a failed file: a hook or the teardown failed (vitest's output above says which).
+        const ran = file.assertionResults.filter((a) => a.status === 'passed').length
+        const what = ran > 0 ? `${ran} tests passed, then a hook or teardown failed` : 'did not run'
+        failures.push(`${rel} (${what}): ${firstLine(file.message) || 'no message in the report'}`)
+      }
     }
     return {
       passed: report.numPassedTests,

@@ -39,7 +39,7 @@ const probe = (pids: number[]) =>
 
 describe('npm run cluster without DATABASE_URL', () => {
   let cluster: ClusterCommand | undefined
-  afterAll(() => cluster?.kill(), 30_000)
+  afterAll(() => cluster?.kill(), 60_000)
 
   it('says so in one line and exits 2, starting nothing', async () => {
     cluster = runClusterCommand(['--api', '2'], { DATABASE_URL: '', NATS_URL: NATS_TEST_URL })
@@ -48,7 +48,7 @@ describe('npm run cluster without DATABASE_URL', () => {
       'cluster: DATABASE_URL: required (postgres://…): every process of the cluster shares it\n',
     )
     expect(cluster.upLines()).toEqual([])
-  }, 30_000)
+  }, 60_000)
 })
 
 await describeCluster('npm run cluster', (pgDatabase) => {
@@ -92,7 +92,7 @@ await describeCluster('npm run cluster', (pgDatabase) => {
     beforeAll(async () => {
       ;({ cluster, base, prefix } = await start(['--api', '2', '--gateway', '2', '--engine', '2'], 2, 2))
     }, UP_MS + 10_000)
-    afterAll(() => cleanUp(cluster, prefix), 30_000)
+    afterAll(() => cleanUp(cluster, prefix), 60_000)
 
     it("prints one line per process with the server process's pid and its port", () => {
       const lines = cluster.upLines()
@@ -158,14 +158,14 @@ await describeCluster('npm run cluster', (pgDatabase) => {
       expect(cluster.running()).toEqual([])
       expect(cluster.stdout()).toMatch(/^cluster: SIGTERM: stopping 8 processes$/m)
       expect(cluster.stdout().trimEnd().split('\n').at(-1)).toBe('cluster: stopped 8 processes')
-    }, 30_000)
+    }, 60_000)
   })
 
   describe('a process of the cluster killed (--ingest 2)', () => {
     let cluster: ClusterCommand
     let prefix: string
     beforeAll(async () => void ({ cluster, prefix } = await start(['--ingest', '2'], 1, 1)), UP_MS + 10_000)
-    afterAll(() => cleanUp(cluster, prefix), 30_000)
+    afterAll(() => cleanUp(cluster, prefix), 60_000)
 
     it('goes on when the active ingest dies: the standby takes over and the gateway serves tickers again', async () => {
       const lines = cluster.upLines()
@@ -198,14 +198,14 @@ await describeCluster('npm run cluster', (pgDatabase) => {
       const pids = lines.filter((l) => l.name !== 'ingest#1').map((l) => l.pid)
       expect(probe(pids)).toEqual(pids.map(() => 'ESRCH'))
       expect(cluster.running()).toEqual([])
-    }, 30_000)
+    }, 60_000)
   })
 
   describe('the cluster killed with SIGKILL', () => {
     let cluster: ClusterCommand
     let prefix: string
     beforeAll(async () => void ({ cluster, prefix } = await start([], 1, 1)), UP_MS + 10_000)
-    afterAll(() => cleanUp(cluster, prefix), 30_000)
+    afterAll(() => cleanUp(cluster, prefix), 60_000)
 
     it('leaves no process behind: each stops when the pipe from the cluster closes', async () => {
       expect(cluster.running()).toHaveLength(6)
@@ -213,6 +213,6 @@ await describeCluster('npm run cluster', (pgDatabase) => {
       await cluster.exited
       // Orphans now, which nobody here may reap: running() counts a zombie as ended (processEnded).
       await expect.poll(() => cluster.running(), { timeout: 15_000 }).toEqual([])
-    }, 30_000)
+    }, 60_000)
   })
 })

@@ -34,15 +34,17 @@ describe('vitest report', () => {
           ],
         },
         { name: '/elsewhere/b.test.ts', status: 'failed', message: 'Cannot find module x', assertionResults: [] },
+        { name: '/elsewhere/c.test.ts', status: 'failed', assertionResults: [{ status: 'passed', fullName: 'c' }] },
       ],
     })
     expect(vitestCounts(file)).toEqual({
       passed: 3,
-      failed: 2,
+      failed: 3,
       skipped: 1,
       failures: [
         'tests/server/a.test.ts › a › fails: AssertionError: expected 1 to be 2',
         '/elsewhere/b.test.ts (did not run): Cannot find module x',
+        '/elsewhere/c.test.ts (1 tests passed, then a hook or teardown failed): no message in the report',
       ],
     })
   })

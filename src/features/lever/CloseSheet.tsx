@@ -29,6 +29,15 @@ export function shareOf(amount: string, share: Share, scale: number): string {
   return divide(multiply(parseDecimal(amount), parseDecimal(share)), parseDecimal('100'), scale, 'down')
 }
 
+/**
+ * The decimals a share of `amount` is rounded to: the market's amount step once its terms are known; before, two more
+ * than the position's own (25, 50 and 75 % of it are exact there), so a share picked while the terms load is never
+ * rounded to nothing (50 % of 0.01 BTC read 0 until they came). The server checks the step on submit either way.
+ */
+export function shareScale(amount: string, terms: Pick<ContractMarket, 'amount_precision'> | null | undefined): number {
+  return terms?.amount_precision ?? scaleOf(parseDecimal(amount)) + 2
+}
+
 /** What is wrong with closing `text` of position `held` under `terms` (the server's rules), or null. */
 export function closeAmountProblem(
   text: string,
@@ -80,7 +89,7 @@ export function CloseSheet({
   const held = `${formatMoney(p.amount, loc, { minScale: 0 })} ${base}`
   const all = p.amount
   const openText = formatPrice(parseDecimal(p.open_price), precision, loc)
-  const scale = terms?.amount_precision ?? scaleOf(parseDecimal(p.amount))
+  const scale = shareScale(p.amount, terms)
   const form = useAppForm(
     appFormOptions<Values>({
       defaultValues: { amount: p.amount, price: '' },
