@@ -53,7 +53,7 @@ export function vitestCounts(file: string): Counts {
       if (brokenFiles.includes(file)) {
         // Tests that ran and passed in a failed file: a hook or the teardown failed (vitest's output above says which).
         const ran = file.assertionResults.filter((a) => a.status === 'passed').length
-        const what = ran > 0 ? `${ran} tests passed, then a hook or teardown failed` : 'did not run'
+        const what = ran > 0 ? `${ran} passed, then a hook or teardown failed` : 'did not run'
         failures.push(`${rel} (${what}): ${firstLine(file.message) || 'no message in the report'}`)
       }
     }

@@ -1,7 +1,7 @@
 /**
  * The Close sheet's quick shares (src/features/lever/CloseSheet.tsx): a share picked before the market's terms have
  * loaded is the exact share, not rounded to the position's own decimals (in CI, 50 % of a 0.01 BTC position read "0"
- * while /lever was still loading the futures markets); once the terms are known, the market's step rounds it down.
+ * while the sheet was still reading the market's terms); once the terms are known, the market's step rounds it down.
  */
 import { describe, expect, it } from 'vitest'
 import { CLOSE_SHARES, shareOf, shareScale } from '../../src/features/lever/CloseSheet'

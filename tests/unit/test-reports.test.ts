@@ -44,7 +44,7 @@ describe('vitest report', () => {
       failures: [
         'tests/server/a.test.ts › a › fails: AssertionError: expected 1 to be 2',
         '/elsewhere/b.test.ts (did not run): Cannot find module x',
-        '/elsewhere/c.test.ts (1 tests passed, then a hook or teardown failed): no message in the report',
+        '/elsewhere/c.test.ts (1 passed, then a hook or teardown failed): no message in the report',
       ],
     })
   })
