@@ -8,7 +8,8 @@
  * - the net change per account over all postings is applied by one UPDATE over `unnest` arrays, after locking the
  *   accounts in ascending id order (`SELECT … ORDER BY id FOR UPDATE`, the same order post.ts uses, so batch and
  *   single postings cannot deadlock);
- * - transactions and entries are inserted in bulk.
+ * - transactions and entries are inserted in bulk, together by one statement up to ENTRY_CHUNK entries;
+ * - accounts the caller has already locked (`locked`: the group commit of spot orders) are not read or locked again.
  *
  * All or nothing: when a user bucket would go below zero the whole call throws (the caller's transaction rolls back,
  * and it may post one by one to find the refused one).
@@ -63,13 +64,23 @@ async function accountIds(tx: Db, keys: Map<string, ReturnType<typeof accountKey
 
 export { textArray } from './sql-arrays'
 
+/** The key text `postTransactions` knows an account by (its `locked` map): owner, book, wallet and currency. */
+export const accountKeyText = (owner: AccountOwner, book: Book, currency: string) =>
+  keyText(accountKey(owner, book, currency))
+
 /**
  * Posts every posting of `postings` inside the caller's database transaction `tx`.
+ * @param locked accounts the caller has already locked FOR UPDATE in this transaction (ascending id), by
+ *   `accountKeyText`: when they are every account the postings touch, they are neither read nor locked again
  * @throws DomainError rejected `lackOfFunds` when a user bucket would go below zero (nothing is written once the
  *   caller rolls back); PlatformSignError when a platform account would leave its sign (post.ts PLATFORM_SIGN); Error when a posting is not balanced; a unique violation when a kind + reference was posted
  *   before.
  */
-export async function postTransactions(tx: Db, postings: readonly Posting[]): Promise<void> {
+export async function postTransactions(
+  tx: Db,
+  postings: readonly Posting[],
+  locked?: ReadonlyMap<string, number>,
+): Promise<void> {
   if (postings.length === 0) return
   for (const p of postings) assertBalanced(p.entries)
   const keys = new Map<string, ReturnType<typeof accountKey>>()
@@ -80,7 +91,8 @@ export async function postTransactions(tx: Db, postings: readonly Posting[]): Pr
     return text
   }
   const entryKeys = postings.map((p) => p.entries.map((e) => entryKey(e.owner, p.book, e.currency)))
-  const ids = await accountIds(tx, keys)
+  const known = locked && [...keys.keys()].every((k) => locked.has(k))
+  const ids = known ? locked : await accountIds(tx, keys)
   const idOf = (text: string) => {
     const id = ids.get(text)
     if (id === undefined) throw new Error(`ledger: no account for ${text}`)
@@ -96,9 +108,11 @@ export async function postTransactions(tx: Db, postings: readonly Posting[]): Pr
     }),
   )
   const accounts = [...deltas.keys()].sort((a, b) => a - b)
-  await tx.execute(
-    sql`select id from ${ledgerAccounts} where id = any(${numberArray(accounts)}::int[]) order by id for update`,
-  )
+  if (!known) {
+    await tx.execute(
+      sql`select id from ${ledgerAccounts} where id = any(${numberArray(accounts)}::int[]) order by id for update`,
+    )
+  }
   const changed = await tx.execute(sql`
     update ${ledgerAccounts} as a
     set available = a.available + v.da, frozen = a.frozen + v.df, updated_at = now()
@@ -130,8 +144,13 @@ export async function postTransactions(tx: Db, postings: readonly Posting[]): Pr
   }
   // Inserted from arrays (one parameter per column, `unnest … with ordinality` keeping the order): a multi-row VALUES
   // of thousands of rows costs the driver and the server one parameter per cell (measured: most of a 500-contract
-  // settlement batch).
-  const inserted = await tx.execute(sql`
+  // settlement batch). Up to ENTRY_CHUNK entries, the transactions and their entries go in one statement (the entries
+  // find their transaction by its posting's index); beyond, the entries follow in chunks.
+  const entryCount = postings.reduce((n, p) => n + p.entries.length, 0)
+  const together = entryCount <= ENTRY_CHUNK
+  const entryOf = (pick: (p: Posting, i: number, j: number) => string | number) =>
+    postings.flatMap((p, i) => p.entries.map((_, j) => pick(p, i, j)))
+  const transactions = sql`
     insert into ${ledgerTransactions} (kind, book, user_id, reference, actor)
     select v.kind, v.book, v.user_id, v.reference, v.actor
     from unnest(${textArray(postings.map((p) => p.kind))}::text[],
@@ -140,18 +159,43 @@ export async function postTransactions(tx: Db, postings: readonly Posting[]): Pr
                 ${textArray(postings.map((p) => p.reference))}::text[],
                 ${textArray(postings.map((p) => p.actor))}::text[]) with ordinality as v(kind, book, user_id, reference, actor, n)
     order by v.n
-    returning id, kind, reference`)
+    returning id, kind, reference`
+  const inserted = together
+    ? await tx.execute(sql`
+        with t as (${transactions}),
+        p as (
+          select t.id, pk.n from t
+          join unnest(${textArray(postings.map((p) => p.kind))}::text[],
+                      ${textArray(postings.map((p) => p.reference))}::text[]) with ordinality as pk(kind, reference, n)
+            on pk.kind = t.kind and pk.reference = t.reference
+        ),
+        e as (
+          insert into ${ledgerEntries} (transaction_id, account_id, bucket, amount, balance_after)
+          select p.id, v.account_id, v.bucket, v.amount, v.balance_after
+          from unnest(${numberArray(entryOf((_, i) => i + 1))}::int[],
+                      ${numberArray(entryOf((_, i, j) => idOf(entryKeys[i]![j]!)))}::int[],
+                      ${textArray(entryOf((q, _, j) => q.entries[j]!.bucket) as string[])}::text[],
+                      ${numberArray(entryOf((q, _, j) => q.entries[j]!.amount))}::numeric[],
+                      ${numberArray(entryOf((_, i, j) => balanceAfter[i]![j]!))}::numeric[])
+            with ordinality as v(posting, account_id, bucket, amount, balance_after, n)
+          join p on p.n = v.posting
+          order by v.n
+        )
+        select id, kind, reference from t`)
+    : await tx.execute(transactions)
   const txRows = (inserted as { rows: { id: number; kind: string; reference: string }[] }).rows
   const txId = new Map(txRows.map((r) => [`${r.kind}|${r.reference}`, Number(r.id)]))
-  const entryRows = postings.flatMap((p, i) =>
-    p.entries.map((e, j) => ({
-      transactionId: txId.get(`${p.kind}|${p.reference}`)!,
-      accountId: idOf(entryKeys[i]![j]!),
-      bucket: e.bucket,
-      amount: e.amount,
-      balanceAfter: balanceAfter[i]![j]!,
-    })),
-  )
+  const entryRows = together
+    ? []
+    : postings.flatMap((p, i) =>
+        p.entries.map((e, j) => ({
+          transactionId: txId.get(`${p.kind}|${p.reference}`)!,
+          accountId: idOf(entryKeys[i]![j]!),
+          bucket: e.bucket,
+          amount: e.amount,
+          balanceAfter: balanceAfter[i]![j]!,
+        })),
+      )
   for (let k = 0; k < entryRows.length; k += ENTRY_CHUNK) {
     const chunk = entryRows.slice(k, k + ENTRY_CHUNK)
     await tx.execute(sql`

@@ -72,6 +72,26 @@ export async function collectEvents<T>(tx: Db, fn: () => Promise<T>): Promise<T>
 }
 
 /**
+ * Runs `fn` with the events emitted on `tx` held back and answers them with its value, unwritten: the caller orders
+ * them and writes them with `emitEvents` (group commits: one order's events together). Inside `collectEvents` on the
+ * same `tx` the held events go to this capture, not to the outer one.
+ */
+export async function captureEvents<T>(
+  tx: Db,
+  fn: () => Promise<T>,
+): Promise<{ value: T; events: (NewUserEvent & { userId: number })[] }> {
+  const outer = held.get(tx)
+  const events: (NewUserEvent & { userId: number })[] = []
+  held.set(tx, events)
+  try {
+    return { value: await fn(), events }
+  } finally {
+    if (outer) held.set(tx, outer)
+    else held.delete(tx)
+  }
+}
+
+/**
  * Writes events of any number of users in one statement (batch jobs: thousands of settlements in one transaction).
  * Each user's events are numbered after its last, in the order given; the users' sequence rows are locked in
  * ascending user id (the lock order every emitter keeps, so two emitting transactions cannot deadlock).

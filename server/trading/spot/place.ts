@@ -10,30 +10,18 @@
  *   its price as a maker, and the matcher fills it when the feed trades through its price.
  * "Lack of funds" comes from the ledger's conditional update, so nothing is recorded or frozen when funds are short.
  */
-import { and, eq } from 'drizzle-orm'
-import {
-  compare,
-  currencyScale,
-  multiply,
-  negate,
-  parseDecimal,
-  round,
-  scaleOf,
-  sign,
-  type DecimalString,
-} from '../../../common/amount'
 import { OPEN_ORDER_STATES, type Order, type OrderPlaceInput } from '../../../common/api/trade'
 import type { Db } from '../../db/client'
 import { spotOrders } from '../../db/schema'
-import { runOnce } from '../../ledger/idempotent'
+import { runOnce, type KeyedCall } from '../../ledger/idempotent'
 import { postTransaction } from '../../ledger/post'
 import type { MarketService } from '../../market/types'
-import { fieldError } from '../../money/amounts'
 import type { MoneyCaller } from '../../money/deposits'
 import { priceMaxAgeMs } from '../freshness'
-import { tradeTerms, type TradeTerms } from './config'
+import { checkOrder, freezePosting, holdOf, orderColumns, sameOrder, type CheckedOrder, type Hold } from './checked'
 import type { OrderRow } from './fills'
 import { limitOrderOpened } from './open-signal'
+import { placeResting } from './place-batch'
 import { crossesBook, fillMarket, takeCrossing } from './take'
 import { orderView, spotPlacedEvents } from './views'
 import { collectEvents, emitEvents } from '../../stream/events'
@@ -44,16 +32,6 @@ export interface TradeDeps {
   db: Db
   market: Pick<MarketService, 'source' | 'lastBook'>
   now?: () => Date
-}
-
-/** An order once its fields are checked. */
-interface CheckedOrder {
-  terms: TradeTerms
-  side: 'buy' | 'sell'
-  type: 'limit' | 'market'
-  price: DecimalString | null
-  amount: DecimalString
-  clientOid: string
 }
 
 /**
@@ -68,12 +46,28 @@ interface CheckedOrder {
 export async function placeOrder(deps: TradeDeps, who: MoneyCaller, input: OrderPlaceInput): Promise<Order> {
   refuseUnlessLive(deps.market, who.book)
   const o = await checkOrder(deps.db, input)
+  const payload = { ...input, price: o.price, amount: o.amount, book: who.book }
+  const keyed: KeyedCall = { userId: who.userId, key: who.key, call: 'trade/order_place', payload }
+  const one = () => placeOne(deps, who, o, keyed)
+  // A limit order that rests (crosses nothing now) joins its account's group commit (place-batch.ts); the batch
+  // checks the book again and sends an order that crosses by then back here.
+  const placed =
+    process.env.NO_BATCH !== '1' && o.type === 'limit' && !crossesBook(deps.market, o.terms.symbol, o.side, o.price!)
+      ? await placeResting(deps, who, o, keyed, one)
+      : await one()
+  if (placed.type === 'limit' && (OPEN_ORDER_STATES as readonly string[]).includes(placed.status)) {
+    limitOrderOpened(placed.symbol)
+  }
+  return placed
+}
+
+/** One order in a transaction of its own, once per Idempotency-Key (market orders, crossing limits, fallbacks). */
+async function placeOne(deps: TradeDeps, who: MoneyCaller, o: CheckedOrder, keyed: KeyedCall): Promise<Order> {
   const maxAgeMs = await priceMaxAgeMs(deps.db, o.terms.symbol)
   const now = deps.now?.() ?? new Date()
-  const payload = { ...input, price: o.price, amount: o.amount, book: who.book }
-  const placed = await runOnce(
+  return runOnce(
     deps.db,
-    { userId: who.userId, key: who.key, call: 'trade/order_place', payload },
+    keyed,
     // The order's events and its postings' balance events written by one statement at the end (collectEvents).
     (tx) =>
       collectEvents(tx, async () => {
@@ -84,23 +78,9 @@ export async function placeOrder(deps: TradeDeps, who: MoneyCaller, input: Order
         const [row] = await tx
           .insert(spotOrders)
           .values({
-            userId: who.userId,
-            book: who.book,
-            symbol: o.terms.symbol,
-            base: o.terms.base,
-            quote: o.terms.quote,
-            side: o.side,
-            type: o.type,
-            price: o.price,
-            amount: o.amount,
-            feeCurrency: o.side === 'buy' ? o.terms.base : o.terms.quote,
-            feeRate: o.type === 'market' || crossing ? o.terms.takerFeeRate : o.terms.makerFeeRate,
-            status: 'pending',
-            clientOid: o.clientOid,
+            ...orderColumns(who, o, crossing, now),
             // What a limit order holds, recorded with it: the posting below freezes it in the same transaction.
             ...(held && { frozen: held.amount }),
-            createdAt: now,
-            updatedAt: now,
           })
           .onConflictDoNothing()
           .returning()
@@ -117,77 +97,10 @@ export async function placeOrder(deps: TradeDeps, who: MoneyCaller, input: Order
         return orderView(after)
       }),
   )
-  if (placed.type === 'limit' && (OPEN_ORDER_STATES as readonly string[]).includes(placed.status)) {
-    limitOrderOpened(placed.symbol)
-  }
-  return placed
-}
-
-async function checkOrder(db: Db, input: OrderPlaceInput): Promise<CheckedOrder> {
-  const terms = await tradeTerms(db, input.symbol)
-  if (!terms) throw fieldError('symbol', 'marketUnknown')
-  if (!terms.spotOpen)
-    throw fieldError('symbol', 'marketNotOpen', { symbol: `${terms.base}/${terms.quote}` }, 'rejected')
-  const pair = `${terms.base}/${terms.quote}`
-  let price: DecimalString | null = null
-  if (input.type === 'limit') {
-    if (input.price === undefined) throw fieldError('price', 'priceRequired')
-    price = parseDecimal(input.price)
-    if (sign(price) <= 0) throw fieldError('price', 'priceNotPositive')
-    if (scaleOf(price) > terms.pricePrecision) {
-      throw fieldError('price', 'priceTooManyDecimals', { symbol: pair, scale: terms.pricePrecision })
-    }
-  } else if (input.price !== undefined) {
-    throw fieldError('price', 'priceNotForMarket')
-  }
-  const amount = parseDecimal(input.amount)
-  if (sign(amount) <= 0) throw fieldError('amount', 'amountNotPositive')
-  if (scaleOf(amount) > Math.min(terms.amountPrecision, currencyScale(terms.base))) {
-    throw fieldError('amount', 'orderAmountPrecision', { symbol: pair, scale: terms.amountPrecision })
-  }
-  if (compare(amount, terms.minAmount) < 0) {
-    throw fieldError('amount', 'orderBelowMinimum', { min: terms.minAmount, currency: terms.base })
-  }
-  return { terms, side: input.side, type: input.type, price, amount, clientOid: input.client_oid }
-}
-
-/** The order already placed under this client_oid, when it is the same order; else `clientOidReused`. */
-async function sameOrder(tx: Db, who: MoneyCaller, o: CheckedOrder): Promise<OrderRow> {
-  const [old] = await tx
-    .select()
-    .from(spotOrders)
-    .where(and(eq(spotOrders.userId, who.userId), eq(spotOrders.book, who.book), eq(spotOrders.clientOid, o.clientOid)))
-  const same =
-    old &&
-    old.symbol === o.terms.symbol &&
-    old.side === o.side &&
-    old.type === o.type &&
-    compare(parseDecimal(old.amount), o.amount) === 0 &&
-    (old.price === null ? o.price === null : o.price !== null && compare(parseDecimal(old.price), o.price) === 0)
-  if (!old || !same) throw fieldError('client_oid', 'clientOidReused', {}, 'rejected')
-  return old
-}
-
-/** What a limit order may spend: ⌈price × amount⌉ of the quote for a buy, the amount of the base for a sell. */
-function holdOf(o: CheckedOrder): { currency: string; amount: DecimalString } {
-  return o.side === 'buy'
-    ? { currency: o.terms.quote, amount: round(multiply(o.price!, o.amount), currencyScale(o.terms.quote), 'up') }
-    : { currency: o.terms.base, amount: o.amount }
 }
 
 /** Freezes `held` for the order `row` (recorded with it as its `frozen`): available → frozen of the spot wallet. */
-async function freeze(tx: Db, row: OrderRow, held: { currency: string; amount: DecimalString }): Promise<OrderRow> {
-  const user = { userId: row.userId, wallet: 'spot' as const }
-  await postTransaction(tx, {
-    kind: 'spot_order',
-    book: row.book,
-    userId: row.userId,
-    reference: `order:${row.id}`,
-    actor: `user:${row.userId}`,
-    entries: [
-      { owner: user, currency: held.currency, bucket: 'available', amount: negate(held.amount) },
-      { owner: user, currency: held.currency, bucket: 'frozen', amount: held.amount },
-    ],
-  })
+async function freeze(tx: Db, row: OrderRow, held: Hold): Promise<OrderRow> {
+  await postTransaction(tx, freezePosting(row, held))
   return row
 }
