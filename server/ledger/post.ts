@@ -82,7 +82,8 @@ export interface Posted {
   entryIds: number[]
 }
 
-const ownerKey = (o: AccountOwner) => ('system' in o ? `system:${o.system}` : `user:${o.userId}`)
+/** The `owner` column of an account of `o`: `user:<id>` or `system:<name>`. */
+export const ownerKey = (o: AccountOwner) => ('system' in o ? `system:${o.system}` : `user:${o.userId}`)
 const walletOf = (o: AccountOwner): Wallet => ('system' in o ? 'spot' : o.wallet)
 
 /** The unique key of an account row (`ledger_accounts_key`) with its user: what identifies and creates it. */

@@ -12,6 +12,7 @@
  * process's copies at once, another process sees the change within PRICE_MAX_AGE_CACHE_MS.
  */
 import { eq } from 'drizzle-orm'
+import { dbMemo } from '../cache/db-memo'
 import type { Db } from '../db/client'
 import { marketTradeConfig } from '../db/schema'
 
@@ -21,42 +22,26 @@ export const DEFAULT_PRICE_MAX_AGE_MS = 2_000
 /** How long a market's limit is kept in memory before it is read again, ms. */
 export const PRICE_MAX_AGE_CACHE_MS = 1_000
 
-/** A market's limit as read: its value, until when it is kept (epoch ms) and the generation it was read in. */
-interface Cached {
-  value: number
-  until: number
-  generation: number
-}
-
-const cache = new WeakMap<Db, Map<string, Cached>>()
-/** Bumped when terms are saved in this process: every cached entry of an older generation is read again. */
-let generation = 0
+const limits = dbMemo(PRICE_MAX_AGE_CACHE_MS, async (db, symbol) => {
+  const [row] = await db
+    .select({ ms: marketTradeConfig.priceMaxAgeMs })
+    .from(marketTradeConfig)
+    .where(eq(marketTradeConfig.symbol, symbol))
+  return row?.ms ?? DEFAULT_PRICE_MAX_AGE_MS
+})
 
 /**
  * The maximum price age of `symbol`, ms (the market's configured value, else DEFAULT_PRICE_MAX_AGE_MS; the default
  * too for a symbol that is not listed).
  * @param db the database (read through the market's terms, cached for PRICE_MAX_AGE_CACHE_MS)
  */
-export async function priceMaxAgeMs(db: Db, symbol: string): Promise<number> {
-  let known = cache.get(db)
-  if (!known) cache.set(db, (known = new Map<string, Cached>()))
-  const now = Date.now()
-  const hit = known.get(symbol)
-  if (hit && hit.until > now && hit.generation === generation) return hit.value
-  const read = generation
-  const [row] = await db
-    .select({ ms: marketTradeConfig.priceMaxAgeMs })
-    .from(marketTradeConfig)
-    .where(eq(marketTradeConfig.symbol, symbol))
-  const value = row?.ms ?? DEFAULT_PRICE_MAX_AGE_MS
-  known.set(symbol, { value, until: now + PRICE_MAX_AGE_CACHE_MS, generation: read })
-  return value
+export function priceMaxAgeMs(db: Db, symbol: string): Promise<number> {
+  return limits.get(db, symbol)
 }
 
 /** Drops this process's cached limits (called when a market's terms are saved). */
 export function forgetPriceMaxAges(): void {
-  // A WeakMap cannot be cleared: every entry of an older generation counts as expired.
-  generation++
+  limits.forget()
 }
 
 /** True when a price of feed time `ts` (ms) is at most `maxAgeMs` old at `now` (a future `ts` counts as fresh). */

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { compare, parseDecimal, sign, type DecimalString } from '../../../common/amount'
 import type { MarketTradeConfig, MarketTradeConfigInput } from '../../../common/api/trade'
 import { notifyChange } from '../../cache/change-feed'
+import { dbMemo } from '../../cache/db-memo'
 import type { Db } from '../../db/client'
 import { marketTradeConfig, markets } from '../../db/schema'
 import { fieldError } from '../../money/amounts'
@@ -65,29 +66,15 @@ export async function tradeTerms(db: Db, symbol: string): Promise<TradeTerms | u
 /** How long placement keeps a market's terms in memory before reading them again, ms. */
 export const TERMS_CACHE_MS = 1_000
 
-const termsCache = new WeakMap<Db, Map<string, { terms: TradeTerms | undefined; until: number; generation: number }>>()
-/** Bumped when terms are saved in this process: every cached entry of an older generation is read again. */
-let termsGeneration = 0
+const termsMemo = dbMemo(TERMS_CACHE_MS, tradeTerms)
 
 /**
  * `tradeTerms` for the placement path, kept in memory for TERMS_CACHE_MS per database handle (two queries saved on
  * every order): saving terms in this process drops the copies at once, another process sees the change within
  * TERMS_CACHE_MS, as it sees a new maximum price age (freshness.ts).
  */
-export async function placementTerms(db: Db, symbol: string): Promise<TradeTerms | undefined> {
-  let known = termsCache.get(db)
-  if (!known)
-    termsCache.set(
-      db,
-      (known = new Map<string, { terms: TradeTerms | undefined; until: number; generation: number }>()),
-    )
-  const now = Date.now()
-  const hit = known.get(symbol)
-  if (hit && hit.until > now && hit.generation === termsGeneration) return hit.terms
-  const read = termsGeneration
-  const terms = await tradeTerms(db, symbol)
-  known.set(symbol, { terms, until: now + TERMS_CACHE_MS, generation: read })
-  return terms
+export function placementTerms(db: Db, symbol: string): Promise<TradeTerms | undefined> {
+  return termsMemo.get(db, symbol)
 }
 
 /** The terms as the operator calls answer them. */
@@ -156,6 +143,6 @@ export async function saveTradeTerms(db: Db, input: MarketTradeConfigInput): Pro
   })
   // This process reads the new limit at once; the others within PRICE_MAX_AGE_CACHE_MS (freshness.ts).
   forgetPriceMaxAges()
-  termsGeneration++
+  termsMemo.forget()
   return saved
 }

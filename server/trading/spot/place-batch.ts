@@ -20,14 +20,14 @@
  * locks as one-order placements do.
  */
 import { sql } from 'drizzle-orm'
-import { compare, parseDecimal, subtract, type DecimalString } from '../../../common/amount'
+import { parseDecimal, sign, subtract, type DecimalString } from '../../../common/amount'
 import type { Order } from '../../../common/api/trade'
 import type { Db } from '../../db/client'
 import { ledgerAccounts, spotOrders } from '../../db/schema'
 import { DomainError } from '../../domain/errors'
 import { moneyTransaction, requestHash, storedRefusal, type KeyedCall } from '../../ledger/idempotent'
 import { accountKeyText, postTransactions } from '../../ledger/post-many'
-import { accountKey } from '../../ledger/post'
+import { ownerKey } from '../../ledger/post'
 import { numberArray, textArray } from '../../ledger/sql-arrays'
 import type { MoneyCaller } from '../../money/deposits'
 import { captureEvents, emitEvents, rowsOf } from '../../stream/events'
@@ -175,12 +175,16 @@ async function writeBatch(tx: Db, deps: TradeDeps, who: MoneyCaller, batch: Wait
   // Funds: the balances locked, each order's hold taken in arrival order while it fits.
   const fresh = keyed.filter((i) => !oidsTaken.has(batch[i]!.o.clientOid))
   const holds = new Map(fresh.map((i) => [i, holdOf(batch[i]!.o)]))
-  const { available, locked } = await lockBalances(tx, who, [...new Set([...holds.values()].map((h) => h.currency))])
+  const currencies = [...new Set([...holds.values()].map((h) => h.currency))]
+  const { available, locked } =
+    fresh.length > 0
+      ? await lockBalances(tx, who, currencies)
+      : { available: new Map<string, DecimalString>(), locked: new Map<string, number>() }
   const accepted: number[] = []
   for (const i of fresh) {
     const hold = holds.get(i)!
     const left = subtract(available.get(hold.currency) ?? parseDecimal('0'), hold.amount)
-    if (compare(left, parseDecimal('0')) < 0) {
+    if (sign(left) < 0) {
       outcomes[i] = { refused: new DomainError('rejected', 'lackOfFunds', { field: 'amount' }) }
       continue
     }
@@ -209,7 +213,9 @@ async function writeBatch(tx: Db, deps: TradeDeps, who: MoneyCaller, batch: Wait
     const byReference = new Map<string, typeof events>()
     for (const e of events) {
       const ref = String((e.data as { reference?: unknown }).reference)
-      byReference.set(ref, [...(byReference.get(ref) ?? []), e])
+      const list = byReference.get(ref)
+      if (list) list.push(e)
+      else byReference.set(ref, [e])
     }
     await emitEvents(
       tx,
@@ -246,7 +252,7 @@ async function lockBalances(tx: Db, who: MoneyCaller, currencies: string[]) {
   const rows = rowsOf<{ id: number; currency: string; available: string }>(
     await tx.execute(sql`
       select id, currency, available::text as available from ${ledgerAccounts}
-      where owner = ${accountKey(owner, who.book, '').owner} and book = ${who.book} and wallet = 'spot'
+      where owner = ${ownerKey(owner)} and book = ${who.book} and wallet = 'spot'
         and currency = any(${textArray(currencies)}::text[])
       order by id for update`),
   )
