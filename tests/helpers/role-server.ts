@@ -31,6 +31,8 @@ export interface RoleServer {
   kill9(): Promise<void>
   /** SIGSTOP to the process group: it freezes (its sockets stay open, nothing is sent) until killed or stopped. */
   freeze(): void
+  /** SIGCONT to the process group: a frozen process goes on. */
+  thaw(): void
 }
 
 /** What a role process is started with. */
@@ -143,6 +145,7 @@ export async function startRoleServer(opts: RoleServerOptions): Promise<RoleServ
     stop,
     kill9,
     freeze: () => signal('SIGSTOP'),
+    thaw: () => signal('SIGCONT'),
   }
 }
 
