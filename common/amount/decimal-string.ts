@@ -129,6 +129,25 @@ export function negate(a: DecimalString): DecimalString {
   return brand({ units: -f.units, scale: f.scale })
 }
 
+/**
+ * `a` as a whole count of 10^-`scale` units ("1.25", 6 → 1250000n), for sums over many amounts without a text round
+ * trip per step (the ledger's batch postings). Exact: refuses what would need rounding.
+ * @throws AmountError `too-many-decimals` when `a` has non-zero digits beyond `scale`; `bad-scale`; a bad operand.
+ */
+export function toUnits(a: DecimalString, scale: number): bigint {
+  const f = parseFixed(a, 'amount')
+  checkScale(scale)
+  if (f.scale <= scale) return f.units * pow10(scale - f.scale)
+  const divisor = pow10(f.scale - scale)
+  if (f.units % divisor !== 0n) throw new AmountError('too-many-decimals', `amount: more than ${scale} decimals: ${a}`)
+  return f.units / divisor
+}
+
+/** `units` × 10^-`scale` as canonical text (1250000n, 6 → "1.25"); the inverse of `toUnits`. @throws AmountError `bad-scale`. */
+export function fromUnits(units: bigint, scale: number): DecimalString {
+  return brand({ units, scale: checkScale(scale) })
+}
+
 /** Number of decimals of `a` once canonical ("1.50" → 1, "100" → 0). @throws AmountError for a bad operand. */
 export function scaleOf(a: DecimalString): number {
   const text = formatFixed(parseFixed(a, 'amount'))

@@ -22,6 +22,7 @@ export {
   add,
   compare,
   divide,
+  fromUnits,
   isDecimalString,
   MAX_INTEGER_DIGITS,
   MAX_SCALE,
@@ -33,6 +34,7 @@ export {
   sign,
   subtract,
   toFixedScale,
+  toUnits,
   type DecimalBounds,
   type DecimalString,
 } from './decimal-string'

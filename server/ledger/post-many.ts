@@ -15,7 +15,7 @@
  * and it may post one by one to find the refused one).
  */
 import { and, inArray, sql } from 'drizzle-orm'
-import { add, negate, parseDecimal, sign, type DecimalString } from '../../common/amount'
+import { fromUnits, LEDGER_SCALE, toUnits, type DecimalString } from '../../common/amount'
 import type { Book } from '../../common/api/user-info'
 import type { Db } from '../db/client'
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema'
@@ -27,8 +27,11 @@ import { accountKey, assertBalanced, PlatformSignError, signHoldsSql, type Accou
 /** Entries per INSERT statement (5 array parameters each; bounds one statement's size). */
 const ENTRY_CHUNK = 5000
 
-type Buckets = { available: DecimalString; frozen: DecimalString }
-const zero = () => ({ available: parseDecimal('0'), frozen: parseDecimal('0') })
+/** Both buckets of an account as whole units of 10^-LEDGER_SCALE (the columns' scale: every amount fits exactly). */
+type Buckets = { available: bigint; frozen: bigint }
+const zero = (): Buckets => ({ available: 0n, frozen: 0n })
+const units = (a: DecimalString) => toUnits(a, LEDGER_SCALE)
+const text = (u: bigint) => fromUnits(u, LEDGER_SCALE)
 const keyText = (k: Pick<ReturnType<typeof accountKey>, 'owner' | 'book' | 'wallet' | 'currency'>) =>
   `${k.owner}|${k.book}|${k.wallet}|${k.currency}`
 
@@ -98,12 +101,15 @@ export async function postTransactions(
     if (id === undefined) throw new Error(`ledger: no account for ${text}`)
     return id
   }
+  // Sums in whole units (one parse per entry, one format per written value), not a text round trip per step.
+  const entryIds = entryKeys.map((row) => row.map(idOf))
+  const entryUnits = postings.map((p) => p.entries.map((e) => units(e.amount)))
   const deltas = new Map<number, Buckets>()
   postings.forEach((p, i) =>
     p.entries.forEach((e, j) => {
-      const id = idOf(entryKeys[i]![j]!)
+      const id = entryIds[i]![j]!
       const d = deltas.get(id) ?? zero()
-      d[e.bucket] = add(d[e.bucket], e.amount)
+      d[e.bucket] += entryUnits[i]![j]!
       deltas.set(id, d)
     }),
   )
@@ -117,8 +123,8 @@ export async function postTransactions(
     update ${ledgerAccounts} as a
     set available = a.available + v.da, frozen = a.frozen + v.df, updated_at = now()
     from unnest(${numberArray(accounts)}::int[],
-                ${numberArray(accounts.map((id) => deltas.get(id)!.available))}::numeric[],
-                ${numberArray(accounts.map((id) => deltas.get(id)!.frozen))}::numeric[]) as v(id, da, df)
+                ${numberArray(accounts.map((id) => text(deltas.get(id)!.available)))}::numeric[],
+                ${numberArray(accounts.map((id) => text(deltas.get(id)!.frozen)))}::numeric[]) as v(id, da, df)
     where a.id = v.id and ${signHoldsSql(sql`a.owner`, sql`a.available + v.da`, sql`a.frozen + v.df`)}
     returning a.id, a.available::text as available, a.frozen::text as frozen`)
   const rows = (changed as { rows: { id: number; available: string; frozen: string }[] }).rows
@@ -130,16 +136,19 @@ export async function postTransactions(
   }
   // balance_after of each entry: the final value minus every later entry of its account, walking back.
   const running = new Map(
-    rows.map((r) => [Number(r.id), { available: parseDecimal(r.available), frozen: parseDecimal(r.frozen) }]),
+    rows.map((r): [number, Buckets] => [
+      Number(r.id),
+      { available: units(r.available as DecimalString), frozen: units(r.frozen as DecimalString) },
+    ]),
   )
-  const balanceAfter = postings.map((p) => p.entries.map(() => parseDecimal('0')))
+  const balanceAfter = postings.map((p) => p.entries.map(() => 0n))
   for (let i = postings.length - 1; i >= 0; i--) {
     const entries = postings[i]!.entries
     for (let j = entries.length - 1; j >= 0; j--) {
-      const e = entries[j]!
-      const b = running.get(idOf(entryKeys[i]![j]!))!
-      balanceAfter[i]![j] = b[e.bucket]
-      b[e.bucket] = add(b[e.bucket], negate(e.amount))
+      const b = running.get(entryIds[i]![j]!)!
+      const bucket = entries[j]!.bucket
+      balanceAfter[i]![j] = b[bucket]
+      b[bucket] -= entryUnits[i]![j]!
     }
   }
   // Inserted from arrays (one parameter per column, `unnest … with ordinality` keeping the order): a multi-row VALUES
@@ -173,10 +182,10 @@ export async function postTransactions(
           insert into ${ledgerEntries} (transaction_id, account_id, bucket, amount, balance_after)
           select p.id, v.account_id, v.bucket, v.amount, v.balance_after
           from unnest(${numberArray(entryOf((_, i) => i + 1))}::int[],
-                      ${numberArray(entryOf((_, i, j) => idOf(entryKeys[i]![j]!)))}::int[],
+                      ${numberArray(entryOf((_, i, j) => entryIds[i]![j]!))}::int[],
                       ${textArray(entryOf((q, _, j) => q.entries[j]!.bucket) as string[])}::text[],
                       ${numberArray(entryOf((q, _, j) => q.entries[j]!.amount))}::numeric[],
-                      ${numberArray(entryOf((_, i, j) => balanceAfter[i]![j]!))}::numeric[])
+                      ${numberArray(entryOf((_, i, j) => text(balanceAfter[i]![j]!)))}::numeric[])
             with ordinality as v(posting, account_id, bucket, amount, balance_after, n)
           join p on p.n = v.posting
           order by v.n
@@ -190,10 +199,10 @@ export async function postTransactions(
     : postings.flatMap((p, i) =>
         p.entries.map((e, j) => ({
           transactionId: txId.get(`${p.kind}|${p.reference}`)!,
-          accountId: idOf(entryKeys[i]![j]!),
+          accountId: entryIds[i]![j]!,
           bucket: e.bucket,
           amount: e.amount,
-          balanceAfter: balanceAfter[i]![j]!,
+          balanceAfter: text(balanceAfter[i]![j]!),
         })),
       )
   for (let k = 0; k < entryRows.length; k += ENTRY_CHUNK) {
@@ -216,25 +225,27 @@ export async function postTransactions(
   const events = postings.flatMap((p, i) => {
     const changes = new Map<number, Buckets>()
     p.entries.forEach((e, j) => {
-      const id = idOf(entryKeys[i]![j]!)
+      const id = entryIds[i]![j]!
       ownerOf.set(id, e.owner)
       currencyOf.set(id, e.currency)
       const c = changes.get(id) ?? zero()
-      c[e.bucket] = add(c[e.bucket], e.amount)
+      c[e.bucket] += entryUnits[i]![j]!
       changes.set(id, c)
-      const b = running.get(id)!
-      b[e.bucket] = add(b[e.bucket], e.amount)
+      running.get(id)![e.bucket] += entryUnits[i]![j]!
     })
     return balanceEvents(
       { book: p.book, kind: p.kind, reference: p.reference, transactionId: txId.get(`${p.kind}|${p.reference}`)! },
       [...changes]
-        .filter(([, c]) => sign(c.available) !== 0 || sign(c.frozen) !== 0)
-        .map(([id, change]) => ({
-          owner: ownerOf.get(id)!,
-          currency: currencyOf.get(id)!,
-          change,
-          after: { ...running.get(id)! },
-        })),
+        .filter(([, c]) => c.available !== 0n || c.frozen !== 0n)
+        .map(([id, change]) => {
+          const after = running.get(id)!
+          return {
+            owner: ownerOf.get(id)!,
+            currency: currencyOf.get(id)!,
+            change: { available: text(change.available), frozen: text(change.frozen) },
+            after: { available: text(after.available), frozen: text(after.frozen) },
+          }
+        }),
     )
   })
   await emitBalanceEvents(tx, events)

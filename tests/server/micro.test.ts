@@ -9,14 +9,18 @@
  *   frozen;
  * - a settler started after delivery (a restart: it has seen no price before) settles at the first price it sees
  *   within 10 s after delivery; a contract whose delivery passed long before the restart is voided, stake back;
- * - on PostgreSQL two settlers on one database settle 120 due contracts, each exactly once;
+ * - on PostgreSQL two settlers on one database settle 120 due contracts, each exactly once; one settler settles
+ *   1,100 contracts of two users due in the same second in one pass (batches side by side), the balances, balance_after
+ *   chains and each user's event numbers exact;
  * - the ledger balances after each.
  */
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { add, parseDecimal } from '../../common/amount'
 import type { MicroProduct } from '../../common/api/micro'
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, microOrders } from '../../server/db/schema'
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, microOrders, userEvents } from '../../server/db/schema'
+import { moneyTransaction } from '../../server/ledger/idempotent'
+import { postTransaction } from '../../server/ledger/post'
 import { runAdmin } from '../../server/cli/admin-commands'
 import { moneyCall } from '../helpers/money-calls'
 import { describePostgres, pgliteTestDb } from '../helpers/server-db'
@@ -219,6 +223,48 @@ describe('second contracts on PGlite', () => {
   })
 })
 
+/** Each of `u`'s option entries has the balance before it plus its amount as its balance_after, in entry order. */
+async function expectBalanceAfterChain(s: Suite, u: TestUser): Promise<void> {
+  const entries = await s.database.db
+    .select({ bucket: ledgerEntries.bucket, amount: ledgerEntries.amount, after: ledgerEntries.balanceAfter })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .where(and(eq(ledgerAccounts.userId, u.id), eq(ledgerAccounts.wallet, 'option')))
+    .orderBy(asc(ledgerEntries.id))
+  const running = { available: parseDecimal('0'), frozen: parseDecimal('0') }
+  for (const e of entries) {
+    running[e.bucket] = add(running[e.bucket], parseDecimal(e.amount))
+    expect(parseDecimal(e.after), `balance_after of a ${e.bucket} entry`).toBe(running[e.bucket])
+  }
+}
+
+/**
+ * `n` contracts of 1 USDT of `u` (ups and downs alternately, open at 60000) delivered at `delivery`, written in bulk
+ * with one posting freezing their stakes: the shape of a busy second, without placing each through the API.
+ */
+async function bulkContracts(s: Suite, u: TestUser, n: number, delivery: Date): Promise<void> {
+  await s.database.db.execute(sql`
+    insert into micro_orders (user_id, book, symbol, currency, direction, duration_s, amount, fee, payout_rate,
+      open_price, open_ts, open_source, delivery_at, status, client_oid)
+    select ${u.id}, 'live', 'btcusdt', 'USDT', case when g % 2 = 0 then 'up' else 'down' end, 30, 1, 0, 0.8,
+      60000, ${new Date(delivery.getTime() - 30_000)}, 'replay', ${delivery}, 'open', 'bulk-' || ${u.id} || '-' || g
+    from generate_series(1, ${n}) g`)
+  const owner = { userId: u.id, wallet: 'option' as const }
+  await moneyTransaction(s.database.db, (tx) =>
+    postTransaction(tx, {
+      kind: 'micro_order',
+      book: 'live',
+      userId: u.id,
+      reference: `bulk:${u.id}`,
+      actor: 'system',
+      entries: [
+        { owner, currency: 'USDT', bucket: 'available', amount: parseDecimal(`-${n}`) },
+        { owner, currency: 'USDT', bucket: 'frozen', amount: parseDecimal(String(n)) },
+      ],
+    }),
+  )
+}
+
 await describePostgres('second contracts', (open) => {
   describe('second contracts on PostgreSQL', () => {
     const s = suiteOn(open)
@@ -257,21 +303,50 @@ await describePostgres('second contracts', (open) => {
         // 60 ups won 8 each, 60 downs lost 10: 2000 − 600 + 60 × 8 = 1880.
         expect(await option(s, u)).toEqual({ available: '1880', frozen: '0' })
         expect(a.stats().failures + b.stats().failures, 'no batch fell back to one by one').toBe(0)
-        // Each entry's balance_after is the balance before it plus its amount, in entry order, batches included.
-        const entries = await s.database.db
-          .select({ bucket: ledgerEntries.bucket, amount: ledgerEntries.amount, after: ledgerEntries.balanceAfter })
-          .from(ledgerEntries)
-          .innerJoin(ledgerAccounts, eq(ledgerEntries.accountId, ledgerAccounts.id))
-          .where(and(eq(ledgerAccounts.userId, u.id), eq(ledgerAccounts.wallet, 'option')))
-          .orderBy(asc(ledgerEntries.id))
-        const running = { available: parseDecimal('0'), frozen: parseDecimal('0') }
-        for (const e of entries) {
-          running[e.bucket] = add(running[e.bucket], parseDecimal(e.amount))
-          expect(parseDecimal(e.after), `balance_after of a ${e.bucket} entry`).toBe(running[e.bucket])
-        }
+        await expectBalanceAfterChain(s, u)
         await expectBalancedLedger(s)
       } finally {
         await Promise.all([a.stop(), b.stop()])
+      }
+    })
+
+    it('settles 1,100 contracts of two users due in one second in one pass, batches side by side, each once', async () => {
+      // More than IN_FLIGHT × PASS_LIMIT, so the lanes take several batches each, side by side on one account.
+      const perUser = 550
+      const users = [await player(s, '600'), await player(s, '600')]
+      const delivery = new Date(Date.now() - 1000)
+      for (const u of users) await bulkContracts(s, u, perUser, delivery)
+      const clock = { now: delivery.getTime() + 2000 }
+      const settler = settlerAt(s, clock)
+      try {
+        ticker(s, 60100, delivery.getTime() + 100)
+        expect(await settler.pass()).toBe(2 * perUser)
+        expect(settler.stats().failures, 'no batch fell back to one by one').toBe(0)
+        for (const u of users) {
+          // 275 ups won 0.8 each (stake back: 1.8), 275 downs lost 1: 600 − 550 + 275 × 1.8 = 545.
+          expect(await option(s, u)).toEqual({ available: '545', frozen: '0' })
+          const [settled] = await s.database.db
+            .select({ n: count() })
+            .from(ledgerTransactions)
+            .where(and(eq(ledgerTransactions.kind, 'micro_settle'), eq(ledgerTransactions.userId, u.id)))
+          expect(settled!.n).toBe(perUser)
+          await expectBalanceAfterChain(s, u)
+          // The user's stream: numbered without a gap or a repeat, one `settled` event per contract, and the last
+          // balance event says what the wallet holds.
+          const events = await s.database.db
+            .select({ seq: userEvents.seq, topic: userEvents.topic, data: userEvents.data })
+            .from(userEvents)
+            .where(eq(userEvents.userId, u.id))
+            .orderBy(asc(userEvents.seq))
+          expect(events.map((e) => Number(e.seq))).toEqual(events.map((_, i) => i + 1))
+          const settledEvents = events.filter((e) => e.topic === 'orders' && (e.data as { event?: string }).event === 'settled')
+          expect(settledEvents).toHaveLength(perUser)
+          const lastBalance = events.filter((e) => e.topic === 'accounts').at(-1)!.data
+          expect(lastBalance).toMatchObject({ wallet: 'option', available: '545', frozen: '0' })
+        }
+        await expectBalancedLedger(s)
+      } finally {
+        await settler.stop()
       }
     })
   })

@@ -11,6 +11,7 @@ import {
   currencyScale,
   decimalString,
   divide,
+  fromUnits,
   isDecimalString,
   multiply,
   negate,
@@ -22,6 +23,7 @@ import {
   sign,
   subtract,
   toFixedScale,
+  toUnits,
   type AmountErrorReason,
   type DecimalString,
   type RoundingMode,
@@ -153,6 +155,20 @@ describe('arithmetic', () => {
     expect(negate(d('0'))).toBe('0')
     expect(sign(d('-0.0001'))).toBe(-1)
     expect(scaleOf(d('1.50'))).toBe(1)
+  })
+
+  it('counts whole units exactly, both ways, and refuses what would round', () => {
+    expect(toUnits(d('1.25'), 6)).toBe(1_250_000n)
+    expect(toUnits(d('-0.000001'), 18)).toBe(-1_000_000_000_000n)
+    expect(toUnits(d('2.500'), 1)).toBe(25n)
+    expect(fromUnits(1_250_000n, 6)).toBe('1.25')
+    expect(fromUnits(-1n, 18)).toBe('-0.000000000000000001')
+    expect(fromUnits(0n, 18)).toBe('0')
+    // 10^20 − 1 at 18 decimals: beyond 2^53, still exact.
+    const big = d('99999999999999999999.999999999999999999')
+    expect(fromUnits(toUnits(big, 18) + toUnits(d('0.000000000000000001'), 18), 18)).toBe('100000000000000000000')
+    expect(() => toUnits(d('0.0000001'), 6)).toThrow(expect.objectContaining({ reason: 'too-many-decimals' }))
+    expect(() => fromUnits(1n, -1)).toThrow(expect.objectContaining({ reason: 'bad-scale' }))
   })
 
   it('divides with the scale and mode of the call', () => {

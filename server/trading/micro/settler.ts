@@ -5,8 +5,11 @@
  * takes up to PASS_LIMIT of the orders it can act on (oldest first, SKIP LOCKED so two processes share the work
  * instead of waiting on each other) and, in one transaction, settles each at the first feed price at or after its
  * delivery time (price-tape.ts) if that price came within VOID_AFTER_MS, or voids it when none did (void.ts: stake and
- * fee back, reason `no_price`): one UPDATE of the orders and one batch of ledger postings (post-many.ts), then the
- * next batch of that symbol at once while batches come back full. Should a batch fail (a bug, a refused posting),
+ * fee back, reason `no_price`): one UPDATE of the orders, one batch of ledger postings (post-many.ts) and one
+ * statement of user events, then the next batch of that symbol at once while batches come back full. IN_FLIGHT
+ * batches of a symbol run side by side (SKIP LOCKED gives each its own orders): one reads and computes while another
+ * holds the accounts' locks, which is what bounds a busy second (the ledger's rows of one account are written one
+ * transaction after the other, each entry with its balance after). Should a batch fail (a bug, a refused posting),
  * that symbol's orders are settled one transaction each instead, so one bad order cannot hold the others back.
  *
  * Exactly once: the orders' rows are held FOR UPDATE and move from `open` by a conditional update in the same
@@ -29,7 +32,7 @@ import { postTransactions } from '../../ledger/post-many'
 import { postTransaction } from '../../ledger/post'
 import type { MarketService } from '../../market/types'
 import { microSettledEvent, type MicroRow } from './orders'
-import { emitEvents } from '../../stream/events'
+import { collectEvents, emitEvents } from '../../stream/events'
 import { PriceTape, type TapePrice } from './price-tape'
 import { outcome, settlementPosting, type SettledState } from './outcome'
 import { voidedColumns, voidPosting } from './void'
@@ -40,6 +43,11 @@ export { outcome } from './outcome'
 export const PASS_MS = 250
 /** Orders of one market taken per batch at most (the next batch follows at once while batches come back full). */
 export const PASS_LIMIT = 500
+/**
+ * Batches of one market in flight at once per process: while one waits on the ledger's account locks and its commit,
+ * the next reads its orders and computes its postings.
+ */
+export const IN_FLIGHT = 2
 /** An order with no feed price within this long after its delivery is voided, ms (issue 21 part 8). */
 export const VOID_AFTER_MS = 10_000
 
@@ -105,22 +113,29 @@ async function settleDue(
   }
   let settled = 0
   for (const symbol of symbols) {
-    for (;;) {
-      let batch: { taken: number; settled: number }
-      try {
-        batch = await moneyTransaction(db, (tx) => settleBatch(tx, tape, now, symbol))
-      } catch (err) {
-        counts.failures++
-        log?.(
-          `[trading] settling a batch of ${symbol} options orders failed, one by one instead: ${(err as Error).message}`,
-        )
-        settled += await settleOneByOne(db, tape, now, symbol, counts, log)
-        break
+    let failed = false
+    // IN_FLIGHT lanes take batches of this symbol side by side (SKIP LOCKED gives each its own orders).
+    const lane = async () => {
+      while (!failed) {
+        let batch: { taken: number; settled: number }
+        try {
+          batch = await moneyTransaction(db, (tx) => collectEvents(tx, () => settleBatch(tx, tape, now, symbol)))
+        } catch (err) {
+          if (failed) return
+          failed = true
+          counts.failures++
+          log?.(
+            `[trading] settling a batch of ${symbol} options orders failed, one by one instead: ${(err as Error).message}`,
+          )
+          return
+        }
+        settled += batch.settled
+        // A full batch that settled something: more may be due. Otherwise this symbol is done for this pass.
+        if (batch.taken < PASS_LIMIT || batch.settled === 0) return
       }
-      settled += batch.settled
-      // A full batch that settled something: more may be due. Otherwise this symbol is done for this pass.
-      if (batch.taken < PASS_LIMIT || batch.settled === 0) break
     }
+    await Promise.all(Array.from({ length: IN_FLIGHT }, lane))
+    if (failed) settled += await settleOneByOne(db, tape, now, symbol, counts, log)
   }
   counts.settled += settled
   return settled
