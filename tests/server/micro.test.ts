@@ -339,7 +339,9 @@ await describePostgres('second contracts', (open) => {
             .where(eq(userEvents.userId, u.id))
             .orderBy(asc(userEvents.seq))
           expect(events.map((e) => Number(e.seq))).toEqual(events.map((_, i) => i + 1))
-          const settledEvents = events.filter((e) => e.topic === 'orders' && (e.data as { event?: string }).event === 'settled')
+          const settledEvents = events.filter(
+            (e) => e.topic === 'orders' && (e.data as { event?: string }).event === 'settled',
+          )
           expect(settledEvents).toHaveLength(perUser)
           const lastBalance = events.filter((e) => e.topic === 'accounts').at(-1)!.data
           expect(lastBalance).toMatchObject({ wallet: 'option', available: '545', frozen: '0' })
