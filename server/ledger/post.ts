@@ -183,6 +183,44 @@ async function applyDelta(
 }
 
 /**
+ * `applyDelta` of several accounts by one statement: their rows locked in ascending id order first (the sub-select
+ * FOR UPDATE sorted by id, the order every posting locks in), then each updated under the same conditions. Answers the
+ * buckets after of the accounts it updated, by id; one that did not match or would not hold is missing (and the
+ * others are changed: the caller refuses or retries it, and the refusal rolls the transaction back).
+ */
+async function applyDeltas(
+  tx: Db,
+  list: readonly {
+    id: number
+    key: ReturnType<typeof accountKey>
+    change: { available: DecimalString; frozen: DecimalString }
+  }[],
+): Promise<Map<number, { available: DecimalString; frozen: DecimalString }>> {
+  const column = (pick: (a: (typeof list)[number]) => string | number) => list.map(pick)
+  const result = await tx.execute<{ id: number; available: string; frozen: string }>(sql`
+    update ${ledgerAccounts} as a set available = a.available + v.da, frozen = a.frozen + v.df, updated_at = now()
+    from (
+      select v.* from unnest(${numberArray(column((a) => a.id))}::int[],
+                             ${textArray(column((a) => a.key.owner) as string[])}::text[],
+                             ${textArray(column((a) => a.key.book) as string[])}::text[],
+                             ${textArray(column((a) => a.key.wallet) as string[])}::text[],
+                             ${textArray(column((a) => a.key.currency) as string[])}::text[],
+                             ${numberArray(column((a) => a.change.available))}::numeric[],
+                             ${numberArray(column((a) => a.change.frozen))}::numeric[])
+        as v(id, owner, book, wallet, currency, da, df)
+      join (select id from ${ledgerAccounts} where id = any(${numberArray(column((a) => a.id))}::int[])
+            order by id for update) as locked on locked.id = v.id
+    ) as v
+    where a.id = v.id and a.owner = v.owner and a.book = v.book and a.wallet = v.wallet and a.currency = v.currency
+      and ${signHoldsSql(sql`a.owner`, sql`a.available + v.da`, sql`a.frozen + v.df`)}
+    returning a.id, a.available::text as available, a.frozen::text as frozen`)
+  const rows = (result as { rows: { id: number | string; available: string; frozen: string }[] }).rows
+  return new Map(
+    rows.map((r) => [Number(r.id), { available: parseDecimal(r.available), frozen: parseDecimal(r.frozen) }]),
+  )
+}
+
+/**
  * Posts `p` inside the caller's database transaction `tx` (which must be one: a failure after some updates rolls
  * them back with it). Statements, once the process has seen the accounts: one conditional UPDATE per account (in
  * ascending id order), one INSERT of the transaction with its entries, one of the user stream's events.
@@ -222,9 +260,14 @@ export async function postTransaction(tx: Db, p: Posting): Promise<Posted> {
   for (const [text, a] of accounts) {
     a.id = trustHints ? accountHints.get(text)! : await lookUp(tx, a.owner, p.book, a.currency, text)
   }
-  // Applied in ascending account id order (no deadlocks, see the header).
-  for (const a of [...accounts.values()].sort((x, y) => x.id - y.id)) {
-    a.after = await applyDelta(tx, a.id, a.key, a.change)
+  // Applied in ascending account id order (no deadlocks, see the header): all by one statement when there are several.
+  const ordered = [...accounts.values()].sort((x, y) => x.id - y.id)
+  if (ordered.length > 1) {
+    const after = await applyDeltas(tx, ordered)
+    for (const a of ordered) a.after = after.get(a.id)
+  }
+  for (const a of ordered) {
+    if (!a.after && ordered.length === 1) a.after = await applyDelta(tx, a.id, a.key, a.change)
     if (!a.after && trustHints) {
       // Not updated: lack of funds, or a hint of another database (naming another row, or none: then the look-up
       // creates the account, maybe under that very id). Looked up and tried once more.
