@@ -4,7 +4,8 @@
  * events in a different order), so after a reconnect the channels' missed events can arrive interleaved out of global
  * order (orders 5, 7, then positions 6). An event above the next expected number is held until the hole before it
  * fills; the stream gives up on a hole that stays open HOLE_WAIT_MS (`skipHole`), so a number that never comes delays
- * the later ones once, never forever. A push is a duplicate when its `seq` is ≤ `last` (applied) or already held.
+ * the later ones once, never forever, and then sends the screens to REST (user-stream.ts: `resync`), since the state
+ * built from events may miss what that number carried. A push is a duplicate when its `seq` is ≤ `last` (applied) or already held.
  */
 
 /** Most events held above `last` before a hole is given up on at once. */

@@ -297,12 +297,26 @@ export class UserStream {
   }
 
   private onPush(ch: string, seq: number, data: UserEvent['data']): void {
+    const skipped = this.seqs.holesSkipped
     const ready = this.seqs.offer(seq, { seq, ch, data, receivedAt: this.now() })
     if (ready === null) {
       this.counters.duplicates++
       return this.deps.onChange()
     }
+    if (this.seqs.holesSkipped > skipped) this.holeLost()
     this.apply(ready)
+  }
+
+  /**
+   * A number given up on (skipHole): its event is lost to this client — every topic is subscribed, so only a refused
+   * sub or a server fault leaves one out — and the state built from events may miss it (a fill, a closed position).
+   * As after a 410, the state goes to `resync`: the screens read again by REST and `resynced()` (the seed) returns it
+   * to live; pushes go on meanwhile.
+   */
+  private holeLost(): void {
+    this.resyncing = true
+    this.deps.onResync?.()
+    this.setState('resync')
   }
 
   /** Hands `events` (in sequence order) to `onEvent`, then arms or clears the hole timer for what is still held. */
@@ -318,7 +332,9 @@ export class UserStream {
     else if (this.holeTimer === undefined) {
       this.holeTimer = setTimeout(() => {
         this.holeTimer = undefined
-        this.apply(this.seqs.skipHole())
+        const ready = this.seqs.skipHole()
+        this.holeLost()
+        this.apply(ready)
       }, HOLE_WAIT_MS)
     }
     this.deps.onChange()

@@ -180,7 +180,7 @@ describe('user stream on a fake /ws/v2 server', () => {
     await engine.user.disconnect()
   })
 
-  it('an event after a number that never comes waits HOLE_WAIT_MS, then is applied and the hole counted', async () => {
+  it('an event after a number that never comes waits HOLE_WAIT_MS, then is applied, the hole counted and the screens sent to REST (resync) until a seed', async () => {
     const { engine, last, events, live } = await setup()
     await live()
     await until(() => subsOf(1).length === 4, 'subs')
@@ -194,6 +194,12 @@ describe('user stream on a fake /ws/v2 server', () => {
     expect(events().map((e) => e.seq)).toEqual([1, 3])
     expect(last().orders).toEqual([])
     expect(engine.inspector.user).toMatchObject({ holesSkipped: 1 })
+    // The lost event may have been a fill: the state built from events is not trusted until the screens reloaded.
+    await until(() => last().status.state === 'resync', 'resync after the hole')
+    server.emit('orders', order('placed', 42), 'btcusdt')
+    await until(() => last().orders.some((o) => o.id === 42), 'pushes go on during the resync')
+    await engine.user.seed({})
+    await until(() => last().status.state === 'live', 'live again after the seed')
     await engine.user.disconnect()
   })
 
