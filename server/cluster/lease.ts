@@ -63,9 +63,29 @@ export async function openLeaseSession(
 ): Promise<LeaseSession> {
   const client = (db as unknown as { $client?: unknown }).$client
   const { default: pgModule } = await import('pg')
-  if (client instanceof pgModule.Pool)
-    return openPostgresSession(pgModule, { ...client.options, application_name: name }, log)
+  if (client instanceof pgModule.Pool) return openPostgresSession(pgModule, namedOptions(client.options, name), log)
   return localSession(db)
+}
+
+/**
+ * The pool's settings with `application_name` = `name`. node-postgres lets a connection string's parameters win over
+ * the options beside it, so an `application_name` in DATABASE_URL is taken out of the string first (else every lease
+ * connection would carry the URL's name, and pg_stat_activity could not tell them apart).
+ */
+export function namedOptions(options: pg.PoolConfig, name: string): pg.PoolConfig {
+  let connectionString = options.connectionString
+  if (connectionString) {
+    try {
+      const url = new URL(connectionString)
+      if (url.searchParams.has('application_name')) {
+        url.searchParams.delete('application_name')
+        connectionString = url.toString()
+      }
+    } catch {
+      // Not a URL (node-postgres would refuse it anyway): left as it is.
+    }
+  }
+  return { ...options, connectionString, application_name: name }
 }
 
 async function openPostgresSession(

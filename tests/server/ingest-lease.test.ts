@@ -1,7 +1,8 @@
 /**
  * The ingest lease (server/cluster/ingest-lease.ts) in-process, on real PostgreSQL where it is an advisory lock on a
  * connection of its own: one holder, a second waiting as the standby and taking over within a round of the first
- * giving it back; a held lease whose connection the server terminates is reported lost once (launchRoles then exits
+ * giving it back (its connection named for pg_stat_activity even when DATABASE_URL names the application); a held
+ * lease whose connection the server terminates is reported lost once (launchRoles then exits
  * the process); a standby stops waiting when aborted. On PGlite (one process) it is taken at once.
  */
 import { sql } from 'drizzle-orm'
@@ -113,6 +114,27 @@ await describePostgres('ingest lease', (openDb) => {
       expect(other).toEqual([STANDBY, '[ingest] active'])
     } finally {
       await proxy.stop()
+      await pool.end()
+    }
+  })
+
+  it("names its connection tc-ingest-lease even when DATABASE_URL names the application (the URL's name would win)", async () => {
+    await Promise.all(held.splice(0).map((l) => l.close()))
+    const url = new URL(await databaseUrlOf(database))
+    url.searchParams.set('application_name', 'from-the-url')
+    const pool = new pg.Pool({ connectionString: url.toString() })
+    try {
+      const lease = await acquireIngestLease({ db: { $client: pool } as unknown as Db, roundMs: ROUND_MS })
+      held.push(lease)
+      const names = await database.db.execute<{ name: string }>(
+        sql`select application_name as name from pg_stat_activity
+             where datname = current_database() and application_name in (${INGEST_LEASE_SESSION_NAME}, 'from-the-url')`,
+      )
+      expect((names as unknown as { rows: { name: string }[] }).rows.map((r) => r.name)).toEqual([
+        INGEST_LEASE_SESSION_NAME,
+      ])
+    } finally {
+      // The lease stays held (its own connection, not the pool's) for the next test's standby.
       await pool.end()
     }
   })
