@@ -24,6 +24,8 @@ import { transfer } from '../../server/money/transfers'
 import { openChain } from '../helpers/ledger-ops'
 import { createPgTestDatabase, PG_ADMIN_URL } from '../helpers/server-db'
 import { makeUser } from '../helpers/server-users'
+import { cpuMeter, cpuNote, type CpuReading } from './machine-cpu'
+import { statementCounter } from './statement-count'
 import { alternating, percentile, summarize } from './stats'
 import type { BenchResult } from './types'
 
@@ -46,6 +48,9 @@ interface Run {
   perSecond: number
   p99Ms: number
   failed: number
+  cpu: CpuReading
+  /** Statements sent to PostgreSQL per completed transfer. */
+  statements: number
 }
 
 /** One transfer of the load: which pair, which direction. */
@@ -55,6 +60,8 @@ type Pick = () => { pair: Pair; from: Wallet; to: Wallet }
 async function drive(one: () => Promise<void>): Promise<Run> {
   const latencies: number[] = []
   let failed = 0
+  const meter = cpuMeter()
+  const counter = statementCounter()
   const end = performance.now() + SECONDS * 1000
   const started = performance.now()
   await Promise.all(
@@ -71,7 +78,13 @@ async function drive(one: () => Promise<void>): Promise<Run> {
     }),
   )
   const elapsed = (performance.now() - started) / 1000
-  return { perSecond: latencies.length / elapsed, p99Ms: latencies.length ? percentile(latencies, 99) : 0, failed }
+  return {
+    perSecond: latencies.length / elapsed,
+    p99Ms: latencies.length ? percentile(latencies, 99) : 0,
+    failed,
+    cpu: meter.read(),
+    statements: counter.read() / Math.max(1, latencies.length),
+  }
 }
 
 /** The service: one `transfer` call with a fresh Idempotency-Key. */
@@ -147,6 +160,10 @@ async function fundedPair(database: Database, i: number): Promise<Pair> {
   const id = (wallet: Wallet) => accountId(database.db, { userId, wallet }, 'live', 'USDT')
   return { userId, spot: await id('spot'), contract: await id('contract') }
 }
+
+/** Median statements per transfer of `runs`, one decimal. */
+const perCall = (runs: readonly Run[]) =>
+  ([...runs].map((r) => r.statements).sort((a, b) => a - b)[runs.length >> 1] ?? 0).toFixed(1)
 
 const direction = () => (Math.random() < 0.5 ? (['spot', 'contract'] as const) : (['contract', 'spot'] as const))
 
@@ -239,7 +256,9 @@ export async function runLedgerBench(): Promise<BenchResult[]> {
         note:
           `${ratio.spread}; service ${sRate.median.toFixed(0)} transfers/s (${sRate.spread}), p99 ${sP99.median.toFixed(1)} ms; ` +
           `bare SQL ${bRate.median.toFixed(0)} transfers/s (${bRate.spread}), p99 ${bP99.median.toFixed(1)} ms; ` +
-          `${load.what}, ${SECONDS} s per run; ${ANCHOR}${failed ? `; ${failed} transfers FAILED` : ''}`,
+          `${load.what}, ${SECONDS} s per run; statements per transfer ${perCall(service)} (service) vs ` +
+          `${perCall(bare)} (bare); service: ${cpuNote(service.map((r) => r.cpu))}, bare: ` +
+          `${cpuNote(bare.map((r) => r.cpu))}; ${ANCHOR}${failed ? `; ${failed} transfers FAILED` : ''}`,
       })
     }
     // Both variants kept the books: every balance equals its entries, each currency sums to zero.

@@ -28,7 +28,10 @@ import { createPgTestDatabase, PG_ADMIN_URL } from '../helpers/server-db'
 import { makeUser } from '../helpers/server-users'
 import { cpuMeter, cpuNote, type CpuReading } from './machine-cpu'
 import { alternating, MIN_RUNS, percentile, summarize } from './stats'
+import { statementCounter } from './statement-count'
 import { bareSettlement } from './trading-bare'
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0
 import type { BenchResult } from './types'
 
 const WORKERS = 8
@@ -56,6 +59,7 @@ async function fund(database: Database, userId: number, wallet: 'spot' | 'option
 async function drive(one: () => Promise<void>) {
   const latencies: number[] = []
   const meter = cpuMeter()
+  const counter = statementCounter()
   const end = performance.now() + SECONDS * 1000
   const started = performance.now()
   await Promise.all(
@@ -71,6 +75,7 @@ async function drive(one: () => Promise<void>) {
     perSecond: latencies.length / ((performance.now() - started) / 1000),
     p99: percentile(latencies, 99),
     cpu: meter.read(),
+    statements: counter.read() / Math.max(1, latencies.length),
   }
 }
 
@@ -231,7 +236,8 @@ export async function runTradingBench(): Promise<BenchResult[]> {
         note:
           `${rate.spread}; bare insert of the same rows ${Math.round(bareRate.median)}/s (${bareRate.spread}), ` +
           `service/bare ${ratio.median.toFixed(2)}× (${ratio.spread}); ${WORKERS} workers of one account, ` +
-          `${((batchStats.orders - before.orders) / Math.max(1, batchStats.batches - before.batches)).toFixed(1)} orders per group commit; ` +
+          `${((batchStats.orders - before.orders) / Math.max(1, batchStats.batches - before.batches)).toFixed(1)} orders per group commit, ` +
+          `statements per order ${median(svc.map((r) => r.statements)).toFixed(1)} (service) vs ${median(bare.map((r) => r.statements)).toFixed(1)} (bare); ` +
           `service: ${cpuNote(svc.map((r) => r.cpu))}, bare: ${cpuNote(bare.map((r) => r.cpu))}: with the cores part idle the bound is ` +
           `the wait, not the CPU: each order waits for the batch being written, then for its own (9 statements and a commit), ` +
           `so ${WORKERS} workers in a closed loop place at most ${WORKERS} orders per batch time`,

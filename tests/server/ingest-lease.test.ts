@@ -124,7 +124,11 @@ await describePostgres('ingest lease', (openDb) => {
     url.searchParams.set('application_name', 'from-the-url')
     const pool = new pg.Pool({ connectionString: url.toString() })
     try {
-      const lease = await acquireIngestLease({ db: { $client: pool } as unknown as Db, roundMs: ROUND_MS })
+      const lease = await acquireIngestLease({
+        db: { $client: pool } as unknown as Db,
+        roundMs: ROUND_MS,
+        onLost: () => {},
+      })
       held.push(lease)
       const names = await database.db.execute<{ name: string }>(
         sql`select application_name as name from pg_stat_activity
