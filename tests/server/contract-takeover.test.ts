@@ -17,6 +17,7 @@ import type { TestUser } from '../helpers/server-users'
 import {
   contractSuite,
   expectBalancedLedger,
+  history as closed,
   marketAt,
   open,
   positions,
@@ -85,12 +86,54 @@ function describeTakeover(name: string, s: ContractSuite) {
   })
 }
 
+function describeTriggerTakeover(name: string, s: ContractSuite) {
+  it(`closes a position whose stop-loss a mark of the gap reached, though the mark came back before the takeover (${name})`, async () => {
+    const engine = s.engine as RiskEngine
+    marketAt(s, 60000, 60010)
+    const u = await trader(s, '10000')
+    const position = await open(s, u, { amount: '0.5' })
+    expect(position.body.data).toMatchObject({ status: 'filled' })
+    const id = position.body.data.position_id
+    const set = await moneyCall(s.t.app, u.token, 'POST', 'contract/position_tpsl', { id, sl: '59000' })
+    expect(set.body.code).toBe(1)
+    // The mark falls through the stop-loss and comes back while another engine holds the account, which dies
+    // before acting on it.
+    marketAt(s, 58900, 58910)
+    marketAt(s, 60000, 60010)
+    await settled(s)
+    expect(await positions(s, u), 'not acted on while another engine holds the account').toMatchObject([{ id }])
+
+    // The holder died: this engine takes every partition over and carries the stop-loss out at the book.
+    engine.widen(ALL)
+    await engine.idle()
+    expect(await positions(s, u)).toEqual([])
+    expect((await closed(s, u)).find((h) => h.id === id)).toMatchObject({ close_reason: 'stop_loss' })
+    expect(engine.stats()).toMatchObject({ triggers: 1, failures: 0 })
+
+    // Given back and taken over again: the closed position is not closed twice.
+    await engine.narrow(new Set())
+    engine.widen(ALL)
+    await engine.idle()
+    expect(engine.stats()).toMatchObject({ triggers: 1, failures: 0 })
+    await expectBalancedLedger(s)
+  })
+}
+
 describe('futures matching across an engine takeover (PGlite)', () => {
   describeTakeover(
     'PGlite',
     contractSuite(() => pgliteTestDb(), { scope: new Set() }),
   )
 })
+describe('futures triggers across an engine takeover (PGlite)', () => {
+  describeTriggerTakeover(
+    'PGlite',
+    contractSuite(() => pgliteTestDb(), { scope: new Set() }),
+  )
+})
 await describePostgres('futures takeover', (openDb) => {
   describeTakeover('PostgreSQL', contractSuite(openDb, { scope: new Set() }))
+})
+await describePostgres('futures trigger takeover', (openDb) => {
+  describeTriggerTakeover('PostgreSQL', contractSuite(openDb, { scope: new Set() }))
 })

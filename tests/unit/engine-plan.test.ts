@@ -1,7 +1,8 @@
 /**
  * The futures risk engine's decisions (server/trading/contract/engine-plan.ts, issue 21 part 12), without a database
  * or a feed: what a risk action queues, which queued jobs start and in what order, which accounts a reload acts on,
- * what a liquidation batch leaves to one-by-one liquidation, and the pending orders the matcher keeps.
+ * what a liquidation batch leaves to one-by-one liquidation, the pending orders the matcher keeps, and the triggers a
+ * takeover's last marks reached.
  */
 import { describe, expect, it } from 'vitest'
 import {
@@ -10,12 +11,14 @@ import {
   afterBatch,
   checkLiquidationAfterTrigger,
   dueOnLoad,
+  gainedTriggers,
   plan,
   replaceEntrusts,
   type Entrust,
   type PlannedJob,
 } from '../../server/trading/contract/engine-plan'
-import type { RiskAction } from '../../server/trading/contract/risk-book'
+import type { MarkSnapshot } from '../../server/trading/contract/marks'
+import { PX, RiskBook, toUnits, type RiskAction, type RiskPosition } from '../../server/trading/contract/risk-book'
 
 const liq = (user: number): PlannedJob => ({
   key: `liquidation:live:${user}`,
@@ -125,5 +128,67 @@ describe('replaceEntrusts', () => {
     const before = new Map([['btcusdt', [order(1, 1), order(2, 2)]]])
     const after = replaceEntrusts(before, 'all', [{ ...order(2, 2), symbol: 'btcusdt' }])
     expect([...after]).toEqual([['btcusdt', [order(2, 2)]]])
+  })
+})
+
+describe('gainedTriggers', () => {
+  // A long on BTC with take-profit 70,000 and stop-loss 59,000, and a short on ETH with stop-loss 3,100, at PX units.
+  const px = (n: number) => toUnits(String(n), PX)
+  const position = (
+    id: number,
+    symbol: string,
+    side: 1n | -1n,
+    tp: number | null,
+    sl: number | null,
+  ): RiskPosition => ({
+    id,
+    symbol,
+    side,
+    q: px(1),
+    e: px(symbol === 'btcusdt' ? 60000 : 3000),
+    mmr: 0n,
+    tp: tp === null ? null : px(tp),
+    sl: sl === null ? null : px(sl),
+  })
+  const book = new RiskBook()
+  book.setAccount({
+    key: 'live:3',
+    walletBalance: px(100000),
+    positions: [position(1, 'btcusdt', 1n, 70000, 59000), position(2, 'ethusdt', -1n, null, 3100)],
+  })
+  book.setAccount({ key: 'live:4', walletBalance: px(100000), positions: [position(5, 'btcusdt', 1n, null, 59500)] })
+  const mark = (symbol: string, price: number, ts: number) =>
+    ({ symbol, price: String(price), event: { ts } }) as unknown as MarkSnapshot
+  const marks: Record<string, MarkSnapshot[]> = {
+    btcusdt: [
+      mark('btcusdt', 60500, 1),
+      mark('btcusdt', 58900, 2),
+      mark('btcusdt', 58000, 3),
+      mark('btcusdt', 60100, 4),
+    ],
+    ethusdt: [mark('ethusdt', 3050, 1), mark('ethusdt', 3000, 2)],
+  }
+  const marksOf = (symbol: string) => marks[symbol] ?? []
+
+  it('acts on each position of a gained account once, at the first mark of the gap that reached its trigger', () => {
+    const got = gainedTriggers(['live:3', 'live:4'], new Set([3, 4]), () => true, book, marksOf)
+    expect(got.map((t) => [t.action.kind, 'positionId' in t.action && t.action.positionId, t.mark.event.ts])).toEqual([
+      ['stop_loss', 1, 2],
+      ['stop_loss', 5, 2],
+    ])
+  })
+
+  it('leaves accounts of partitions not gained, or not owned, alone', () => {
+    expect(gainedTriggers(['live:3', 'live:4'], new Set([4]), () => true, book, marksOf)).toHaveLength(1)
+    expect(gainedTriggers(['live:3', 'live:4'], new Set([3, 4]), (u) => u !== 3, book, marksOf)).toHaveLength(1)
+    expect(
+      gainedTriggers(
+        ['live:3'],
+        new Set([3]),
+        () => true,
+        book,
+        () => [],
+      ),
+    ).toEqual([])
   })
 })

@@ -6,8 +6,10 @@
  * matcher keeps after a reload.
  */
 import type { Book } from '../../../common/api/user-info'
-import { accountKeyOf } from './account'
-import type { RiskAction } from './risk-book'
+import { accountPartition } from '../../cluster/partitions'
+import { accountKeyOf, parseAccountKey } from './account'
+import type { MarkSnapshot } from './marks'
+import { PX, toUnits, type RiskAction, type RiskBook } from './risk-book'
 
 /** A job of the action queue as the planner sees it: its dedupe key, its account, and the account when a liquidation. */
 export interface PlannedJob {
@@ -160,6 +162,36 @@ export function replaceEntrusts(
     const list = out.get(symbol) ?? []
     list.push(o)
     out.set(symbol, list)
+  }
+  return out
+}
+
+/**
+ * The take-profits and stop-losses of the accounts a takeover gained (their user's partition in `gained`, owned by
+ * this engine per `owns`) that a mark of the last seconds reached: each position once, at the first such mark, oldest
+ * first (`marksOf`: a market's recent marks, recent-prints.ts). The engine carries them out at those marks.
+ */
+export function gainedTriggers(
+  keys: Iterable<string>,
+  gained: ReadonlySet<number>,
+  owns: (userId: number) => boolean,
+  book: Pick<RiskBook, 'symbolsOf' | 'triggersAt'>,
+  marksOf: (symbol: string) => readonly MarkSnapshot[],
+): { action: RiskAction; mark: MarkSnapshot }[] {
+  const out: { action: RiskAction; mark: MarkSnapshot }[] = []
+  for (const key of keys) {
+    const who = parseAccountKey(key)
+    if (!who || !gained.has(accountPartition(who.userId)) || !owns(who.userId)) continue
+    const decided = new Set<number>()
+    for (const symbol of book.symbolsOf(key)) {
+      for (const mark of marksOf(symbol)) {
+        for (const action of book.triggersAt(key, symbol, toUnits(mark.price, PX))) {
+          if (action.kind === 'liquidation' || decided.has(action.positionId)) continue
+          decided.add(action.positionId)
+          out.push({ action, mark })
+        }
+      }
+    }
   }
   return out
 }

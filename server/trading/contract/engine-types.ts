@@ -42,3 +42,8 @@ export interface EngineDeps {
   /** Told of every action as it starts: its key (`liquidation:live:7`, `fill:…`) and the account whose lock it takes. */
   onAction?: (key: string, account: string) => void
 }
+
+/** Every counter at zero. */
+export function noStats(): EngineStats {
+  return { ticks: 0, actions: 0, liquidations: 0, triggers: 0, fills: 0, dropped: 0, failures: 0, reloads: 0 }
+}

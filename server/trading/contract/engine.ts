@@ -25,11 +25,12 @@ import {
   afterBatch,
   checkLiquidationAfterTrigger,
   dueOnLoad,
+  gainedTriggers,
   replaceEntrusts,
   type Entrust,
 } from './engine-plan'
 import { ActionQueue, ENGINE_LIMITS, type QueuedJob } from './engine-queue'
-import type { ContractEngine, EngineDeps, EngineStats } from './engine-types'
+import { noStats, type ContractEngine, type EngineDeps, type EngineStats } from './engine-types'
 
 export { LIQUIDATION_BATCH, MAX_IN_FLIGHT, MAX_QUEUED } from './engine-queue'
 export type { ContractEngine, EngineDeps, EngineStats } from './engine-types'
@@ -37,7 +38,7 @@ import { closeByTrigger, liquidateAccount, liquidateAccounts, type LiquidationDe
 import { marksFor, type MarkBoard, type MarkSnapshot } from './marks'
 import { accountPartition, symbolPartition } from '../../cluster/partitions'
 import { PX, RiskBook, toUnits, type RiskAction } from './risk-book'
-import { RecentPrints } from './recent-prints'
+import { RecentMarks, RecentPrints } from './recent-prints'
 
 /** How often the whole book is read again, ms (the safety net behind the notices). */
 export const FULL_RELOAD_MS = 30_000
@@ -57,16 +58,7 @@ export class RiskEngine implements ContractEngine {
   /** The reduce-only limit orders' matcher (close-matcher.ts). */
   private readonly closing: CloseOrderMatcher
   private readonly log: (line: string) => void
-  private readonly counters: EngineStats = {
-    ticks: 0,
-    actions: 0,
-    liquidations: 0,
-    triggers: 0,
-    fills: 0,
-    dropped: 0,
-    failures: 0,
-    reloads: 0,
-  }
+  private readonly counters: EngineStats = noStats()
   /** The matcher's pending limit orders by symbol. */
   private entrusts = new Map<string, Entrust[]>()
   private readonly actions = new ActionQueue<Job>(ENGINE_LIMITS, {
@@ -103,6 +95,8 @@ export class RiskEngine implements ContractEngine {
   private scope: ReadonlySet<number> | undefined
   /** Every market's prints of the last seconds, for the markets a takeover gains (recent-prints.ts). */
   private readonly recentPrints = new RecentPrints()
+  /** Every market's marks of the last seconds, for the triggers of the accounts a takeover gains. */
+  private readonly recentMarks = new RecentMarks()
   /** Partitions gained by `widen` whose markets' recent prints are matched once their orders are loaded. */
   private gained = new Set<number>()
 
@@ -181,20 +175,26 @@ export class RiskEngine implements ContractEngine {
     await this.idle()
   }
 
-  /** Acts on `scope` from now on (`narrow`); what it gains is loaded in the background, then `matchGained`. */
+  /** Acts on `scope` from now on (`narrow`); what it gains is loaded in the background, then `actOnGained`. */
   widen(scope: ReadonlySet<number>): void {
     if (this.scope) for (const p of scope) if (!this.scope.has(p)) this.gained.add(p)
     this.scope = scope
     this.reload('*')
   }
 
-  /** Matches the last seconds' prints of the markets `widen` gained (before their orders loaded), as arriving now. */
-  private matchGained(): void {
+  /**
+   * What `widen` gained, once loaded: its markets' last prints matched as arriving now, and its accounts' triggers
+   * reached by a mark of those seconds (and left again before the takeover) acted on at that mark (engine-plan.ts).
+   */
+  private actOnGained(): void {
     const gained = this.gained
     this.gained = new Set()
     const now = this.deps.now?.() ?? new Date()
     const kept = this.recentPrints.since(now.getTime(), (m) => gained.has(symbolPartition(m)) && this.ownsSymbol(m))
     for (const { event } of kept) this.matchPrints(event, now)
+    const marksOf = (symbol: string) => this.recentMarks.since(now.getTime(), symbol)
+    const owns = (userId: number) => this.ownsUser(userId)
+    for (const t of gainedTriggers(this.allKeys, gained, owns, this.book, marksOf)) this.decide(t.action, t.mark)
   }
 
   private ownsUser(userId: number): boolean {
@@ -214,6 +214,7 @@ export class RiskEngine implements ContractEngine {
   /** A mark tick: the risk book decides what the new mark calls for. */
   onTick(m: MarkSnapshot): void {
     this.counters.ticks++
+    this.recentMarks.add(m, (this.deps.now?.() ?? new Date()).getTime())
     this.actedSinceTick.clear()
     for (const a of this.book.tick(m.symbol, toUnits(m.price, PX))) this.decide(a, m)
   }
@@ -348,7 +349,7 @@ export class RiskEngine implements ContractEngine {
         this.reloading.clear()
         try {
           await this.load(keys.includes('*') ? 'all' : keys)
-          if (keys.includes('*')) this.matchGained()
+          if (keys.includes('*')) this.actOnGained()
         } catch (err) {
           this.counters.failures++
           this.log(`[contract] reloading accounts failed: ${message(err)}`)

@@ -73,6 +73,15 @@ export type RiskAction =
   | { kind: 'take_profit' | 'stop_loss'; positionId: number; symbol: string; accountKey: string; price: bigint }
   | { kind: 'liquidation'; accountKey: string }
 
+/** The take-profit or stop-loss of `p` that `mark` reaches (long: mark ≥ tp, mark ≤ sl; short the mirror), if any. */
+function triggerOf(accountKey: string, p: RiskPosition, mark: bigint): RiskAction[] {
+  const at = { positionId: p.id, symbol: p.symbol, accountKey }
+  if (p.tp !== null && (p.side === 1n ? mark >= p.tp : mark <= p.tp))
+    return [{ kind: 'take_profit', ...at, price: p.tp }]
+  if (p.sl !== null && (p.side === 1n ? mark <= p.sl : mark >= p.sl)) return [{ kind: 'stop_loss', ...at, price: p.sl }]
+  return []
+}
+
 /** Positions and accounts in memory, evaluated per mark tick. */
 export class RiskBook {
   readonly #accounts = new Map<string, RiskAccount>()
@@ -149,6 +158,17 @@ export class RiskBook {
     return actions
   }
 
+  /**
+   * The take-profits and stop-losses of account `key`'s positions on `symbol` that `mark` (PX units) reaches, the
+   * book's own marks unchanged: for a mark of the past (the seconds before a takeover, engine.ts). None when the book
+   * does not hold the account.
+   */
+  triggersAt(key: string, symbol: string, mark: bigint): RiskAction[] {
+    const account = this.#accounts.get(key)
+    if (!account) return []
+    return account.positions.flatMap((p) => (p.symbol === symbol ? triggerOf(account.key, p, mark) : []))
+  }
+
   /** The triggers reached by the marks of `symbol` (every symbol held when undefined), else a liquidation if due. */
   #decide(account: RiskAccount, symbol: string | undefined): RiskAction[] {
     const actions: RiskAction[] = []
@@ -156,11 +176,7 @@ export class RiskBook {
       if (symbol !== undefined && p.symbol !== symbol) continue
       const mark = this.#marks.get(p.symbol)
       if (mark === undefined) continue
-      const tpHit = p.tp !== null && (p.side === 1n ? mark >= p.tp : mark <= p.tp)
-      const slHit = p.sl !== null && (p.side === 1n ? mark <= p.sl : mark >= p.sl)
-      const at = { positionId: p.id, symbol: p.symbol, accountKey: account.key }
-      if (tpHit) actions.push({ kind: 'take_profit', ...at, price: p.tp! })
-      else if (slHit) actions.push({ kind: 'stop_loss', ...at, price: p.sl! })
+      actions.push(...triggerOf(account.key, p, mark))
     }
     if (actions.length === 0 && account.h !== null && account.h <= 0n) {
       actions.push({ kind: 'liquidation', accountKey: account.key })
