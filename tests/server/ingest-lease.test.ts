@@ -134,9 +134,7 @@ await describePostgres('ingest lease', (openDb) => {
         sql`select application_name as name from pg_stat_activity
              where datname = current_database() and application_name in (${INGEST_LEASE_SESSION_NAME}, 'from-the-url')`,
       )
-      expect((names as unknown as { rows: { name: string }[] }).rows.map((r) => r.name)).toEqual([
-        INGEST_LEASE_SESSION_NAME,
-      ])
+      expect((names as { rows: { name: string }[] }).rows.map((r) => r.name)).toEqual([INGEST_LEASE_SESSION_NAME])
     } finally {
       // The lease stays held (its own connection, not the pool's) for the next test's standby.
       await pool.end()
