@@ -239,8 +239,8 @@ export async function runTradingBench(): Promise<BenchResult[]> {
           `${((batchStats.orders - before.orders) / Math.max(1, batchStats.batches - before.batches)).toFixed(1)} orders per group commit, ` +
           `statements per order ${median(svc.map((r) => r.statements)).toFixed(1)} (service) vs ${median(bare.map((r) => r.statements)).toFixed(1)} (bare); ` +
           `service: ${cpuNote(svc.map((r) => r.cpu))}, bare: ${cpuNote(bare.map((r) => r.cpu))}: with the cores part idle the bound is ` +
-          `the wait, not the CPU: each order waits for the batch being written, then for its own (9 statements and a commit), ` +
-          `so ${WORKERS} workers in a closed loop place at most ${WORKERS} orders per batch time`,
+          `the wait, not the CPU: an order waits for its batch (9 statements and a commit) and, when it comes while ` +
+          `another is written, for that one too; ${WORKERS} workers in a closed loop place at most ${WORKERS} orders per batch cycle`,
       },
       {
         name: 'spot placement: p99',
