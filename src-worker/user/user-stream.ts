@@ -307,12 +307,7 @@ export class UserStream {
     this.apply(ready)
   }
 
-  /**
-   * A number given up on (skipHole): its event is lost to this client — every topic is subscribed, so only a refused
-   * sub or a server fault leaves one out — and the state built from events may miss it (a fill, a closed position).
-   * As after a 410, the state goes to `resync`: the screens read again by REST and `resynced()` (the seed) returns it
-   * to live; pushes go on meanwhile.
-   */
+  /** A number given up on (a refused sub, a server fault): the state may miss a fill, so `resync` as after a 410. */
   private holeLost(): void {
     this.resyncing = true
     this.deps.onResync?.()

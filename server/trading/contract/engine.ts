@@ -182,10 +182,7 @@ export class RiskEngine implements ContractEngine {
     this.reload('*')
   }
 
-  /**
-   * What `widen` gained, once loaded: its markets' last prints matched as arriving now, and its accounts' triggers
-   * reached by a mark of those seconds (and left again before the takeover) acted on at that mark (engine-plan.ts).
-   */
+  /** What `widen` gained, once loaded: its markets' last prints and marks acted on (engine-plan.ts gainedTriggers). */
   private actOnGained(): void {
     const gained = this.gained
     this.gained = new Set()
