@@ -5,7 +5,7 @@
  * `UPDATE … SET available = available + $d WHERE id = $id AND available + $d >= 0 … RETURNING`. PostgreSQL takes the
  * row lock, waits for a concurrent writer to commit and re-evaluates the WHERE on the newest row version (manual
  * §13.2.1), so two withdrawals racing for the same funds cannot both pass, with no read-then-write window and no
- * SERIALIZABLE retries. Accounts are updated in ascending id order, so two transactions touching the same accounts
+ * SERIALIZABLE retries. Accounts are locked in ascending id order, so two transactions touching the same accounts
  * lock them in the same order and cannot deadlock. The `CHECK (available >= 0 AND frozen >= 0)` on user accounts is
  * the backstop should a caller ever bypass this module. On PGlite (one connection) transactions run one at a time.
  */
@@ -162,31 +162,11 @@ const ACCOUNT_HINTS_MAX = 100_000
 const hintKey = (k: ReturnType<typeof accountKey>) => `${k.owner}|${k.book}|${k.wallet}|${k.currency}`
 
 /**
- * The conditional update of one account (see the module header): adds `d` to its buckets when the row is still the
- * account of `key` and its sign holds after; its buckets after, or undefined when it did not match or would not hold.
- */
-async function applyDelta(
-  tx: Db,
-  id: number,
-  key: ReturnType<typeof accountKey>,
-  d: { available: DecimalString; frozen: DecimalString },
-): Promise<{ available: DecimalString; frozen: DecimalString } | undefined> {
-  const available = sql`a.available + ${d.available}::numeric`
-  const frozen = sql`a.frozen + ${d.frozen}::numeric`
-  const result = await tx.execute<{ available: string; frozen: string }>(sql`
-    update ${ledgerAccounts} as a set available = ${available}, frozen = ${frozen}, updated_at = now()
-    where a.id = ${id} and a.owner = ${key.owner} and a.book = ${key.book} and a.wallet = ${key.wallet}
-      and a.currency = ${key.currency} and ${signHoldsSql(sql`a.owner`, available, frozen)}
-    returning a.available::text as available, a.frozen::text as frozen`)
-  const row = (result as { rows: { available: string; frozen: string }[] }).rows[0]
-  return row && { available: parseDecimal(row.available), frozen: parseDecimal(row.frozen) }
-}
-
-/**
- * `applyDelta` of several accounts by one statement: their rows locked in ascending id order first (the sub-select
- * FOR UPDATE sorted by id, the order every posting locks in), then each updated under the same conditions. Answers the
- * buckets after of the accounts it updated, by id; one that did not match or would not hold is missing (and the
- * others are changed: the caller refuses or retries it, and the refusal rolls the transaction back).
+ * The conditional update of a posting's accounts (see the module header), by one statement: their rows locked in
+ * ascending id order first (the sub-select FOR UPDATE sorted by id, the order every posting locks in), then each one's
+ * change added when the row is still the account of its key and its sign holds after. Answers the buckets after of
+ * the accounts it updated, by id; one that did not match or would not hold is missing (and the others are changed:
+ * the caller refuses or retries it, and the refusal rolls the transaction back).
  */
 async function applyDeltas(
   tx: Db,
@@ -222,8 +202,8 @@ async function applyDeltas(
 
 /**
  * Posts `p` inside the caller's database transaction `tx` (which must be one: a failure after some updates rolls
- * them back with it). Statements, once the process has seen the accounts: one conditional UPDATE per account (in
- * ascending id order), one INSERT of the transaction with its entries, one of the user stream's events.
+ * them back with it). Statements, once the process has seen the accounts: one conditional UPDATE of all its accounts
+ * (locked in ascending id order), one INSERT of the transaction with its entries, one of the user stream's events.
  * @throws DomainError rejected `lackOfFunds` naming `p.field` when a user bucket would go below zero (nothing is
  *   written); PlatformSignError when a platform account would leave its PLATFORM_SIGN; Error when the entries are not
  *   balanced; a unique violation when `kind`+`reference` was posted before.
@@ -260,19 +240,16 @@ export async function postTransaction(tx: Db, p: Posting): Promise<Posted> {
   for (const [text, a] of accounts) {
     a.id = trustHints ? accountHints.get(text)! : await lookUp(tx, a.owner, p.book, a.currency, text)
   }
-  // Applied in ascending account id order (no deadlocks, see the header): all by one statement when there are several.
+  // Applied in ascending account id order (no deadlocks, see the header), all by one statement.
   const ordered = [...accounts.values()].sort((x, y) => x.id - y.id)
-  if (ordered.length > 1) {
-    const after = await applyDeltas(tx, ordered)
-    for (const a of ordered) a.after = after.get(a.id)
-  }
+  const after = await applyDeltas(tx, ordered)
   for (const a of ordered) {
-    if (!a.after && ordered.length === 1) a.after = await applyDelta(tx, a.id, a.key, a.change)
+    a.after = after.get(a.id)
     if (!a.after && trustHints) {
       // Not updated: lack of funds, or a hint of another database (naming another row, or none: then the look-up
       // creates the account, maybe under that very id). Looked up and tried once more.
       a.id = await lookUp(tx, a.owner, p.book, a.currency, hintKey(a.key))
-      a.after = await applyDelta(tx, a.id, a.key, a.change)
+      a.after = (await applyDeltas(tx, [a])).get(a.id)
     }
     if (!a.after) {
       if ('system' in a.owner) throw new PlatformSignError(ownerKey(a.owner))

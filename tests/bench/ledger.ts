@@ -26,7 +26,8 @@ import { createPgTestDatabase, PG_ADMIN_URL } from '../helpers/server-db'
 import { makeUser } from '../helpers/server-users'
 import { cpuMeter, cpuNote, type CpuReading } from './machine-cpu'
 import { statementCounter } from './statement-count'
-import { alternating, percentile, summarize } from './stats'
+import { inTransaction } from './bare-sql'
+import { alternating, medianOf, percentile, summarize } from './stats'
 import type { BenchResult } from './types'
 
 const WORKERS = 8
@@ -106,9 +107,7 @@ function viaBareSql(pool: pg.Pool, pick: Pick) {
   return async () => {
     const { pair, from } = pick()
     const [debit, credit] = from === 'spot' ? [pair.spot, pair.contract] : [pair.contract, pair.spot]
-    const client = await pool.connect()
-    try {
-      await client.query('begin')
+    await inTransaction(pool, async (client) => {
       for (const id of [debit, credit].sort((a, b) => a - b)) {
         const d = id === debit ? `-${AMOUNT}` : AMOUNT
         await client.query(
@@ -125,13 +124,7 @@ function viaBareSql(pool: pg.Pool, pick: Pick) {
          values ($1, $2, 'available', $3::numeric, 0), ($1, $4, 'available', $5::numeric, 0)`,
         [tx.rows[0]!.id, debit, `-${AMOUNT}`, credit, AMOUNT],
       )
-      await client.query('commit')
-    } catch (err) {
-      await client.query('rollback').catch(() => {})
-      throw err
-    } finally {
-      client.release()
-    }
+    })
   }
 }
 
@@ -162,8 +155,7 @@ async function fundedPair(database: Database, i: number): Promise<Pair> {
 }
 
 /** Median statements per transfer of `runs`, one decimal. */
-const perCall = (runs: readonly Run[]) =>
-  ([...runs].map((r) => r.statements).sort((a, b) => a - b)[runs.length >> 1] ?? 0).toFixed(1)
+const perCall = (runs: readonly Run[]) => medianOf(runs.map((r) => r.statements)).toFixed(1)
 
 const direction = () => (Math.random() < 0.5 ? (['spot', 'contract'] as const) : (['contract', 'spot'] as const))
 

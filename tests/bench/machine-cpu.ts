@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
+import { medianOf } from './stats'
 
 interface Ticks {
   idle: number
@@ -45,10 +46,9 @@ export function cpuMeter(): { read(): CpuReading } {
 
 /** "machine 68 % busy of 2 cores, this process 0.55 core" from the medians of several readings. */
 export function cpuNote(readings: readonly CpuReading[], self = 'this process'): string {
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0
   const machine = readings.map((r) => r.machine).filter((m): m is number => m !== undefined)
   const busy = machine.length
-    ? `machine ${Math.round(100 * median(machine))} % busy of ${availableParallelism()} cores`
+    ? `machine ${Math.round(100 * medianOf(machine))} % busy of ${availableParallelism()} cores`
     : 'machine load unknown (no /proc/stat)'
-  return `${busy}, ${self} ${median(readings.map((r) => r.self)).toFixed(2)} core (medians)`
+  return `${busy}, ${self} ${medianOf(readings.map((r) => r.self)).toFixed(2)} core (medians)`
 }

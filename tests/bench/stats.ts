@@ -76,3 +76,8 @@ export async function alternating<T>(a: () => Promise<T>, b: () => Promise<T>, r
   }
   return [as, bs]
 }
+
+/** Median of `samples` (the 50th percentile by nearest rank); 0 for an empty list. */
+export function medianOf(samples: readonly number[]): number {
+  return samples.length ? percentile(samples, 50) : 0
+}

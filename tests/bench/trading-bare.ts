@@ -6,6 +6,7 @@
  * its own cost; what this takes bounds any implementation of the same rows on this machine.
  */
 import type pg from 'pg'
+import { inTransaction } from './bare-sql'
 
 /** Seconds to settle `ids` (open contracts of 1 USDT of user `userId`, ups win 0.8, downs lose) by bare SQL. */
 export async function bareSettlement(
@@ -15,9 +16,7 @@ export async function bareSettlement(
   const t0 = performance.now()
   for (let k = 0; k < p.ids.length; k += p.batch) {
     const chunk = p.ids.slice(k, k + p.batch)
-    const client = await pool.connect()
-    try {
-      await client.query('begin')
+    await inTransaction(pool, async (client) => {
       await client.query('select id from ledger_accounts where id = any($1::int[]) order by id for update', [
         [p.userAccount, p.counterparty].sort((a, b) => a - b),
       ])
@@ -69,13 +68,7 @@ export async function bareSettlement(
          from s, generate_series(1, $2::int) g`,
         [p.userId, 2 * orders.rows.length],
       )
-      await client.query('commit')
-    } catch (err) {
-      await client.query('rollback').catch(() => {})
-      throw err
-    } finally {
-      client.release()
-    }
+    })
   }
   return (performance.now() - t0) / 1000
 }

@@ -27,11 +27,11 @@ import { fakeMarket } from '../helpers/server-fake-market'
 import { createPgTestDatabase, PG_ADMIN_URL } from '../helpers/server-db'
 import { makeUser } from '../helpers/server-users'
 import { cpuMeter, cpuNote, type CpuReading } from './machine-cpu'
-import { alternating, MIN_RUNS, percentile, summarize } from './stats'
+import { alternating, medianOf, MIN_RUNS, percentile, summarize } from './stats'
+import { inTransaction } from './bare-sql'
 import { statementCounter } from './statement-count'
 import { bareSettlement } from './trading-bare'
 
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0
 import type { BenchResult } from './types'
 
 const WORKERS = 8
@@ -120,10 +120,8 @@ let bareN = 0
 /** The same rows as a limit buy's placement, inserted in one transaction with plain node-postgres. */
 function bareInsert(pool: pg.Pool, userId: number, account: number) {
   return async () => {
-    const client = await pool.connect()
     const n = bareN++
-    try {
-      await client.query('begin')
+    await inTransaction(pool, async (client) => {
       await client.query(
         `insert into idempotency_keys (user_id, key, call, request_hash, outcome, response) values ($1, $2, 'bench', 'x', 'ok', '{}'::jsonb)`,
         [userId, `bare-${n}`],
@@ -146,13 +144,7 @@ function bareInsert(pool: pg.Pool, userId: number, account: number) {
          values ($1, $2, 'available', -1, 0), ($1, $2, 'frozen', 1, 0)`,
         [tx.rows[0]!.id, account],
       )
-      await client.query('commit')
-    } catch (err) {
-      await client.query('rollback').catch(() => {})
-      throw err
-    } finally {
-      client.release()
-    }
+    })
   }
 }
 
@@ -237,7 +229,7 @@ export async function runTradingBench(): Promise<BenchResult[]> {
           `${rate.spread}; bare insert of the same rows ${Math.round(bareRate.median)}/s (${bareRate.spread}), ` +
           `service/bare ${ratio.median.toFixed(2)}× (${ratio.spread}); ${WORKERS} workers of one account, ` +
           `${((batchStats.orders - before.orders) / Math.max(1, batchStats.batches - before.batches)).toFixed(1)} orders per group commit, ` +
-          `statements per order ${median(svc.map((r) => r.statements)).toFixed(1)} (service) vs ${median(bare.map((r) => r.statements)).toFixed(1)} (bare); ` +
+          `statements per order ${medianOf(svc.map((r) => r.statements)).toFixed(1)} (service) vs ${medianOf(bare.map((r) => r.statements)).toFixed(1)} (bare); ` +
           `service: ${cpuNote(svc.map((r) => r.cpu))}, bare: ${cpuNote(bare.map((r) => r.cpu))}: with the cores part idle the bound is ` +
           `the wait, not the CPU: an order waits for its batch (9 statements and a commit) and, when it comes while ` +
           `another is written, for that one too; ${WORKERS} workers in a closed loop place at most ${WORKERS} orders per batch cycle`,

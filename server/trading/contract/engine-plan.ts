@@ -169,7 +169,9 @@ export function replaceEntrusts(
 /**
  * The take-profits and stop-losses of the accounts a takeover gained (their user's partition in `gained`, owned by
  * this engine per `owns`) that a mark of the last seconds reached: each position once, at the first such mark, oldest
- * first (`marksOf`: a market's recent marks, recent-prints.ts). The engine carries them out at those marks.
+ * first (`marksOf`: a market's recent marks, recent-prints.ts). The engine carries them out at those marks. Each
+ * market's marks are read once; an account is checked against their lowest and highest (what any of them reaches, one
+ * of those does) and walked mark by mark only when one of those reaches a trigger.
  */
 export function gainedTriggers(
   keys: Iterable<string>,
@@ -178,19 +180,32 @@ export function gainedTriggers(
   book: Pick<RiskBook, 'symbolsOf' | 'triggersAt'>,
   marksOf: (symbol: string) => readonly MarkSnapshot[],
 ): { action: RiskAction; mark: MarkSnapshot }[] {
+  const recent = new Map<string, { marks: readonly MarkSnapshot[]; units: bigint[]; lo: bigint; hi: bigint } | null>()
+  const recentOf = (symbol: string) => {
+    if (!recent.has(symbol)) {
+      const marks = marksOf(symbol)
+      const units = marks.map((m) => toUnits(m.price, PX))
+      const lo = units.reduce((a, b) => (b < a ? b : a), units[0] ?? 0n)
+      const hi = units.reduce((a, b) => (b > a ? b : a), units[0] ?? 0n)
+      recent.set(symbol, marks.length > 0 ? { marks, units, lo, hi } : null)
+    }
+    return recent.get(symbol)!
+  }
   const out: { action: RiskAction; mark: MarkSnapshot }[] = []
   for (const key of keys) {
     const who = parseAccountKey(key)
     if (!who || !gained.has(accountPartition(who.userId)) || !owns(who.userId)) continue
-    const decided = new Set<number>()
     for (const symbol of book.symbolsOf(key)) {
-      for (const mark of marksOf(symbol)) {
-        for (const action of book.triggersAt(key, symbol, toUnits(mark.price, PX))) {
+      const r = recentOf(symbol)
+      if (!r || book.triggersAt(key, symbol, r.lo).length + book.triggersAt(key, symbol, r.hi).length === 0) continue
+      const decided = new Set<number>()
+      r.units.forEach((units, i) => {
+        for (const action of book.triggersAt(key, symbol, units)) {
           if (action.kind === 'liquidation' || decided.has(action.positionId)) continue
           decided.add(action.positionId)
-          out.push({ action, mark })
+          out.push({ action, mark: r.marks[i]! })
         }
-      }
+      })
     }
   }
   return out
