@@ -13,7 +13,7 @@
  * holds); a position's initial margin is the margin it froze, an order's its hold. Unrealized PnL is taken at the mark
  * price, which must be fresh (freshness.ts), else nothing leaves while a position is open.
  */
-import { and, eq } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import {
   add,
   compare,
@@ -24,13 +24,15 @@ import {
   subtract,
   type DecimalString,
 } from '../../../common/amount'
+import type { ContractSide } from '../../../common/api/contract'
 import type { Book } from '../../../common/api/user-info'
 import { pnlAt } from '../../../common/trading/contract-math'
 import type { Db } from '../../db/client'
-import { contractOrders } from '../../db/schema'
+import { contractOrders, contractPositions, ledgerAccounts } from '../../db/schema'
+import { accountKey } from '../../ledger/post'
+import { rowsOf } from '../../stream/events'
 import { DomainError } from '../../domain/errors'
 import { isFresh, priceMaxAgeMs } from '../freshness'
-import { contractWallet, openPositions } from './account'
 import { MARGIN_CURRENCY } from './config'
 import type { MarkBoard } from './marks'
 
@@ -51,18 +53,7 @@ export async function transferableMargin(
   now: Date,
   lock = true,
 ): Promise<{ max: DecimalString; available: DecimalString }> {
-  const wallet = await contractWallet(tx, who.book, who.userId, lock)
-  const positions = await openPositions(tx, who.book, who.userId, lock)
-  const orders = await tx
-    .select({ margin: contractOrders.margin, fee: contractOrders.fee })
-    .from(contractOrders)
-    .where(
-      and(
-        eq(contractOrders.userId, who.userId),
-        eq(contractOrders.book, who.book),
-        eq(contractOrders.status, 'pending'),
-      ),
-    )
+  const { wallet, positions, orders } = await accountRows(tx, who, lock)
   let losses = ZERO
   let initial = ZERO
   for (const p of positions) {
@@ -70,15 +61,50 @@ export async function transferableMargin(
     if (!mark || !isFresh(mark.event.ts, now, await priceMaxAgeMs(tx, p.symbol))) {
       throw new DomainError('unavailable', 'priceStale', { field: 'amount' })
     }
-    const amount = parseDecimal(p.amount)
-    const upnl = pnlAt(p.side, amount, parseDecimal(p.openPrice), mark.price)
+    const upnl = pnlAt(p.side, parseDecimal(p.amount), parseDecimal(p.open_price), mark.price)
     if (sign(upnl) < 0) losses = add(losses, upnl)
     initial = add(initial, parseDecimal(p.margin))
   }
   for (const o of orders) initial = add(initial, add(parseDecimal(o.margin), parseDecimal(o.fee)))
-  const walletBalance = add(wallet.available, wallet.frozen)
+  const available = parseDecimal(wallet?.available ?? '0')
+  const walletBalance = add(available, parseDecimal(wallet?.frozen ?? '0'))
   const covered = subtract(add(walletBalance, losses), initial)
-  const max = compare(covered, wallet.available) < 0 ? covered : wallet.available
+  const max = compare(covered, available) < 0 ? covered : available
   const rounded = sign(max) > 0 ? round(max, currencyScale(MARGIN_CURRENCY), 'down') : ZERO
-  return { max: rounded, available: wallet.available }
+  return { max: rounded, available }
+}
+
+/** What the cap reads of an account: its wallet row (none before first use), open positions, pending orders. */
+interface AccountRows {
+  wallet: { available: string; frozen: string } | null
+  positions: { symbol: string; side: ContractSide; amount: string; open_price: string; margin: string }[]
+  orders: { margin: string; fee: string }[]
+}
+
+/**
+ * The wallet, open positions and pending orders of a futures account in one statement (one round trip instead of
+ * three; amounts as text, never JSON numbers). `lock` locks the wallet row, then the positions (ascending id), as the
+ * separate reads did.
+ */
+async function accountRows(tx: Db, who: { book: Book; userId: number }, lock: boolean): Promise<AccountRows> {
+  const key = accountKey({ userId: who.userId, wallet: 'contract' }, who.book, MARGIN_CURRENCY)
+  const forUpdate = lock ? sql` for update` : sql``
+  const [row] = rowsOf<AccountRows>(
+    await tx.execute(sql`
+      with w as (
+        select available::text as available, frozen::text as frozen from ${ledgerAccounts}
+        where owner = ${key.owner} and book = ${who.book} and wallet = 'contract' and currency = ${MARGIN_CURRENCY}${forUpdate}
+      ), p as (
+        select id, symbol, side, amount::text as amount, open_price::text as open_price, margin::text as margin
+        from ${contractPositions} where user_id = ${who.userId} and book = ${who.book} and status = 'open'
+        order by id${forUpdate}
+      ), o as (
+        select margin::text as margin, fee::text as fee from ${contractOrders}
+        where user_id = ${who.userId} and book = ${who.book} and status = 'pending'
+      )
+      select (select row_to_json(w) from w) as wallet,
+        (select coalesce(json_agg(p order by p.id), '[]'::json) from p) as positions,
+        (select coalesce(json_agg(o), '[]'::json) from o) as orders`),
+  )
+  return row!
 }
