@@ -2,8 +2,19 @@
  * `npm run bench`: every performance figure of issues 2 and 9 in one run, each printed with its target. Ratios compare our
  * code with a baseline measured in the same run. Figures are informative: the run exits 0 even when a target is
  * missed (speed targets are not tests), and non-zero only when a benchmark could not run.
+ *
+ * The run and its children (servers, load generators, Chromium) share one TMPDIR of their own, removed when it ends
+ * (data dirs and profiles otherwise stay in /tmp after every run, as `npm test` avoids the same way).
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { PartialBenchError, type BenchResult } from './types'
+
+const runTmp = mkdtempSync(join(tmpdir(), 'tc-bench-run-'))
+process.env.TMPDIR = runTmp
+process.on('exit', () => rmSync(runTmp, { recursive: true, force: true }))
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
 
 type Bench = { name: string; run: () => Promise<BenchResult[]> }
 

@@ -5,7 +5,7 @@
  * ends it cleanly. Also the admin CLI's `ledger check` on the same database.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { freePort } from './app-server'
@@ -31,6 +31,7 @@ export interface LedgerServer {
  */
 export async function startLedgerServer(databaseUrl: string, timeoutMs = 120_000): Promise<LedgerServer> {
   const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'tc-ledger-'))
   const child: ChildProcess = spawn(TSX, [resolve('server/cli/role-process.ts')], {
     env: {
       ...process.env,
@@ -40,7 +41,7 @@ export async function startLedgerServer(databaseUrl: string, timeoutMs = 120_000
       MARKET_SOURCE: 'sim',
       // A test venue: live-book orders on the simulated feed (refused without it, issue 21 part 7).
       LIVE_TRADING_ON_TEST_FEED: '1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'tc-ledger-')),
+      DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
     },
     detached: true,
@@ -51,7 +52,13 @@ export async function startLedgerServer(databaseUrl: string, timeoutMs = 120_000
   child.stdin?.on('error', () => {})
   child.stdout?.on('data', (b: Buffer) => (out += b.toString()))
   child.stderr?.on('data', (b: Buffer) => (out += b.toString()))
-  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  // The data folder goes with the process (a restart gets a new one).
+  const exited = new Promise<void>((done) =>
+    child.once('exit', () => {
+      rmSync(dataDir, { recursive: true, force: true })
+      done()
+    }),
+  )
   const alive = () => child.exitCode === null && child.signalCode === null
   const signal = (name: NodeJS.Signals) => {
     try {
@@ -97,14 +104,18 @@ export async function startLedgerServer(databaseUrl: string, timeoutMs = 120_000
 export function ledgerCheckCli(
   databaseUrl: string,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tc-ledger-cli-'))
   return new Promise((done) => {
     const child = spawn(TSX, [resolve('server/cli/admin.ts'), 'ledger', 'check'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'tc-ledger-cli-')) },
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
     })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    child.on('close', (status) => done({ status, stdout, stderr }))
+    child.on('close', (status) => {
+      rmSync(dataDir, { recursive: true, force: true })
+      done({ status, stdout, stderr })
+    })
   })
 }

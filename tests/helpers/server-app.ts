@@ -3,7 +3,7 @@
  * captured in `logs` instead of printed. Like the e2e server (LIVE_TRADING_ON_TEST_FEED=1), the default fake market
  * accepts live-book orders on its test feed (server-fake-market.ts `liveTradingOnTestFeed`).
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -55,6 +55,8 @@ export async function testApp(opts: {
       ...(opts.liveCache ? { liveCache: opts.liveCache } : {}),
     },
   )
+  // A data folder made here goes when the app closes.
+  if (!opts.dataDir) app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }))
   await app.ready()
   return { app, market, logs }
 }
