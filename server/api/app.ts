@@ -23,6 +23,7 @@ import { announcementInfoRoute, announcementListRoute, configRoute, languagesRou
 import { currencyListRoute } from './currency'
 import { ACCOUNTS_ROUTES } from './accounts/index'
 import { ASSETS_ROUTES } from './assets/index'
+import { PROOF_ROUTES } from './proof'
 import type { AppDeps } from './deps'
 import { IDENTITY_ROUTES } from './identity/index'
 import { SUPPORT_ROUTES } from './support/index'
@@ -55,6 +56,7 @@ export const ALL_ROUTES: readonly ApiRoute[] = [
   ...IDENTITY_ROUTES,
   ...SUPPORT_ROUTES,
   ...ASSETS_ROUTES,
+  ...PROOF_ROUTES,
   ...TRADE_ROUTES,
   ...MICRO_ROUTES,
   ...CONTRACT_ROUTES,

@@ -18,6 +18,7 @@ import { TRADING_COMMANDS } from './commands/trading'
 import { CONTRACT_COMMANDS } from './commands/contract'
 import { RISK_COMMANDS } from './commands/risk'
 import { FINANCIAL_COMMANDS } from './commands/financial'
+import { CUSTODY_COMMANDS } from './commands/custody'
 import { UsageError, type AdminCommand, type AdminIo } from './commands/types'
 
 export type { AdminIo }
@@ -31,6 +32,7 @@ const MODULE_COMMANDS: readonly AdminCommand[] = [
   ...CONTRACT_COMMANDS,
   ...RISK_COMMANDS,
   ...FINANCIAL_COMMANDS,
+  ...CUSTODY_COMMANDS,
 ]
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>

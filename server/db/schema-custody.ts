@@ -1,0 +1,52 @@
+/**
+ * Custody tables (issue 23). The proof of liabilities (part 6):
+ * - `liability_proofs`: one published proof — the Merkle-sum tree's root (hex), its leaf count, and per currency (in
+ *   the tree's order) the liabilities and the reserves read from chain (null when no chain was read).
+ * - `liability_proof_leaves`: one user's leaf of a proof — their place in the tree, the salt that hides it (given only
+ *   to that user) and their balances per currency (decimal strings, the tree's order). The tree is rebuilt from these
+ *   to answer a user's path.
+ */
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { users } from './schema-accounts'
+import { at } from './schema-ledger'
+
+/** One currency's line of a proof. */
+export interface ProofTotal {
+  currency: string
+  liabilities: string
+  reserves: string | null
+}
+
+export const liabilityProofs = pgTable(
+  'liability_proofs',
+  {
+    id: serial('id').primaryKey(),
+    root: text('root').notNull(),
+    leafCount: integer('leaf_count').notNull(),
+    totals: jsonb('totals').$type<ProofTotal[]>().notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('liability_proofs_root_hex', sql`${t.root} ~ '^[0-9a-f]{64}$'`)],
+)
+
+export const liabilityProofLeaves = pgTable(
+  'liability_proof_leaves',
+  {
+    proofId: integer('proof_id')
+      .notNull()
+      .references(() => liabilityProofs.id, { onDelete: 'cascade' }),
+    // No cascade: a published tree is rebuilt from all of its leaves.
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    leafIndex: integer('leaf_index').notNull(),
+    salt: text('salt').notNull(),
+    balances: jsonb('balances').$type<string[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.proofId, t.userId] }),
+    uniqueIndex('liability_proof_leaves_index').on(t.proofId, t.leafIndex),
+    index('liability_proof_leaves_user').on(t.userId),
+  ],
+)
