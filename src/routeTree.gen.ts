@@ -35,6 +35,7 @@ import { Route as MiningOrderRouteImport } from './routes/mining-order'
 import { Route as NoticeCenterRouteImport } from './routes/notice-center'
 import { Route as NoticeDetailsRouteImport } from './routes/notice-details'
 import { Route as PrimaryRouteImport } from './routes/primary'
+import { Route as ProofRouteImport } from './routes/proof'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SecureCenterRouteImport } from './routes/secure-center'
 import { Route as ShareCodeRouteImport } from './routes/share-code'
@@ -178,6 +179,11 @@ const PrimaryRoute = PrimaryRouteImport.update({
   path: '/primary',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProofRoute = ProofRouteImport.update({
+  id: '/proof',
+  path: '/proof',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
@@ -270,6 +276,7 @@ export interface FileRoutesByFullPath {
   '/notice-center': typeof NoticeCenterRoute
   '/notice-details': typeof NoticeDetailsRoute
   '/primary': typeof PrimaryRoute
+  '/proof': typeof ProofRoute
   '/register': typeof RegisterRoute
   '/secure-center': typeof SecureCenterRoute
   '/share-code': typeof ShareCodeRoute
@@ -310,6 +317,7 @@ export interface FileRoutesByTo {
   '/notice-center': typeof NoticeCenterRoute
   '/notice-details': typeof NoticeDetailsRoute
   '/primary': typeof PrimaryRoute
+  '/proof': typeof ProofRoute
   '/register': typeof RegisterRoute
   '/secure-center': typeof SecureCenterRoute
   '/share-code': typeof ShareCodeRoute
@@ -352,6 +360,7 @@ export interface FileRoutesById {
   '/notice-center': typeof NoticeCenterRoute
   '/notice-details': typeof NoticeDetailsRoute
   '/primary': typeof PrimaryRoute
+  '/proof': typeof ProofRoute
   '/register': typeof RegisterRoute
   '/secure-center': typeof SecureCenterRoute
   '/share-code': typeof ShareCodeRoute
@@ -394,6 +403,7 @@ export interface FileRouteTypes {
     | '/notice-center'
     | '/notice-details'
     | '/primary'
+    | '/proof'
     | '/register'
     | '/secure-center'
     | '/share-code'
@@ -434,6 +444,7 @@ export interface FileRouteTypes {
     | '/notice-center'
     | '/notice-details'
     | '/primary'
+    | '/proof'
     | '/register'
     | '/secure-center'
     | '/share-code'
@@ -475,6 +486,7 @@ export interface FileRouteTypes {
     | '/notice-center'
     | '/notice-details'
     | '/primary'
+    | '/proof'
     | '/register'
     | '/secure-center'
     | '/share-code'
@@ -517,6 +529,7 @@ export interface RootRouteChildren {
   NoticeCenterRoute: typeof NoticeCenterRoute
   NoticeDetailsRoute: typeof NoticeDetailsRoute
   PrimaryRoute: typeof PrimaryRoute
+  ProofRoute: typeof ProofRoute
   RegisterRoute: typeof RegisterRoute
   SecureCenterRoute: typeof SecureCenterRoute
   ShareCodeRoute: typeof ShareCodeRoute
@@ -711,6 +724,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrimaryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/proof': {
+      id: '/proof'
+      path: '/proof'
+      fullPath: '/proof'
+      preLoaderRoute: typeof ProofRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/register': {
       id: '/register'
       path: '/register'
@@ -850,6 +870,7 @@ const rootRouteChildren: RootRouteChildren = {
   NoticeCenterRoute: NoticeCenterRoute,
   NoticeDetailsRoute: NoticeDetailsRoute,
   PrimaryRoute: PrimaryRoute,
+  ProofRoute: ProofRoute,
   RegisterRoute: RegisterRoute,
   SecureCenterRoute: SecureCenterRoute,
   ShareCodeRoute: ShareCodeRoute,

@@ -28,6 +28,7 @@ import {
   type Wallet,
   type WithdrawInput,
 } from '../../common/api/assets'
+import { proofLatestSchema, proofMineSchema, type ProofLatest, type ProofMine } from '../../common/api/proof'
 import { keyedPost } from './keyed-post'
 import type { CallOptions, Caller } from './public'
 import type { Params, Requester } from './request'
@@ -78,6 +79,10 @@ export interface AssetsApi {
   demoEnter(opts?: CallOptions): Promise<{ book: Book }>
   /** POST assets/demo_exit (Idempotency-Key): back to the live book. */
   demoExit(opts?: CallOptions): Promise<{ book: Book }>
+  /** GET proof/latest: the newest proof of liabilities (null before the first). Public. */
+  proofLatest(opts?: CallOptions): Promise<ProofLatest>
+  /** GET proof/mine: the caller's leaf and path in the newest proof (null without a balance then). */
+  proofMine(opts?: CallOptions): Promise<ProofMine>
 }
 
 const nothing = z.unknown()
@@ -103,5 +108,7 @@ export function createAssetsApi(call: Caller, request: Requester): AssetsApi {
     ledgerDetail: (id, opts) => call.getAuth('assets/ledger_detail', ledgerDetailSchema, { id }, opts),
     demoEnter: (opts) => keyed('assets/demo_enter', bookAnswerSchema, {}, opts),
     demoExit: (opts) => keyed('assets/demo_exit', bookAnswerSchema, {}, opts),
+    proofLatest: (opts) => call.get('proof/latest', proofLatestSchema, undefined, opts),
+    proofMine: (opts) => call.getAuth('proof/mine', proofMineSchema, undefined, opts),
   }
 }

@@ -78,6 +78,8 @@ const SCREEN_CALLS = [
   'ledgerDetail',
   'demoEnter',
   'demoExit',
+  'proofLatest',
+  'proofMine',
   'marketConfig',
   'orderPlace',
   'orderCancel',

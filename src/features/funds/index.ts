@@ -26,3 +26,4 @@ export { allOf, checkAmount, frozenTotal, normalizeAmount, readAmount, type Amou
 export { LedgerDetailSheet } from './LedgerDetailSheet'
 export { LedgerFilters, type LedgerFilter } from './LedgerFilters'
 export { LedgerRow } from './LedgerRow'
+export { ProofReport } from './ProofReport'

@@ -14,6 +14,7 @@ export type MenuPath =
   | '/share-code'
   | '/identity'
   | '/secure-center'
+  | '/proof'
   | '/contact'
   | '/about-us'
   | '/help-center'

@@ -41,6 +41,12 @@ export function UserMenu() {
           needsLogin
           label={t({ id: 'userCenter.security', message: 'Security center' })}
         />
+        <MenuLink
+          to="/proof"
+          icon="check"
+          needsLogin
+          label={t({ id: 'userCenter.proof', message: 'Proof of reserves' })}
+        />
       </MenuGroup>
       <MenuGroup label={t({ id: 'userCenter.groupHelp', message: 'Help' })}>
         <MenuLink to="/contact" icon="service" label={t({ id: 'userCenter.service', message: 'Online service' })} />

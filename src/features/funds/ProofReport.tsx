@@ -1,0 +1,94 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ProofLatest, ProofMine } from '../../../common/api/proof'
+import { checkProof } from '../../../common/proof/verify'
+import '../../styles/funds.css'
+
+/**
+ * The proof of liabilities checked on this device (issue 23 part 6): the caller's leaf and path hashed up to the
+ * published root with every sum ≥ 0 (common/proof/verify.ts, the code `npm run verify-proof` runs), then what it
+ * shows — included or not, the liabilities per currency, the reserves (or that none are published yet).
+ */
+export function ProofReport({ latest, mine }: { latest: ProofLatest; mine: ProofMine }) {
+  const { t } = useLingui()
+  if (!latest) {
+    return (
+      <p className="fd-empty">
+        <Trans id="proof.none">No proof of reserves has been published yet.</Trans>
+      </p>
+    )
+  }
+  const time = `${latest.created_at} UTC`
+  const check = mine ? checkProof({ latest, mine }) : undefined
+  const yours = new Map((check?.ok ? check.balances : []).map((b) => [b.currency, b.amount]))
+  const noReserves = latest.totals.every((x) => x.reserves === null)
+  const reason = check?.ok === false ? check.failure : ''
+  return (
+    <div className="fd-body">
+      {!mine ? (
+        <p className="fd-card" role="status">
+          <Trans id="proof.notIncluded">
+            You had no balance when this proof was made ({time}), so it holds no leaf of yours.
+          </Trans>
+        </p>
+      ) : check?.ok ? (
+        <p className="fd-card pf-verdict pf-verdict--ok" role="status">
+          <Trans id="proof.included">
+            Verified on this device: your balances are included in the liabilities of {time}.
+          </Trans>
+        </p>
+      ) : (
+        <p className="fd-card pf-verdict pf-verdict--bad" role="alert">
+          <Trans id="proof.failed">This proof does not verify ({reason}). Contact support.</Trans>
+        </p>
+      )}
+      <div className="fd-card">
+        <table className="pf-table">
+          <thead>
+            <tr>
+              <th scope="col">{t({ id: 'proof.currency', message: 'Currency' })}</th>
+              {check?.ok && <th scope="col">{t({ id: 'proof.yours', message: 'Yours' })}</th>}
+              <th scope="col">{t({ id: 'proof.liabilities', message: 'Owed to users' })}</th>
+              <th scope="col">{t({ id: 'proof.reserves', message: 'Reserves' })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {latest.totals.map((x) => (
+              <tr key={x.currency}>
+                <th scope="row">{x.currency}</th>
+                {check?.ok && <td>{yours.get(x.currency) ?? '0'}</td>}
+                <td>{x.liabilities}</td>
+                <td>{x.reserves ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {noReserves && (
+        <p className="pf-note">
+          <Trans id="proof.noReserves">Reserves are not published yet: no blockchain is read for this proof.</Trans>
+        </p>
+      )}
+      <dl className="fd-card fd-facts">
+        <div className="fd-facts__row">
+          <dt>{t({ id: 'proof.number', message: 'Proof' })}</dt>
+          <dd>#{latest.id}</dd>
+        </div>
+        <div className="fd-facts__row">
+          <dt>{t({ id: 'proof.accounts', message: 'Accounts in it' })}</dt>
+          <dd>{latest.leaf_count}</dd>
+        </div>
+        <div className="fd-facts__row">
+          <dt>{t({ id: 'proof.root', message: 'Root hash' })}</dt>
+          <dd className="pf-hash">{latest.root}</dd>
+        </div>
+      </dl>
+      <p className="pf-note">
+        <Trans id="proof.how">
+          How it is checked: your balances and a secret salt make your leaf; with the hashes and sums along its path it
+          must hash to the published root, add up to the totals, and no sum may be negative. Nobody else's balance is
+          shown.
+        </Trans>
+      </p>
+    </div>
+  )
+}

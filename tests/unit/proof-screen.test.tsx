@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+/**
+ * /proof (issue 23 part 6) checks the user's proof on the device: a true path shows "Verified" with their balances
+ * and the totals; a leaf one unit larger than the tree holds shows the failure; no leaf and no proof say so.
+ */
+import { randomBytes } from 'node:crypto'
+import { screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ProofLatest, ProofMine } from '../../common/api/proof'
+import { parseDecimal } from '../../common/amount'
+import { amountOf, buildTree, leafNode, pathOf, sumOf, toWire } from '../../common/proof/merkle-sum'
+import { cleanupApp, renderApp, userInfo } from '../helpers/ui-app'
+import { envelope } from '../helpers/ui-fetch'
+
+afterEach(cleanupApp)
+
+/** A proof of three users (BTC, USDT) and user 7's answer, as the server would give them. */
+function published(): { latest: NonNullable<ProofLatest>; mine: NonNullable<ProofMine> } {
+  const users = [
+    { userId: 3, balances: ['0.5', '10'] },
+    { userId: 7, balances: ['0', '1234.5'] },
+    { userId: 9, balances: ['1', '0.000001'] },
+  ].map((u) => ({ ...u, salt: randomBytes(32).toString('hex') }))
+  const tree = buildTree(
+    users.map((u) => leafNode({ ...u, balances: u.balances.map((b) => sumOf(parseDecimal(b))) })),
+    2,
+  )
+  const root = tree.nodes[1]!
+  const latest = {
+    id: 4,
+    created_at: '2026-11-30 08:00:00',
+    root: Buffer.from(root.hash).toString('hex'),
+    leaf_count: 3,
+    totals: ['BTC', 'USDT'].map((currency, i) => ({ currency, liabilities: amountOf(root.sums[i]!), reserves: null })),
+  }
+  const mine = {
+    proof_id: 4,
+    leaf: {
+      index: 1,
+      user_id: 7,
+      salt: users[1]!.salt,
+      balances: [
+        { currency: 'BTC', amount: '0' },
+        { currency: 'USDT', amount: '1234.5' },
+      ],
+    },
+    path: pathOf(tree, 1).map(toWire),
+  }
+  return { latest, mine }
+}
+
+async function show(latest: ProofLatest, mine: ProofMine) {
+  await renderApp(
+    '/proof',
+    (c) => {
+      if (c.url.includes('proof/latest')) return envelope(1, latest)
+      if (c.url.includes('proof/mine')) return envelope(1, mine)
+      return undefined
+    },
+    { user: userInfo() },
+  )
+}
+
+describe('/proof', () => {
+  it("says the user's balances are included when their path verifies, with the totals", async () => {
+    const { latest, mine } = published()
+    await show(latest, mine)
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Verified on this device: your balances are included in the liabilities of 2026-11-30 08:00:00 UTC.',
+    )
+    const usdt = screen.getByRole('row', { name: /^USDT/ })
+    expect(usdt.textContent).toBe('USDT1234.51244.500001—')
+    expect(screen.getByText('Reserves are not published yet: no blockchain is read for this proof.')).toBeTruthy()
+  })
+
+  it('says a proof does not verify when the leaf claims one unit more than the tree holds', async () => {
+    const { latest, mine } = published()
+    mine.leaf.balances[1]!.amount = '1234.500000000000000001'
+    await show(latest, mine)
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This proof does not verify (wrong-root-hash). Contact support.',
+    )
+  })
+
+  it('says when the user had no balance then, and when no proof exists', async () => {
+    await show(published().latest, null)
+    expect((await screen.findByRole('status')).textContent).toContain('You had no balance when this proof was made')
+    cleanupApp()
+    await show(null, null)
+    expect(await screen.findByText('No proof of reserves has been published yet.')).toBeTruthy()
+  })
+})
