@@ -1,7 +1,10 @@
 /**
  * Merkle-sum tree of liabilities (issue 23 part 6): every user's balances per currency in one tree whose root commits
  * to the total the venue owes in each currency, so that a user can check, from their own leaf and a path of sibling
- * nodes, that their balances are counted in the published totals — without any other user's balance being revealed.
+ * nodes, that their balances are counted in the published totals — without learning who any other user is. What a
+ * path does show, as in every plain Merkle-sum tree: the sums of the sibling subtrees, the first of which is one other
+ * (anonymous, salted) leaf's balances. Splitting each balance over several leaves at random places, or a
+ * zero-knowledge proof as the large exchanges have since published, would hide those too (not done here).
  * Built by the server (`npm run admin -- proof publish`), verified in the browser and by `npm run verify-proof`.
  *
  * Scheme (the Merkle-sum tree of G. Maxwell, as written out by V. Buterin, "Having a safe CEX: proof of solvency and

@@ -15,10 +15,17 @@ export const proofFileSchema = z.object({ latest: proofLatestSchema, mine: proof
 /** What a check found. */
 export type ProofCheck =
   | { ok: true; proof: NonNullable<ProofLatest>; balances: { currency: string; amount: string }[] }
-  | { ok: false; failure: ProofFailure | 'malformed' | 'no-proof' | 'not-included' | 'other-proof'; detail?: string }
+  | {
+      ok: false
+      failure: ProofFailure | 'malformed' | 'no-proof' | 'not-included' | 'other-proof' | 'not-yours'
+      detail?: string
+    }
 
-/** Checks `input` (unknown JSON: `{latest, mine}`). Never throws. */
-export function checkProof(input: unknown): ProofCheck {
+/**
+ * Checks `input` (unknown JSON: `{latest, mine}`) as the user `userId`: the leaf must be theirs (a venue could
+ * otherwise hand one user another's leaf of the same balances and leave the first out). Never throws.
+ */
+export function checkProof(input: unknown, userId: number): ProofCheck {
   const parsed = proofFileSchema.safeParse(input)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -28,6 +35,8 @@ export function checkProof(input: unknown): ProofCheck {
   if (!latest) return { ok: false, failure: 'no-proof' }
   if (!mine) return { ok: false, failure: 'not-included' }
   if (mine.proof_id !== latest.id) return { ok: false, failure: 'other-proof' }
+  if (mine.leaf.user_id !== userId)
+    return { ok: false, failure: 'not-yours', detail: `leaf of user ${mine.leaf.user_id}` }
   try {
     if (mine.leaf.balances.some((b, i) => b.currency !== latest.totals[i]?.currency)) {
       return { ok: false, failure: 'malformed', detail: 'leaf currencies differ from the proof' }

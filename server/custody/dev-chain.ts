@@ -152,8 +152,10 @@ export async function startDevChain(opts: { port: number }): Promise<DevChain> {
   const deadline = Date.now() + START_TIMEOUT_MS
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`dev chain exited:\n${output}`)
-    const id = await rpc<string>(rpcUrl, 'eth_chainId').catch(() => undefined)
-    if (id !== undefined) break
+    // Ours once it says it listens (another node already on the port would answer too, and ours would then exit).
+    const listening = output.includes('Started HTTP and WebSocket JSON-RPC server at')
+    const id = listening ? await rpc<string>(rpcUrl, 'eth_chainId').catch(() => undefined) : undefined
+    if (id !== undefined && child.exitCode === null) break
     if (Date.now() > deadline) {
       await stop()
       throw new Error(`dev chain did not answer within ${START_TIMEOUT_MS} ms:\n${output}`)

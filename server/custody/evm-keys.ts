@@ -23,6 +23,11 @@ export const MAX_DEPOSIT_INDEX = 0x7fffffff
 /**
  * Index of the first user's deposit address: indexes below are the venue's own (on the dev chain index 0 is the hot
  * wallet and 1–9 the funded test accounts of DEV_MNEMONIC, which must never be a user's deposit address).
+ *
+ * Outside the dev chain the hot wallet must not be a child of EVM_XPUB's key: BIP-32 gives away the parent private
+ * key to whoever holds the xpub and any one of its non-hardened children's private keys, so a leak of the (online)
+ * hot key together with the API's xpub would expose every deposit key. Keep it under another hardened branch
+ * (another account, m/44'/60'/1'/…).
  */
 export const USER_INDEX_BASE = 1000
 

@@ -101,7 +101,6 @@ export async function publishProof(db: Db, reserves?: ReadonlyMap<string, Decima
     }
     return proof!.id
   })
-  trees.delete(id)
   return { id, root: rootHex, leafCount: leaves.length, totals }
 }
 
@@ -112,28 +111,37 @@ export async function latestProof(db: Db): Promise<ProofLatest> {
   return { id: p.id, created_at: formatUtc(p.createdAt), root: p.root, leaf_count: p.leafCount, totals: p.totals }
 }
 
-/** The tree of one proof, rebuilt from its leaves, kept for the newest proof asked for (one per process). */
-const trees = new Map<number, Promise<SumTree>>()
+/**
+ * The tree of one proof, rebuilt from its leaves, kept for the newest proof asked for (one per process), by id and
+ * root (another database in the process, or a restore that reuses an id, has another root).
+ */
+const trees = new Map<string, Promise<SumTree>>()
 
-function treeOf(db: Db, proofId: number, currencies: number): Promise<SumTree> {
-  let tree = trees.get(proofId)
+function treeOf(db: Db, proof: { id: number; root: string; totals: readonly unknown[] }): Promise<SumTree> {
+  const key = `${proof.id}:${proof.root}`
+  let tree = trees.get(key)
   if (!tree) {
     tree = db
       .select()
       .from(liabilityProofLeaves)
-      .where(eq(liabilityProofLeaves.proofId, proofId))
+      .where(eq(liabilityProofLeaves.proofId, proof.id))
       .orderBy(asc(liabilityProofLeaves.leafIndex))
-      .then((leaves) =>
-        buildTree(
+      .then((leaves) => {
+        const built = buildTree(
           leaves.map((l) =>
             leafNode({ userId: l.userId, salt: l.salt, balances: l.balances.map((b) => sumOf(b as DecimalString)) }),
           ),
-          currencies,
-        ),
-      )
+          proof.totals.length,
+        )
+        // The stored leaves must give the published root, or every path answered would be wrong.
+        if (bytesToHex(built.nodes[1]!.hash) !== proof.root) {
+          throw new Error(`proof #${proof.id}: its leaves no longer hash to the published root`)
+        }
+        return built
+      })
     trees.clear()
-    trees.set(proofId, tree)
-    tree.catch(() => trees.delete(proofId))
+    trees.set(key, tree)
+    tree.catch(() => trees.delete(key))
   }
   return tree
 }
@@ -147,7 +155,7 @@ export async function myProof(db: Db, userId: number): Promise<ProofMine> {
     .from(liabilityProofLeaves)
     .where(and(eq(liabilityProofLeaves.proofId, p.id), eq(liabilityProofLeaves.userId, userId)))
   if (!leaf) return null
-  const tree = await treeOf(db, p.id, p.totals.length)
+  const tree = await treeOf(db, p)
   return {
     proof_id: p.id,
     leaf: {

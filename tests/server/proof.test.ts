@@ -148,12 +148,13 @@ function describeProof(name: string, open: () => Promise<Database>) {
       expect(await mine(carol)).toBeNull()
     })
 
-    it('is verified by npm run verify-proof, and a leaf claimed one unit larger is not', async () => {
+    it("is verified by npm run verify-proof, and neither a leaf claimed one unit larger nor another user's leaf is", async () => {
       const dir = mkdtempSync(join(tmpdir(), 'tc-proof-'))
-      const verify = (data: unknown) => {
+      const verify = (data: unknown, uid = bob.id) => {
         const file = join(dir, 'proof.json')
         writeFileSync(file, JSON.stringify(data))
-        const r = spawnSync(process.execPath, ['--import', 'tsx', resolve('server/cli/verify-proof.ts'), file], {
+        const cli = resolve('server/cli/verify-proof.ts')
+        const r = spawnSync(process.execPath, ['--import', 'tsx', cli, file, '--user', String(uid)], {
           encoding: 'utf8',
         })
         return { status: r.status, out: r.stdout + r.stderr }
@@ -169,6 +170,8 @@ function describeProof(name: string, open: () => Promise<Database>) {
         expect(bad.out).toContain('NOT VERIFIED: wrong-root-hash')
         expect(bad.status).toBe(1)
         expect(verify({ latest: file.latest }).out).toContain('NOT VERIFIED: malformed')
+        // Bob's true leaf and path shown to Alice (a venue leaving Alice out): not hers.
+        expect(verify(file, alice.id).out).toContain('NOT VERIFIED: not-yours')
       } finally {
         rmSync(dir, { recursive: true, force: true })
       }

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 /**
  * /proof (issue 23 part 6) checks the user's proof on the device: a true path shows "Verified" with their balances
- * and the totals; a leaf one unit larger than the tree holds shows the failure; no leaf and no proof say so.
+ * and the totals; a leaf one unit larger than the tree holds, or another user's leaf, shows the failure; no leaf and
+ * no proof say so.
  */
 import { randomBytes } from 'node:crypto'
 import { screen } from '@testing-library/react'
@@ -14,8 +15,8 @@ import { envelope } from '../helpers/ui-fetch'
 
 afterEach(cleanupApp)
 
-/** A proof of three users (BTC, USDT) and user 7's answer, as the server would give them. */
-function published(): { latest: NonNullable<ProofLatest>; mine: NonNullable<ProofMine> } {
+/** A proof of three users (BTC, USDT) and the answer of the user at `index` (user 7 by default), as the server gives them. */
+function published(index = 1): { latest: NonNullable<ProofLatest>; mine: NonNullable<ProofMine> } {
   const users = [
     { userId: 3, balances: ['0.5', '10'] },
     { userId: 7, balances: ['0', '1234.5'] },
@@ -33,18 +34,16 @@ function published(): { latest: NonNullable<ProofLatest>; mine: NonNullable<Proo
     leaf_count: 3,
     totals: ['BTC', 'USDT'].map((currency, i) => ({ currency, liabilities: amountOf(root.sums[i]!), reserves: null })),
   }
+  const owner = users[index]!
   const mine = {
     proof_id: 4,
     leaf: {
-      index: 1,
-      user_id: 7,
-      salt: users[1]!.salt,
-      balances: [
-        { currency: 'BTC', amount: '0' },
-        { currency: 'USDT', amount: '1234.5' },
-      ],
+      index,
+      user_id: owner.userId,
+      salt: owner.salt,
+      balances: ['BTC', 'USDT'].map((currency, i) => ({ currency, amount: owner.balances[i]! })),
     },
-    path: pathOf(tree, 1).map(toWire),
+    path: pathOf(tree, index).map(toWire),
   }
   return { latest, mine }
 }
@@ -82,9 +81,19 @@ describe('/proof', () => {
     )
   })
 
-  it('says when the user had no balance then, and when no proof exists', async () => {
+  it("refuses another user's true leaf and path (a venue leaving this user out)", async () => {
+    const { latest, mine } = published(2) // user 9's leaf and path, true in the tree, shown to user 7
+    await show(latest, mine)
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This proof does not verify (not-yours). Contact support.',
+    )
+  })
+
+  it('says when the proof holds no leaf for the user, and when no proof exists', async () => {
     await show(published().latest, null)
-    expect((await screen.findByRole('status')).textContent).toContain('You had no balance when this proof was made')
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'This proof holds no leaf for you. If you held funds at 2026-11-30 08:00:00 UTC, contact support.',
+    )
     cleanupApp()
     await show(null, null)
     expect(await screen.findByText('No proof of reserves has been published yet.')).toBeTruthy()

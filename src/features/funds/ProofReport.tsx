@@ -4,12 +4,20 @@ import { checkProof } from '../../../common/proof/verify'
 import '../../styles/funds.css'
 
 /**
- * The proof of liabilities checked on this device (issue 23 part 6): the caller's leaf and path hashed up to the
- * published root with every sum ≥ 0 (common/proof/verify.ts, the code `npm run verify-proof` runs), then what it
- * shows — included or not, the liabilities per currency, the reserves (or that none are published yet).
+ * The proof of liabilities checked on this device (issue 23 part 6): the leaf must be the signed-in user's
+ * (`userId`), and with its path hash up to the published root with every sum ≥ 0 (common/proof/verify.ts, the code
+ * `npm run verify-proof` runs); then what it shows — included or not, the liabilities per currency, the reserves (or
+ * that none are published yet). `userId` null: the user is not known yet, nothing is claimed.
  */
-export function ProofReport({ latest, mine }: { latest: ProofLatest; mine: ProofMine }) {
+export function ProofReport({ latest, mine, userId }: { latest: ProofLatest; mine: ProofMine; userId: number | null }) {
   const { t } = useLingui()
+  if (userId === null) {
+    return (
+      <p className="fd-empty" role="status">
+        {t({ id: 'ptr.loading', message: 'Loading…' })}
+      </p>
+    )
+  }
   if (!latest) {
     return (
       <p className="fd-empty">
@@ -18,7 +26,7 @@ export function ProofReport({ latest, mine }: { latest: ProofLatest; mine: Proof
     )
   }
   const time = `${latest.created_at} UTC`
-  const check = mine ? checkProof({ latest, mine }) : undefined
+  const check = mine ? checkProof({ latest, mine }, userId) : undefined
   const yours = new Map((check?.ok ? check.balances : []).map((b) => [b.currency, b.amount]))
   const noReserves = latest.totals.every((x) => x.reserves === null)
   const reason = check?.ok === false ? check.failure : ''
@@ -27,7 +35,7 @@ export function ProofReport({ latest, mine }: { latest: ProofLatest; mine: Proof
       {!mine ? (
         <p className="fd-card" role="status">
           <Trans id="proof.notIncluded">
-            You had no balance when this proof was made ({time}), so it holds no leaf of yours.
+            This proof holds no leaf for you. If you held funds at {time}, contact support.
           </Trans>
         </p>
       ) : check?.ok ? (
@@ -85,8 +93,8 @@ export function ProofReport({ latest, mine }: { latest: ProofLatest; mine: Proof
       <p className="pf-note">
         <Trans id="proof.how">
           How it is checked: your balances and a secret salt make your leaf; with the hashes and sums along its path it
-          must hash to the published root, add up to the totals, and no sum may be negative. Nobody else's balance is
-          shown.
+          must hash to the published root, add up to the totals, and no sum may be negative. Only your own balances and
+          the totals are shown here.
         </Trans>
       </p>
     </div>
