@@ -87,18 +87,6 @@ export function testUsdtArtifact(): { abi: Abi; bytecode: Hex } {
   return compiled
 }
 
-async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    signal: AbortSignal.timeout(5_000),
-  })
-  const body = (await res.json()) as { result?: T; error?: { message: string } }
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result as T
-}
-
 /**
  * Starts the dev chain on `port` of 127.0.0.1 and deploys the test USDT.
  * @throws Error when the node exits or does not answer within START_TIMEOUT_MS (its output in the message), or the
@@ -149,12 +137,18 @@ export async function startDevChain(opts: { port: number }): Promise<DevChain> {
     await exited
   }
   const rpcUrl = `http://127.0.0.1:${opts.port}`
+  const { createPublicClient, createTestClient, createWalletClient, http } = await import('viem')
+  const { mnemonicToAccount } = await import('viem/accounts')
+  const { hardhat } = await import('viem/chains')
+  const transport = http(rpcUrl, { retryCount: 0 })
+  const reader = createPublicClient({ chain: hardhat, transport })
+  const tester = createTestClient({ mode: 'hardhat', chain: hardhat, transport })
   const deadline = Date.now() + START_TIMEOUT_MS
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`dev chain exited:\n${output}`)
     // Ours once it says it listens (another node already on the port would answer too, and ours would then exit).
     const listening = output.includes('Started HTTP and WebSocket JSON-RPC server at')
-    const id = listening ? await rpc<string>(rpcUrl, 'eth_chainId').catch(() => undefined) : undefined
+    const id = listening ? await reader.getChainId().catch(() => undefined) : undefined
     if (id !== undefined && child.exitCode === null) break
     if (Date.now() > deadline) {
       await stop()
@@ -163,13 +157,8 @@ export async function startDevChain(opts: { port: number }): Promise<DevChain> {
     await new Promise((r) => setTimeout(r, 100))
   }
   try {
-    const { createPublicClient, createWalletClient, http } = await import('viem')
-    const { mnemonicToAccount } = await import('viem/accounts')
-    const { hardhat } = await import('viem/chains')
     const accounts = Array.from({ length: 10 }, (_, i) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: i }))
-    const transport = http(rpcUrl)
     const wallet = createWalletClient({ account: accounts[0]!, chain: hardhat, transport })
-    const reader = createPublicClient({ chain: hardhat, transport })
     const { abi, bytecode } = testUsdtArtifact()
     const hash = await wallet.deployContract({
       abi,
@@ -183,10 +172,14 @@ export async function startDevChain(opts: { port: number }): Promise<DevChain> {
       chainId: DEV_CHAIN_ID,
       usdt: { address: receipt.contractAddress, decimals: DEV_USDT_DECIMALS },
       accounts: accounts.map((a) => a.address),
-      mine: async (blocks) => void (await rpc(rpcUrl, 'hardhat_mine', [`0x${blocks.toString(16)}`])),
-      snapshot: () => rpc<Hex>(rpcUrl, 'evm_snapshot'),
+      mine: (blocks) => tester.mine({ blocks }),
+      snapshot: () => tester.snapshot(),
+      // viem's `revert` drops evm_revert's answer: false = no such snapshot (nothing undone).
       revert: async (id) => {
-        if (!(await rpc<boolean>(rpcUrl, 'evm_revert', [id]))) throw new Error(`evm_revert ${id}: no such snapshot`)
+        const reverted = (await tester.request({ method: 'evm_revert', params: [id] })) as unknown as boolean
+        if (!reverted) {
+          throw new Error(`evm_revert ${id}: no such snapshot`)
+        }
       },
       stop,
     }

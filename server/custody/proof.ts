@@ -22,6 +22,10 @@ import { formatUtc } from '../db/announcements'
 import { liabilityProofLeaves, liabilityProofs, type ProofTotal } from '../db/schema'
 import { rowsOf } from '../stream/events'
 
+/** The tree node of a leaf as it is stored: balances as decimal strings in the proof's currency order. */
+const storedLeaf = (l: { userId: number; salt: string; balances: readonly string[] }) =>
+  leafNode({ userId: l.userId, salt: l.salt, balances: l.balances.map((b) => sumOf(b as DecimalString)) })
+
 /** Leaves inserted per statement. */
 const LEAF_BATCH = 1_000
 
@@ -70,12 +74,7 @@ export async function publishProof(db: Db, reserves?: ReadonlyMap<string, Decima
     salt: randomBytes(32).toString('hex'),
     balances: byUser.get(userId)!,
   }))
-  const tree = buildTree(
-    leaves.map((l) =>
-      leafNode({ userId: l.userId, salt: l.salt, balances: l.balances.map((b) => sumOf(b as DecimalString)) }),
-    ),
-    currencies.length,
-  )
+  const tree = buildTree(leaves.map(storedLeaf), currencies.length)
   const root = tree.nodes[1]!
   const totals: ProofTotal[] = currencies.map((currency, i) => ({
     currency,
@@ -127,12 +126,7 @@ function treeOf(db: Db, proof: { id: number; root: string; totals: readonly unkn
       .where(eq(liabilityProofLeaves.proofId, proof.id))
       .orderBy(asc(liabilityProofLeaves.leafIndex))
       .then((leaves) => {
-        const built = buildTree(
-          leaves.map((l) =>
-            leafNode({ userId: l.userId, salt: l.salt, balances: l.balances.map((b) => sumOf(b as DecimalString)) }),
-          ),
-          proof.totals.length,
-        )
+        const built = buildTree(leaves.map(storedLeaf), proof.totals.length)
         // The stored leaves must give the published root, or every path answered would be wrong.
         if (bytesToHex(built.nodes[1]!.hash) !== proof.root) {
           throw new Error(`proof #${proof.id}: its leaves no longer hash to the published root`)
