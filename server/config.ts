@@ -67,7 +67,20 @@ export interface ServerConfig {
   natsUrl: string | undefined
   /** `NATS_PREFIX`: namespace of every NATS subject and stream (tests run one per run); default none. */
   natsPrefix: string | undefined
+  /**
+   * EVM custody (issue 23): `rpc` = a node at `EVM_RPC_URL` with the deposit addresses' extended public key
+   * `EVM_XPUB`, the USDT-ERC20 contract `EVM_USDT_CONTRACT` (optional: without it only native ETH is watched) and the
+   * first block to watch `EVM_START_BLOCK` (default: the head at the first start); `dev` = `EVM_DEV_CHAIN=1`, a local
+   * Hardhat node on `EVM_DEV_CHAIN_PORT` (default 8545) with its test USDT and keys from the standard test mnemonic;
+   * undefined = no chain (deposits by claim and review, as before).
+   */
+  evm: EvmConfig | undefined
 }
+
+/** See `ServerConfig.evm`. */
+export type EvmConfig =
+  | { kind: 'rpc'; rpcUrl: string; xpub: string; usdtContract: string | undefined; startBlock: number | 'head' }
+  | { kind: 'dev'; port: number }
 
 /** A configuration problem, message already one line naming the variable. */
 export class ConfigError extends Error {
@@ -177,6 +190,27 @@ const envSchema = z.object({
     z.string().regex(/^(nats|tls|wss?):\/\/\S+$/, 'expected nats://host:port (comma-separated for a cluster)'),
   ),
   NATS_PREFIX: optionalString(z.string().regex(/^[A-Za-z0-9_-]+$/, 'expected letters, digits, _ and - only')),
+  EVM_RPC_URL: optionalString(z.string().regex(/^(https?|wss?):\/\/\S+$/, 'expected an http(s):// or ws(s):// URL')),
+  EVM_XPUB: optionalString(
+    z.string().regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'expected an extended public key (xpub…)'),
+  ),
+  EVM_USDT_CONTRACT: optionalString(z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')),
+  EVM_START_BLOCK: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\d{1,12}$/, 'expected a block number')
+      .transform(Number)
+      .optional(),
+  ),
+  EVM_DEV_CHAIN: z.preprocess(
+    unsetIfEmpty,
+    z
+      .enum(['0', '1'], { message: 'expected 1 (start a local EVM chain) or 0' })
+      .transform((v) => v === '1')
+      .default(false),
+  ),
+  EVM_DEV_CHAIN_PORT: port(8545),
 })
 
 /**
@@ -200,6 +234,25 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       `NATS_URL: required when ROLES is not all (got ROLES="${e.ROLES.join(',')}"): roles in separate processes talk over NATS`,
     )
   }
+  if (e.EVM_DEV_CHAIN && e.EVM_RPC_URL) {
+    throw new ConfigError('EVM_DEV_CHAIN: set either EVM_DEV_CHAIN=1 (a local chain) or EVM_RPC_URL, not both')
+  }
+  if (Boolean(e.EVM_RPC_URL) !== Boolean(e.EVM_XPUB)) {
+    throw new ConfigError(
+      `${e.EVM_RPC_URL ? 'EVM_XPUB' : 'EVM_RPC_URL'}: EVM_RPC_URL and EVM_XPUB must be set together (the deposit addresses derive from the key)`,
+    )
+  }
+  let evm: EvmConfig | undefined
+  if (e.EVM_DEV_CHAIN) evm = { kind: 'dev', port: e.EVM_DEV_CHAIN_PORT }
+  else if (e.EVM_RPC_URL && e.EVM_XPUB) {
+    evm = {
+      kind: 'rpc',
+      rpcUrl: e.EVM_RPC_URL,
+      xpub: e.EVM_XPUB,
+      usdtContract: e.EVM_USDT_CONTRACT,
+      startBlock: e.EVM_START_BLOCK ?? 'head',
+    }
+  }
   return {
     port: e.PORT,
     marketPort: e.MARKET_PORT,
@@ -218,6 +271,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     roles: e.ROLES,
     natsUrl: e.NATS_URL,
     natsPrefix: e.NATS_PREFIX,
+    evm,
   }
 }
 

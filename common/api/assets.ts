@@ -35,7 +35,25 @@ export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const
 export type ReviewState = (typeof REVIEW_STATES)[number]
 
 /**
- * Kinds of ledger transactions, i.e. of account change records: a deposit credited, a withdrawal requested (amount +
+ * States of a deposit the chain watcher found on the user's own address (issue 23): `pending` (seen, 0
+ * confirmations), `credited` (1 confirmation: in the spot wallet, usable for trading, not for withdrawal),
+ * `withdrawable` (6 confirmations), `reversed` (its block left the chain: the credit was taken back).
+ */
+export const CHAIN_DEPOSIT_STATES = ['pending', 'credited', 'withdrawable', 'reversed'] as const
+export type ChainDepositState = (typeof CHAIN_DEPOSIT_STATES)[number]
+/** Every state a deposit record can be in: a claim's review states and a chain deposit's. */
+export const DEPOSIT_STATES = ['pending', 'approved', 'rejected', 'credited', 'withdrawable', 'reversed'] as const
+export type DepositState = (typeof DEPOSIT_STATES)[number]
+/** How a deposit came: `claim` (the user's claim, reviewed by an operator) or `chain` (seen by the chain watcher). */
+export const DEPOSIT_SOURCES = ['claim', 'chain'] as const
+export type DepositSource = (typeof DEPOSIT_SOURCES)[number]
+/** Confirmations at which a chain deposit is credited, and at which it becomes withdrawable (spec §9). */
+export const CONFIRMATIONS_CREDIT = 1
+export const CONFIRMATIONS_WITHDRAW = 6
+
+/**
+ * Kinds of ledger transactions, i.e. of account change records: a deposit credited (`deposit`), a chain deposit's
+ * credit taken back after its block left the chain, or a debt it left taken from a later deposit (`deposit_reverse`), a withdrawal requested (amount +
  * fee frozen), approved (paid out, fee charged) or rejected (unfrozen), a transfer between wallets, the demo book's
  * virtual funds credited or set by an operator; a spot order's funds frozen, a fill, and what an order still held
  * given back when it is cancelled or done; a second contract's stake frozen (and fee paid), and its settlement; a
@@ -43,6 +61,7 @@ export type ReviewState = (typeof REVIEW_STATES)[number]
  */
 export const LEDGER_KINDS = [
   'deposit',
+  'deposit_reverse',
   'withdraw_request',
   'withdraw_approve',
   'withdraw_reject',
@@ -152,9 +171,33 @@ export const depositOptionSchema = z.object({
   enabled: z.boolean(),
   /** Decimals the currency allows. */
   scale: z.int(),
+  /**
+   * True when the server watches this chain for the pair: the user sends to their own address
+   * (`assets/deposit_address`) and the deposit is credited by confirmations, no claim; false or absent: claim flow.
+   */
+  watched: z.optional(z.boolean()),
 })
 export const depositOptionsSchema = z.object({ options: z.array(depositOptionSchema) })
 export type DepositOption = z.infer<typeof depositOptionSchema>
+
+/** GET assets/deposit_address: which watched pair (issue 23 part 5). */
+export const depositAddressInput = z.object({ currency: currencyField, chain: chainField })
+
+/**
+ * The caller's own deposit address for a watched pair (a public contract, issue 23 part 5): the same on every visit;
+ * a transfer below `min_amount` is not credited; credited at `confirmations_credit`, withdrawable at
+ * `confirmations_withdraw`; `token_contract` is the ERC-20 contract (null for the chain's native coin).
+ */
+export const depositAddressSchema = z.object({
+  address: z.string(),
+  chain: chainField,
+  currency: z.string(),
+  min_amount: money,
+  confirmations_credit: z.int(),
+  confirmations_withdraw: z.int(),
+  token_contract: z.nullable(z.string()),
+})
+export type DepositAddress = z.infer<typeof depositAddressSchema>
 
 /** POST assets/deposit_claim (Idempotency-Key): what the user sent, for an operator to check on chain. */
 export const depositClaimInput = z.object({
@@ -190,7 +233,13 @@ export const depositSchema = z.object({
   tx_hash: z.nullable(z.string()),
   /** URL of the proof image for its owner (and operators), null without one. */
   proof_image_url: z.nullable(z.string()),
-  status: z.enum(REVIEW_STATES),
+  /** `claim` or `chain` (DEPOSIT_SOURCES); a record of an older server is a claim. */
+  source: z.optional(z.enum(DEPOSIT_SOURCES)),
+  /** A chain deposit's confirmations (0 while pending); null for a claim. */
+  confirmations: z.optional(z.nullable(z.int().check(z.minimum(0)))),
+  /** A reversed chain deposit's amount the spot wallet could not give back: owed to the venue. */
+  debt: z.optional(money),
+  status: z.enum(DEPOSIT_STATES),
   reason: z.nullable(z.string()),
   created_at: dateField,
   reviewed_at: z.nullable(dateField),
@@ -368,6 +417,8 @@ export const chainSchema = z.object({
   currency: z.string(),
   chain: chainField,
   deposit_address: z.nullable(z.string()),
+  /** Smallest chain deposit the watcher credits (a transfer below it is recorded, never credited). */
+  min_deposit: z.optional(money),
   min_withdraw: money,
   withdraw_fee: money,
   deposit_enabled: z.boolean(),
@@ -381,6 +432,8 @@ export const chainSaveInput = z.object({
   currency: currencyField,
   chain: chainField,
   deposit_address: z.nullable(z.string().check(z.maxLength(ADDRESS_MAX))),
+  /** Omitted: unchanged (0 for a new pair). */
+  min_deposit: z.optional(amountField),
   min_withdraw: amountField,
   withdraw_fee: amountField,
   deposit_enabled: z.boolean(),

@@ -1,5 +1,6 @@
 /** What the HTTP app needs from the rest of the server. */
 import type { SmsSender } from '../auth/messenger'
+import type { EvmCustody } from '../custody/evm-custody'
 import type { Db } from '../db/client'
 import type { MarketService } from '../market/types'
 
@@ -23,4 +24,6 @@ export interface AppDeps {
   publicOrigins?: readonly string[] | undefined
   /** SMS provider for verification codes; unset = SMS stay in the outbox table (auth/messenger.ts). */
   sms?: SmsSender | undefined
+  /** The EVM network the chain watcher follows (issue 23); unset = deposits by claim only. */
+  custody?: EvmCustody | undefined
 }

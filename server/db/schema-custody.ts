@@ -5,8 +5,24 @@
  * - `liability_proof_leaves`: one user's leaf of a proof — their place in the tree, the salt that hides it (given only
  *   to that user) and their balances per currency (decimal strings, the tree's order). The tree is rebuilt from these
  *   to answer a user's path.
+ * The chain watcher (part 2, server/custody/chain-watcher.ts):
+ * - `chain_addresses`: each user's deposit address on a network, derived from EVM_XPUB at `key_index` the first time
+ *   they ask for it (server/custody/deposit-address.ts); what the watcher matches transfers against.
+ * - `chain_cursors`: per network, the last block the watcher processed (number and hash): where it resumes.
+ * - `chain_blocks`: the hashes of the last blocks processed, to find where a reorganization forked.
  */
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { users } from './schema-accounts'
 import { at } from './schema-ledger'
@@ -49,4 +65,43 @@ export const liabilityProofLeaves = pgTable(
     uniqueIndex('liability_proof_leaves_index').on(t.proofId, t.leafIndex),
     index('liability_proof_leaves_user').on(t.userId),
   ],
+)
+
+export const chainAddresses = pgTable(
+  'chain_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** `evm:<chain id>`. */
+    network: text('network').notNull(),
+    /** Lower-case hex with 0x (what logs carry); shown EIP-55 checksummed. */
+    address: text('address').notNull(),
+    keyIndex: integer('key_index').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.network] }),
+    uniqueIndex('chain_addresses_address').on(t.network, t.address),
+    check('chain_addresses_lower_hex', sql`${t.address} ~ '^0x[0-9a-f]{40}$'`),
+  ],
+)
+
+export const chainCursors = pgTable('chain_cursors', {
+  network: text('network').primaryKey(),
+  /** The last block processed; -1 before the first. */
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  /** Its hash; null before the first. */
+  blockHash: text('block_hash'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+})
+
+export const chainBlocks = pgTable(
+  'chain_blocks',
+  {
+    network: text('network').notNull(),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.number] })],
 )

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -20,7 +21,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { Chain, LedgerKind, ReviewState, Wallet } from '../../common/api/assets'
+import type { Chain, DepositSource, DepositState, LedgerKind, ReviewState, Wallet } from '../../common/api/assets'
 import type { Book } from '../../common/api/user-info'
 import { uploads, users } from './schema-accounts'
 
@@ -144,6 +145,8 @@ export const chains = pgTable(
     currency: text('currency').notNull(),
     chain: text('chain').$type<Chain>().notNull(),
     depositAddress: text('deposit_address'),
+    /** Smallest chain deposit credited (issue 23); claims are not bound by it. */
+    minDeposit: amount('min_deposit').notNull().default('0'),
     minWithdraw: amount('min_withdraw').notNull().default('0'),
     withdrawFee: amount('withdraw_fee').notNull().default('0'),
     depositEnabled: boolean('deposit_enabled').notNull().default(true),
@@ -153,7 +156,7 @@ export const chains = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.currency, t.chain] }),
-    check('chains_amounts_check', sql`${t.minWithdraw} >= 0 and ${t.withdrawFee} >= 0`),
+    check('chains_amounts_check', sql`${t.minWithdraw} >= 0 and ${t.withdrawFee} >= 0 and ${t.minDeposit} >= 0`),
   ],
 )
 
@@ -166,7 +169,13 @@ const review = {
   createdAt: createdAt(),
 }
 
-/** A user's deposit claim, credited once when an operator approves it. */
+/**
+ * A deposit: a user's claim, credited once when an operator approves it (`source` claim), or a transfer the chain
+ * watcher found on the user's own address (`source` chain, server/custody/chain-watcher.ts): pending, credited at 1
+ * confirmation, withdrawable at 6, reversed if its block leaves the chain. A chain deposit is one per (network, tx
+ * hash, log index) among those not reversed: the same transfer re-mined in another block after a reorganization is a
+ * new row.
+ */
 export const deposits = pgTable(
   'deposits',
   {
@@ -183,16 +192,40 @@ export const deposits = pgTable(
     /** `txHashKey(chain, tx_hash)` (server/money/tx-hash.ts): unique among claims not rejected; null without hash. */
     txHashKey: text('tx_hash_key'),
     proofUploadId: integer('proof_upload_id').references(() => uploads.id),
+    source: text('source').$type<DepositSource>().notNull().default('claim'),
+    /** Chain deposits: the watcher's network (`evm:<chain id>`). */
+    network: text('network'),
+    /** Chain deposits: the ERC-20 Transfer log's index in its block; -1 for a native transfer; null while pending. */
+    logIndex: integer('log_index'),
+    /** Chain deposits: the block that holds it (null while pending). */
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    blockHash: text('block_hash'),
+    /** A reversed chain deposit: what the spot wallet could not give back, still owed to the venue. */
+    debt: amount('debt').notNull().default('0'),
     ...review,
+    status: text('status').$type<DepositState>().notNull().default('pending'),
   },
   (t) => [
     index('deposits_user').on(t.userId, t.id),
     index('deposits_status').on(t.status, t.id),
     uniqueIndex('deposits_tx_hash_key')
       .on(t.txHashKey)
-      .where(sql`${t.status} <> 'rejected'`),
-    check('deposits_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    check('deposits_amount_check', sql`${t.amount} > 0`),
+      .where(sql`${t.source} = 'claim' and ${t.status} <> 'rejected'`),
+    uniqueIndex('deposits_chain_event')
+      .on(t.txHashKey, t.logIndex)
+      .where(sql`${t.source} = 'chain' and ${t.status} <> 'reversed'`),
+    index('deposits_chain_block')
+      .on(t.network, t.blockNumber)
+      .where(sql`${t.source} = 'chain'`),
+    check(
+      'deposits_status_check',
+      sql`(${t.source} = 'claim' and ${t.status} in ('pending', 'approved', 'rejected')) or (${t.source} = 'chain' and ${t.status} in ('pending', 'credited', 'withdrawable', 'reversed'))`,
+    ),
+    check('deposits_amount_check', sql`${t.amount} > 0 and ${t.debt} >= 0 and ${t.debt} <= ${t.amount}`),
+    check(
+      'deposits_chain_fields',
+      sql`${t.source} = 'claim' or (${t.network} is not null and ${t.txHashKey} is not null and (${t.status} = 'pending' or (${t.blockNumber} is not null and ${t.blockHash} is not null and ${t.logIndex} is not null)))`,
+    ),
   ],
 )
 

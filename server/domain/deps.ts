@@ -1,6 +1,7 @@
 /** What a domain service is given instead of reaching for globals (the API passes its AppDeps, the CLI its own). */
 import type { SmsSender } from '../auth/messenger'
 import type { Db } from '../db/client'
+import type { EvmCustody } from '../custody/evm-custody'
 
 /** The dependencies every service may use; each service names the subset it needs with Pick<>. */
 export interface ServiceDeps {
@@ -15,6 +16,8 @@ export interface ServiceDeps {
   sms?: SmsSender | undefined
   /** The site's configured origins (`PUBLIC_ORIGIN`; first = canonical), see auth/request-origin.ts. */
   publicOrigins?: readonly string[] | undefined
+  /** The EVM network the chain watcher follows (issue 23); unset = no chain, deposits by claim only. */
+  custody?: EvmCustody | undefined
 }
 
 /** The clock of `deps`. */

@@ -28,6 +28,8 @@ import { startFinancialAccrual } from '../trading/earn/accrual'
 import { liveTradingOpen } from '../trading/live-only'
 import { startFundingJob } from '../trading/contract/funding-job'
 import { startEngineRole } from '../cluster/engine-role'
+import type { OpenCustody } from '../custody/open-custody'
+import type { EvmCustody } from '../custody/evm-custody'
 import { acquireIngestLease, exitOnIngestLeaseLost } from '../cluster/ingest-lease'
 import { LocalUserEventBus, type UserEventBus } from '../stream/bus'
 import { startUserEventRelay, type Relay } from '../stream/relay'
@@ -168,6 +170,14 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
     stack.push(() => Promise.resolve(standby.abort()))
     const database = await opening
     await seedDatabase(database.db)
+    // EVM custody (issue 23): the API derives deposit addresses, jobs runs the chain watcher.
+    let chain: OpenCustody | undefined
+    if (config.evm && (has('api') || has('jobs'))) {
+      // Loaded only with a chain configured: viem and Hardhat stay out of `npm start`'s start time.
+      const { openCustody } = await import('../custody/open-custody')
+      chain = await openCustody(config.evm, log)
+      stack.push(() => chain!.close())
+    }
     if (has('api')) {
       const swept = await sweepOrphanUploads(database.db, config.dataDir)
       if (swept.length > 0) log(`[uploads] removed ${swept.length} orphaned file(s) without a row`)
@@ -227,8 +237,16 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
       // Perpetuals' funding every 8 h (each position and funding time once: see the job).
       const funding = await startFundingJob({ db: database.db, market, log })
       stack.push(() => funding.stop())
+      if (chain) {
+        // Deposits on the EVM chain (every jobs process may run one: each block is applied once, see the watcher).
+        const { startChainWatcher } = await import('../custody/chain-watcher')
+        const watcher = startChainWatcher({ db: database.db, client: chain.client, custody: chain.custody, log })
+        stack.push(() => watcher.stop())
+      }
     }
-    const app = has('api') ? await startApi(config, deps, tls, database, market, log, stack.push) : undefined
+    const app = has('api')
+      ? await startApi(config, deps, tls, database, market, log, stack.push, chain?.custody)
+      : undefined
     const host = displayHost(config.host)
     const httpUrl = app && `${tls ? 'https' : 'http'}://${host}:${(app.server.address() as AddressInfo).port}`
     const marketUrl = market.port > 0 || all ? marketUrlOf(config, market.port, tls) : undefined
@@ -297,6 +315,7 @@ async function startApi(
   market: MarketService,
   log: (line: string) => void,
   onClose: (close: () => Promise<void>) => void,
+  custody: EvmCustody | undefined,
 ): Promise<FastifyInstance> {
   const distDir = deps.distDir ?? DEFAULT_DIST_DIR
   const marketPublicPort = config.marketPublicPort ?? market.port
@@ -314,6 +333,7 @@ async function startApi(
       smtpUrl: config.smtpUrl,
       log,
       publicOrigins,
+      custody,
     },
     { logger: deps.logger, tls, trustProxy: config.trustProxy },
   )

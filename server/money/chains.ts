@@ -14,13 +14,20 @@ import { fieldError, knownCurrency, userAmount } from './amounts'
 
 /**
  * The pairs a new database starts with. Minimums and fees are our defaults, in the range large exchanges charged in
- * 2025 (e.g. USDT-TRC20 1 USDT, USDT-ERC20 a few USDT, BTC 0.0002, ETH 0.002); an operator changes them.
+ * 2025 (e.g. USDT-TRC20 1 USDT, USDT-ERC20 a few USDT, BTC 0.0002, ETH 0.002); an operator changes them. Migration
+ * 0017 gave the seeded pairs of older databases these deposit minimums.
  */
-export const CHAIN_DEFAULTS: readonly { currency: string; chain: Chain; minWithdraw: string; withdrawFee: string }[] = [
-  { currency: 'USDT', chain: 'TRC20', minWithdraw: '10', withdrawFee: '1' },
-  { currency: 'USDT', chain: 'ERC20', minWithdraw: '20', withdrawFee: '5' },
-  { currency: 'BTC', chain: 'BTC', minWithdraw: '0.001', withdrawFee: '0.0002' },
-  { currency: 'ETH', chain: 'ETH', minWithdraw: '0.01', withdrawFee: '0.002' },
+export const CHAIN_DEFAULTS: readonly {
+  currency: string
+  chain: Chain
+  minDeposit: string
+  minWithdraw: string
+  withdrawFee: string
+}[] = [
+  { currency: 'USDT', chain: 'TRC20', minDeposit: '1', minWithdraw: '10', withdrawFee: '1' },
+  { currency: 'USDT', chain: 'ERC20', minDeposit: '1', minWithdraw: '20', withdrawFee: '5' },
+  { currency: 'BTC', chain: 'BTC', minDeposit: '0.0001', minWithdraw: '0.001', withdrawFee: '0.0002' },
+  { currency: 'ETH', chain: 'ETH', minDeposit: '0.001', minWithdraw: '0.01', withdrawFee: '0.002' },
 ]
 
 /** Adds the default pairs that are missing (an operator's later edits stay). */
@@ -39,6 +46,7 @@ export function chainSettings(r: ChainRow): ChainSettings {
     currency: r.currency,
     chain: r.chain,
     deposit_address: r.depositAddress,
+    min_deposit: parseDecimal(r.minDeposit),
     min_withdraw: parseDecimal(r.minWithdraw),
     withdraw_fee: parseDecimal(r.withdrawFee),
     deposit_enabled: r.depositEnabled,
@@ -76,7 +84,11 @@ export function withdrawTerms(r: ChainRow): { min: DecimalString; fee: DecimalSt
  */
 export async function saveChain(
   db: Db,
-  input: ChainSaveInput & { min_withdraw: DecimalString; withdraw_fee: DecimalString },
+  input: ChainSaveInput & {
+    min_deposit?: DecimalString | undefined
+    min_withdraw: DecimalString
+    withdraw_fee: DecimalString
+  },
 ): Promise<ChainSettings> {
   const currency = knownCurrency(input.currency)
   const text = input.deposit_address?.trim() ?? ''
@@ -84,8 +96,13 @@ export async function saveChain(
   if (text !== '' && address === null) throw fieldError('deposit_address', 'addressInvalid', { chain: input.chain })
   const minWithdraw = userAmount(input.min_withdraw, currency, 'min_withdraw', { allowZero: true })
   const withdrawFee = userAmount(input.withdraw_fee, currency, 'withdraw_fee', { allowZero: true })
+  const minDeposit =
+    input.min_deposit === undefined
+      ? undefined
+      : userAmount(input.min_deposit, currency, 'min_deposit', { allowZero: true })
   const values = {
     depositAddress: address,
+    ...(minDeposit === undefined ? {} : { minDeposit }),
     minWithdraw,
     withdrawFee,
     depositEnabled: input.deposit_enabled,

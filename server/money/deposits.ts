@@ -6,12 +6,12 @@
  */
 import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm'
 import type { Book } from '../../common/api/user-info'
-import type { Chain, Deposit, DepositOption, ReviewState } from '../../common/api/assets'
+import type { Chain, Deposit, DepositOption, DepositState, ReviewState } from '../../common/api/assets'
 import { currencyScale, negate, parseDecimal, type DecimalString } from '../../common/amount'
 import { audit } from '../auth/audit'
 import type { Db } from '../db/client'
 import { formatUtc } from '../db/announcements'
-import { deposits, uploads, users } from '../db/schema'
+import { chainCursors, deposits, uploads, users } from '../db/schema'
 import type { ServiceDeps } from '../domain/deps'
 import { DomainError, notFound, rejected } from '../domain/errors'
 import { accountName } from '../identity/submissions'
@@ -25,6 +25,7 @@ import { emitEvents } from '../stream/events'
 import { noticeEvent } from '../stream/trading-events'
 import { reviewActor, reviewReason, type Page, type ReviewDecision } from './review'
 import { txHashKey } from './tx-hash'
+import { isWatched, type EvmCustody } from '../custody/evm-custody'
 
 /** Who calls: the user, the session's book, the client's Idempotency-Key. */
 export interface MoneyCaller {
@@ -37,14 +38,19 @@ export interface MoneyCaller {
 const TX_HASH = /^(0x)?[0-9A-Za-z]{16,128}$/
 
 /** The pairs a user can deposit, with the platform's address (null = none set yet). */
-export async function depositOptions(db: Db): Promise<DepositOption[]> {
-  return (await listChains(db)).map((c) => ({
-    currency: c.currency,
-    chain: c.chain,
-    address: c.depositAddress,
-    enabled: c.depositEnabled && c.depositAddress !== null,
-    scale: currencyScale(c.currency),
-  }))
+export async function depositOptions(db: Db, custody?: EvmCustody): Promise<DepositOption[]> {
+  return (await listChains(db)).map((c) => {
+    const watched = isWatched(custody, c.currency, c.chain)
+    return {
+      currency: c.currency,
+      chain: c.chain,
+      // A watched pair's address is the user's own (assets/deposit_address), not the platform's.
+      address: watched ? null : c.depositAddress,
+      enabled: c.depositEnabled && (watched || c.depositAddress !== null),
+      scale: currencyScale(c.currency),
+      watched,
+    }
+  })
 }
 
 /** What a claim carries once parsed by `depositClaimInput`. */
@@ -59,20 +65,22 @@ export interface ClaimInput {
 
 /**
  * Records a claim in review; a replay of the key answers the same claim.
- * @throws DomainError naming the field: `demoNoFunding` (demo book), `chainUnknown`, `depositPaused`,
+ * @throws DomainError naming the field: `demoNoFunding` (demo book), `chainUnknown`, `depositByAddress` (a pair the
+ *   chain watcher credits: no claims), `depositPaused`,
  *   `depositNoAddress`, `amountNotPositive`/`amountTooManyDecimals`, `addressInvalid` (from_address),
  *   `txHashInvalid`, `txHashClaimed` (a claim not rejected has the same hash, in any spelling: server/money/tx-hash.ts;
  *   the partial unique index `deposits_tx_hash_key` settles two racing claims), `proofImageNotFound` (not the
  *   caller's upload); `idempotencyKeyReused`.
  */
 export async function claimDeposit(
-  { db }: Pick<ServiceDeps, 'db'>,
+  { db, custody }: Pick<ServiceDeps, 'db' | 'custody'>,
   who: MoneyCaller,
   input: ClaimInput,
 ): Promise<{ id: number; status: ReviewState }> {
   if (who.book !== 'live') throw rejected('demoNoFunding')
   const chain = await chainFor(db, input.currency, input.chain)
   const vars = { currency: input.currency, chain: input.chain }
+  if (isWatched(custody, input.currency, input.chain)) throw fieldError('chain', 'depositByAddress', vars, 'rejected')
   if (!chain.depositEnabled) throw fieldError('chain', 'depositPaused', vars, 'rejected')
   if (!chain.depositAddress) throw fieldError('chain', 'depositNoAddress', vars, 'rejected')
   const amount = userAmount(input.amount, input.currency)
@@ -139,8 +147,29 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
 
 type DepositRow = typeof deposits.$inferSelect
 
-/** A claim as its owner sees it; the proof image URL is signed for `sessionId`. */
-export async function depositView(db: Db, r: DepositRow, sessionId: number): Promise<Deposit> {
+/** The last block the watcher processed, per network (what confirmations count to). */
+export async function chainTips(db: Db): Promise<Map<string, number>> {
+  const rows = await db.select().from(chainCursors)
+  return new Map(rows.map((r) => [r.network, r.blockNumber]))
+}
+
+/** A chain deposit's confirmations at the processed tip `tip`; 0 pending or reversed; null for a claim. */
+function confirmationsOf(r: DepositRow, tip: number | undefined): number | null {
+  if (r.source !== 'chain') return null
+  if (r.blockNumber === null || r.status === 'reversed' || tip === undefined) return 0
+  return Math.max(0, tip - r.blockNumber + 1)
+}
+
+/**
+ * A deposit as its owner sees it; the proof image URL is signed for `sessionId`; a chain deposit's confirmations
+ * count to `tips` (chainTips).
+ */
+export async function depositView(
+  db: Db,
+  r: DepositRow,
+  sessionId: number,
+  tips: Map<string, number>,
+): Promise<Deposit> {
   return {
     id: r.id,
     currency: r.currency,
@@ -150,6 +179,9 @@ export async function depositView(db: Db, r: DepositRow, sessionId: number): Pro
     to_address: r.toAddress,
     tx_hash: r.txHash,
     proof_image_url: r.proofUploadId === null ? null : await signImageUrl(db, r.proofUploadId, sessionId),
+    source: r.source,
+    confirmations: confirmationsOf(r, r.network === null ? undefined : tips.get(r.network)),
+    debt: parseDecimal(r.debt),
     status: r.status,
     reason: r.reason,
     created_at: formatUtc(r.createdAt),
@@ -168,8 +200,9 @@ export async function listDeposits(db: Db, userId: number, sessionId: number, pa
     .limit(page.limit)
     .offset((page.page - 1) * page.limit)
   const [total] = await db.select({ n: count() }).from(deposits).where(where)
+  const tips = await chainTips(db)
   return {
-    list: await Promise.all(rows.map((r) => depositView(db, r, sessionId))),
+    list: await Promise.all(rows.map((r) => depositView(db, r, sessionId, tips))),
     total: total?.n ?? 0,
     ...page,
   }
@@ -178,7 +211,7 @@ export async function listDeposits(db: Db, userId: number, sessionId: number, pa
 /** Every claim (optionally of one state), newest first, with its user; image URLs for the operator's session. */
 export async function adminListDeposits(
   db: Db,
-  filter: Page & { status?: ReviewState | undefined },
+  filter: Page & { status?: DepositState | undefined },
   sessionId: number,
 ) {
   const cond: SQL | undefined = filter.status ? eq(deposits.status, filter.status) : undefined
@@ -191,9 +224,10 @@ export async function adminListDeposits(
     .limit(filter.limit)
     .offset((filter.page - 1) * filter.limit)
   const [total] = await db.select({ n: count() }).from(deposits).where(cond)
+  const tips = await chainTips(db)
   const list = await Promise.all(
     rows.map(async ({ d, u }) => ({
-      ...(await depositView(db, d, sessionId)),
+      ...(await depositView(db, d, sessionId, tips)),
       user_id: u.id,
       account: accountName(u),
     })),
@@ -204,7 +238,8 @@ export async function adminListDeposits(
 /**
  * Approves (credits the user's live spot wallet from the platform's deposits account) or rejects (with a reason) a
  * pending claim, once: a second decision, or an approve racing a reject, finds it decided.
- * @throws DomainError not_found `depositNotFound`, conflict `alreadyReviewed`, rejected `identityReason*` (reason).
+ * @throws DomainError not_found `depositNotFound` (also for a chain deposit: not a claim), conflict `alreadyReviewed`,
+ *   rejected `identityReason*` (reason).
  */
 export async function reviewDeposit(
   { db }: Pick<ServiceDeps, 'db'>,
@@ -216,7 +251,8 @@ export async function reviewDeposit(
     const [row] = await tx
       .update(deposits)
       .set({ status, reason, reviewedBy: d.reviewerId, reviewedAt: new Date() })
-      .where(and(eq(deposits.id, d.id), eq(deposits.status, 'pending')))
+      // Only a claim is reviewed: a chain deposit is the watcher's to credit (approving a pending one would credit twice).
+      .where(and(eq(deposits.id, d.id), eq(deposits.source, 'claim'), eq(deposits.status, 'pending')))
       .returning()
     if (!row) return undefined
     if (d.approve) {
@@ -246,7 +282,10 @@ export async function reviewDeposit(
     return row
   })
   if (decided) return { id: d.id, status }
-  const [exists] = await db.select({ id: deposits.id }).from(deposits).where(eq(deposits.id, d.id))
+  const [exists] = await db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.id, d.id), eq(deposits.source, 'claim')))
   if (!exists) throw notFound('depositNotFound', 'id')
   throw new DomainError('conflict', 'alreadyReviewed')
 }

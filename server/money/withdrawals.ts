@@ -9,7 +9,16 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm'
 import type { Chain, ReviewState, Withdrawal, WithdrawOption } from '../../common/api/assets'
 import type { Locale } from '../../common/constants'
-import { add, compare, currencyScale, negate, parseDecimal, type DecimalString } from '../../common/amount'
+import {
+  add,
+  compare,
+  currencyScale,
+  negate,
+  parseDecimal,
+  sign,
+  subtract,
+  type DecimalString,
+} from '../../common/amount'
 import { audit } from '../auth/audit'
 import { checkSecretLimited } from '../auth/secret-check'
 import type { Db } from '../db/client'
@@ -25,11 +34,15 @@ import { fieldError, userAmount } from './amounts'
 import { chainFor, listChains, withdrawTerms } from './chains'
 import type { MoneyCaller } from './deposits'
 import { spotAvailable } from './balances'
+import { withdrawLocked } from './withdraw-lock'
 import { emitEvents } from '../stream/events'
 import { noticeEvent } from '../stream/trading-events'
 import { reviewActor, reviewReason, type Page, type ReviewDecision } from './review'
 
-/** The pairs a user can withdraw, with minimum, fee and the spot wallet's available balance in the book. */
+/**
+ * The pairs a user can withdraw, with minimum, fee and what the spot wallet's available balance allows in the book:
+ * less what is not withdrawable yet (chain deposits short of 6 confirmations, debts: server/money/withdraw-lock.ts).
+ */
 export async function withdrawOptions(db: Db, userId: number, book: MoneyCaller['book']): Promise<WithdrawOption[]> {
   const rows = await listChains(db)
   return Promise.all(
@@ -42,10 +55,18 @@ export async function withdrawOptions(db: Db, userId: number, book: MoneyCaller[
         min_withdraw: min,
         withdraw_fee: fee,
         scale: currencyScale(c.currency),
-        available: await spotAvailable(db, userId, book, c.currency),
+        available: await withdrawableOf(db, userId, book, c.currency),
       }
     }),
   )
+}
+
+/** The spot wallet's available `currency` less what is locked for withdrawal (never below 0). */
+async function withdrawableOf(db: Db, userId: number, book: MoneyCaller['book'], currency: string) {
+  const available = await spotAvailable(db, userId, book, currency)
+  if (book !== 'live') return available
+  const left = subtract(available, await withdrawLocked(db, userId, currency))
+  return sign(left) < 0 ? '0' : left
 }
 
 /** A withdrawal request once parsed by `withdrawInput`. */
@@ -62,7 +83,8 @@ export interface WithdrawRequest {
  * @throws DomainError naming the field: `demoNoFunding`; `chainUnknown`, `withdrawPaused` (chain);
  *   `amountNotPositive`/`amountTooManyDecimals`/`amountBelowMinimum` (amount); `addressFirst` (no address saved for
  *   the pair), `addressNotFound`/`addressWrongChain` (address_id); `payPasswordNotSet`/`payPasswordRequired`/
- *   `payPasswordWrong` (pay_password), 429 `tooManyAttempts`; `lackOfFunds` (amount); `idempotencyKeyReused`.
+ *   `payPasswordWrong` (pay_password), 429 `tooManyAttempts`; `lackOfFunds` (amount); `withdrawLocked` (amount: what
+ *   is left would not cover the chain deposits short of 6 confirmations and debts); `idempotencyKeyReused`.
  */
 export async function requestWithdrawal(
   { db }: Pick<ServiceDeps, 'db'>,
@@ -130,6 +152,11 @@ export async function requestWithdrawal(
         { owner: spot, currency: input.currency, bucket: 'frozen', amount: total },
       ],
     })
+    // The account row is locked by the posting: what is left must still cover the not-yet-withdrawable funds.
+    const locked = await withdrawLocked(tx, who.userId, input.currency)
+    if (sign(locked) > 0 && compare(await spotAvailable(tx, who.userId, 'live', input.currency), locked) < 0) {
+      throw fieldError('amount', 'withdrawLocked', { amount: locked, currency: input.currency }, 'rejected')
+    }
     return { id: row!.id, status: 'pending' as const, fee, arrival_amount: amount }
   })
 }

@@ -3,6 +3,7 @@
  * captured in `logs` instead of printed. Like the e2e server (LIVE_TRADING_ON_TEST_FEED=1), the default fake market
  * accepts live-book orders on its test feed (server-fake-market.ts `liveTradingOnTestFeed`).
  */
+import type { EvmCustody } from '../../server/custody/evm-custody'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -35,6 +36,8 @@ export async function testApp(opts: {
   trustProxy?: boolean | string[]
   /** The public-answer cache (default: the app's own on `db`'s change feed). */
   liveCache?: LiveCache
+  /** EVM custody (deposit addresses, watched pairs); default none. */
+  custody?: EvmCustody
 }): Promise<TestApp> {
   const logs: string[] = []
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tc-app-'))
@@ -48,6 +51,7 @@ export async function testApp(opts: {
       dataDir,
       log: (line) => void logs.push(line),
       publicOrigins: opts.publicOrigins,
+      custody: opts.custody,
     },
     {
       logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },

@@ -6,6 +6,8 @@ import {
   addressListSchema,
   addressSaveInput,
   bookAnswerSchema,
+  depositAddressInput,
+  depositAddressSchema,
   depositClaimInput,
   depositListSchema,
   depositOptionsSchema,
@@ -29,10 +31,12 @@ import { knownCurrency } from '../../money/amounts'
 import { deleteAddress, listAddresses, saveAddress } from '../../money/addresses'
 import { switchBook } from '../../money/demo'
 import { claimDeposit, depositOptions, listDeposits } from '../../money/deposits'
+import { depositAddress } from '../../custody/evm-custody'
 import { assetsOverview } from '../../money/overview'
 import { listRecords, recordDetail } from '../../money/records'
 import { listTransfers, transfer } from '../../money/transfers'
 import { listWithdrawals, requestWithdrawal, withdrawOptions } from '../../money/withdrawals'
+import { rejected } from '../../domain/errors'
 import { defineRoute } from '../route'
 
 export const overviewRoute = defineRoute({
@@ -48,7 +52,20 @@ export const depositOptionsRoute = defineRoute({
   summary: 'Currencies and chains open for deposits, with the platform address of each (null = not set yet)',
   auth: 'user',
   data: depositOptionsSchema,
-  handler: async ({ deps }) => ({ options: await depositOptions(deps.db) }),
+  handler: async ({ deps }) => ({ options: await depositOptions(deps.db, deps.custody) }),
+})
+
+export const depositAddressRoute = defineRoute({
+  path: 'assets/deposit_address',
+  summary:
+    "The caller's own deposit address for a watched pair (the same on every visit), its minimum and confirmation rule",
+  auth: 'user',
+  input: depositAddressInput,
+  data: depositAddressSchema,
+  handler: ({ deps, session, query }) => {
+    if (session.book !== 'live') throw rejected('demoNoFunding')
+    return depositAddress(deps.db, deps.custody, session.userId, query.currency, query.chain)
+  },
 })
 
 export const depositClaimRoute = defineRoute({
@@ -65,7 +82,8 @@ export const depositClaimRoute = defineRoute({
 
 export const depositListRoute = defineRoute({
   path: 'assets/deposit_list',
-  summary: "The caller's deposit claims, newest first, with status and rejection reason",
+  summary:
+    "The caller's deposits, newest first: claims with status and rejection reason, chain deposits with tx hash and confirmations",
   auth: 'user',
   input: pageQuery,
   data: depositListSchema,

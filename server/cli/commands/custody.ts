@@ -1,4 +1,5 @@
-/** Operator commands of custody (issue 23): publish the proof of liabilities. */
+/** Operator commands of custody (issue 23): the chain deposits' state, and publishing the proof of liabilities. */
+import { custodyReport } from '../../custody/custody-report'
 import { publishProof } from '../../custody/proof'
 import { UsageError, type AdminCommand } from './types'
 
@@ -15,4 +16,21 @@ const proofPublish: AdminCommand = {
   },
 }
 
-export const CUSTODY_COMMANDS: readonly AdminCommand[] = [proofPublish]
+const custody: AdminCommand = {
+  name: 'custody',
+  usage:
+    '  custody                     chain deposits: last block processed per network, deposits per state, debts of reversed ones',
+  async run(db, args, io) {
+    if (args.length) throw new UsageError('custody')
+    const r = await custodyReport(db)
+    if (r.networks.length === 0) io.out('no chain watched yet (EVM_RPC_URL or EVM_DEV_CHAIN=1)')
+    for (const n of r.networks) io.out(`${n.network}: block ${n.block} processed at ${n.updatedAt.toISOString()}`)
+    for (const d of r.deposits)
+      io.out(`  ${d.network} ${d.currency.padEnd(5)} ${d.state.padEnd(12)} ${String(d.count).padStart(6)}  ${d.amount}`)
+    if (r.debts.length > 0) io.out('debts of reversed deposits (repaid from the next deposits of the currency):')
+    for (const d of r.debts)
+      io.out(`  deposit ${d.depositId} of user ${d.userId}: ${d.debt} of ${d.amount} ${d.currency} still owed`)
+  },
+}
+
+export const CUSTODY_COMMANDS: readonly AdminCommand[] = [custody, proofPublish]

@@ -113,14 +113,14 @@ const chainsList: AdminCommand = {
     if (args.length > 0) throw new UsageError('chains list')
     for (const c of (await listChains(db)).map(chainSettings)) {
       io.out(
-        `${c.currency.padEnd(5)} ${c.chain.padEnd(6)} deposit ${c.deposit_enabled ? 'open  ' : 'paused'} ${c.deposit_address ?? '(no address)'}  withdraw ${c.withdraw_enabled ? 'open  ' : 'paused'} min ${c.min_withdraw} fee ${c.withdraw_fee}`,
+        `${c.currency.padEnd(5)} ${c.chain.padEnd(6)} deposit ${c.deposit_enabled ? 'open  ' : 'paused'} ${c.deposit_address ?? '(no address)'}  withdraw ${c.withdraw_enabled ? 'open  ' : 'paused'} min ${c.min_withdraw} fee ${c.withdraw_fee}  min deposit ${c.min_deposit ?? '0'}`,
       )
     }
   },
 }
 
 const CHAINS_SET_USAGE =
-  'chains set <currency> <chain> [--address A] [--min N] [--fee N] [--deposit open|paused] [--withdraw open|paused]'
+  'chains set <currency> <chain> [--address A] [--min N] [--fee N] [--min-deposit N] [--deposit open|paused] [--withdraw open|paused]'
 
 const chainsSet: AdminCommand = {
   name: 'chains set',
@@ -134,6 +134,7 @@ const chainsSet: AdminCommand = {
         address: { type: 'string' },
         min: { type: 'string' },
         fee: { type: 'string' },
+        'min-deposit': { type: 'string' },
         deposit: { type: 'string' },
         withdraw: { type: 'string' },
       },
@@ -154,6 +155,9 @@ const chainsSet: AdminCommand = {
         currency,
         chain,
         deposit_address: values.address ?? was?.deposit_address ?? null,
+        ...(values['min-deposit'] === undefined
+          ? {}
+          : { min_deposit: amountArg(values['min-deposit'], CHAINS_SET_USAGE) }),
         min_withdraw:
           values.min === undefined ? parseDecimal(was?.min_withdraw ?? '0') : amountArg(values.min, CHAINS_SET_USAGE),
         withdraw_fee:

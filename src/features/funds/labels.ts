@@ -1,7 +1,7 @@
 /** Names of the review states (spec §4: pending review, passed, rejected) and of the account change record kinds. */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { LedgerKind, ReviewState } from '../../../common/api/assets'
+import type { ChainDepositState, LedgerKind, ReviewState } from '../../../common/api/assets'
 
 export const REVIEW_STATE_LABELS: Record<ReviewState, MessageDescriptor> = {
   pending: msg({ id: 'funds.state.pending', message: 'Pending review' }),
@@ -9,9 +9,18 @@ export const REVIEW_STATE_LABELS: Record<ReviewState, MessageDescriptor> = {
   rejected: msg({ id: 'funds.state.rejected', message: 'Rejected' }),
 }
 
+/** Names of a chain deposit's states (issue 23): seen, credited at 1 confirmation, withdrawable at 6, reversed. */
+export const CHAIN_DEPOSIT_STATE_LABELS: Record<ChainDepositState, MessageDescriptor> = {
+  pending: msg({ id: 'funds.chainState.pending', message: 'Confirming' }),
+  credited: msg({ id: 'funds.chainState.credited', message: 'Credited' }),
+  withdrawable: msg({ id: 'funds.chainState.withdrawable', message: 'Completed' }),
+  reversed: msg({ id: 'funds.chainState.reversed', message: 'Reversed' }),
+}
+
 /** One label per LEDGER_KINDS entry, as the records list and its filter show them. */
 export const LEDGER_KIND_LABELS: Record<LedgerKind, MessageDescriptor> = {
   deposit: msg({ id: 'funds.kind.deposit', message: 'Deposit' }),
+  deposit_reverse: msg({ id: 'funds.kind.depositReverse', message: 'Deposit reversed (block left the chain)' }),
   withdraw_request: msg({ id: 'funds.kind.withdrawRequest', message: 'Withdrawal requested' }),
   withdraw_approve: msg({ id: 'funds.kind.withdrawApprove', message: 'Withdrawal paid out' }),
   withdraw_reject: msg({ id: 'funds.kind.withdrawReject', message: 'Withdrawal rejected' }),

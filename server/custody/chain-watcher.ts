@@ -1,0 +1,649 @@
+/**
+ * The chain watcher (issue 23 part 2): follows an EVM chain block by block through viem's public client and turns
+ * transfers into users' deposit addresses (`chain_addresses`) into deposits.
+ *
+ * What counts: native ETH sent by a transaction whose receipt succeeded (`to` = the user's address, value > 0; ETH
+ * sent by a contract's internal call is not seen — spec §9: "only the simple-send method is supported"), and the
+ * configured USDT contract's ERC-20 `Transfer(from, to, value)` logs to the user's address, value > 0 (zero-value
+ * transfers are address-poisoning spam). Amounts are exact: `value / 10^decimals` (18 for ETH, the token's
+ * `decimals()` for USDT); a transfer below the pair's `min_deposit` is logged and not recorded.
+ *
+ * Life of a deposit (spec §9: "One network confirmation credits the deposit, and 6 confirmations allow
+ * withdrawal"):
+ * - `pending`: seen in the node's pending block (0 confirmations), shown in the user's record, nothing credited;
+ * - `credited`: in a processed block (1 confirmation): the spot wallet is credited from `system:deposits` in the
+ *   transaction that processes the block; usable for trading, not for withdrawal (server/money/withdraw-lock.ts);
+ * - `withdrawable`: 6 confirmations (the processed tip is 5 blocks above it);
+ * - `reversed`: its block left the chain (a reorganization). The credit is taken back from the spot wallet's
+ *   available balance; what the wallet no longer holds (spent, moved to another wallet or frozen in an order) is kept
+ *   as the deposit's `debt`: never a negative balance. A debt blocks withdrawals of that amount of the currency, is
+ *   listed to operators (`npm run admin -- custody`), and the user's next chain deposits of the currency repay it
+ *   first (ledger kind `deposit_reverse`). A transfer re-mined in another block after the reorganization is a new
+ *   deposit, credited again (the unique index `deposits_chain_event` holds one live row per tx hash and log index).
+ *
+ * Exactly once: each block is processed in one database transaction that first locks the network's cursor row and
+ * goes on only if the cursor still names the block's parent, so two watchers (or a watcher restarted after kill -9)
+ * never apply a block twice; the ledger reference `deposit:<id>` and the unique index make a second credit fail
+ * loudly. Reorganizations are found by the parent hash of the next block and by the processed tip's hash at each poll
+ * (a chain that got shorter), then walked back over the hashes kept in `chain_blocks` (the last KEEP_BLOCKS) to the
+ * fork point. RPC reads happen outside database transactions; logs are read by block hash (EIP-234), so they always
+ * belong to the block processed.
+ */
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm'
+import {
+  decodeFunctionData,
+  erc20Abi,
+  formatUnits,
+  getAddress,
+  parseAbiItem,
+  type Address,
+  type Block,
+  type Hash,
+  type PublicClient,
+  type Transaction,
+} from 'viem'
+import { compare, negate, parseDecimal, subtract, sign, type DecimalString } from '../../common/amount'
+import type { Chain } from '../../common/api/assets'
+import { CONFIRMATIONS_WITHDRAW } from '../../common/api/assets'
+import type { Db } from '../db/client'
+import { chainAddresses, chainBlocks, chainCursors, chains, deposits, ledgerAccounts } from '../db/schema'
+import { moneyTransaction } from '../ledger/idempotent'
+import { postTransaction } from '../ledger/post'
+import { txHashKey } from '../money/tx-hash'
+import type { EvmCustody } from './evm-custody'
+
+/** Block hashes kept for finding a fork point: a reorganization deeper than this stops the watcher. */
+export const KEEP_BLOCKS = 128
+/** Blocks processed per poll at most (a watcher far behind catches up over several polls). */
+const BLOCKS_PER_POLL = 200
+/** A pending deposit whose transaction is no longer pending after this long is dropped from the record, ms. */
+const PENDING_TTL_MS = 60 * 60 * 1000
+
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
+
+/** What the watcher needs. */
+export interface ChainWatcherDeps {
+  db: Db
+  client: PublicClient
+  custody: EvmCustody
+  log?: ((line: string) => void) | undefined
+}
+
+/** One poll's work. */
+export interface PollResult {
+  /** The chain's head when the poll began. */
+  head: number
+  /** The last block processed after the poll. */
+  processed: number
+  blocks: number
+  credited: number
+  reversed: number
+  /** Pending deposits recorded by this poll. */
+  pending: number
+}
+
+/** The watcher stopped on something it must not guess about (a reorganization deeper than KEEP_BLOCKS). */
+export class WatcherHalt extends Error {
+  override name = 'WatcherHalt'
+}
+
+interface Cursor {
+  number: number
+  hash: Hash | null
+}
+
+/** A transfer into a user's address. */
+interface Found {
+  userId: number
+  chain: Chain
+  currency: string
+  txHash: Hash
+  /** -1 for native ETH. */
+  logIndex: number
+  from: Address
+  to: Address
+  amount: DecimalString
+}
+
+/** A candidate before owners and receipts are known. */
+type Candidate = Omit<Found, 'userId' | 'amount'> & { value: bigint; decimals: number }
+
+/**
+ * One poll: notices a reorganization (and undoes it), processes up to BLOCKS_PER_POLL new blocks, marks deposits 6
+ * confirmations deep withdrawable, and records pending deposits from the node's pending block.
+ * @throws WatcherHalt on a reorganization deeper than KEEP_BLOCKS; RPC and database errors as they come (the loop
+ *   of `startChainWatcher` logs them and polls again).
+ */
+export async function pollOnce(deps: ChainWatcherDeps): Promise<PollResult> {
+  const { client } = deps
+  const head = Number(await client.getBlockNumber({ cacheTime: 0 }))
+  const result: PollResult = { head, processed: -1, blocks: 0, credited: 0, reversed: 0, pending: 0 }
+  let cursor = await openCursor(deps, head)
+  // A chain that got shorter (or replaced the processed tip) shows no new parent to compare: check the tip itself.
+  if (cursor.hash !== null && (await hashAt(client, cursor.number)) !== cursor.hash) {
+    result.reversed += await rewind(deps, cursor)
+    cursor = (await readCursor(deps.db, deps.custody.network))!
+  }
+  while (cursor.number < head && result.blocks < BLOCKS_PER_POLL) {
+    const block = await client.getBlock({ blockNumber: BigInt(cursor.number + 1), includeTransactions: true })
+    if (cursor.hash !== null && block.parentHash !== cursor.hash) {
+      result.reversed += await rewind(deps, cursor)
+    } else {
+      const found = await transfersIn(deps, block)
+      result.credited += (await applyBlock(deps, cursor, block, found)) ?? 0
+      result.blocks += 1
+    }
+    cursor = (await readCursor(deps.db, deps.custody.network))!
+  }
+  await markWithdrawable(deps.db, deps.custody.network, cursor.number)
+  result.pending = await recordPending(deps)
+  result.processed = cursor.number
+  return result
+}
+
+/** The network's cursor, created at EVM_START_BLOCK − 1 (or the head − 1) on the first poll. */
+async function openCursor(deps: ChainWatcherDeps, head: number): Promise<Cursor> {
+  const { db, custody, client } = deps
+  const found = await readCursor(db, custody.network)
+  if (found) return found
+  const start = custody.startBlock === 'head' ? head : Math.min(custody.startBlock, head + 1)
+  const hash = start > 0 ? await hashAt(client, start - 1) : null
+  await db
+    .insert(chainCursors)
+    .values({ network: custody.network, blockNumber: start - 1, blockHash: hash })
+    .onConflictDoNothing()
+  deps.log?.(`[chain] ${custody.network}: watching from block ${start}`)
+  return (await readCursor(db, custody.network))!
+}
+
+async function readCursor(db: Db, network: string): Promise<Cursor | undefined> {
+  const [row] = await db.select().from(chainCursors).where(eq(chainCursors.network, network))
+  return row && { number: row.blockNumber, hash: row.blockHash as Hash | null }
+}
+
+/** The hash of block `n` on the node's chain; null when the chain is shorter. */
+async function hashAt(client: PublicClient, n: number): Promise<Hash | null> {
+  if (n < 0) return null
+  try {
+    return (await client.getBlock({ blockNumber: BigInt(n) })).hash
+  } catch (err) {
+    if ((err as { name?: string }).name === 'BlockNotFoundError') return null
+    throw err
+  }
+}
+
+/** Transfers of `block` into users' addresses: candidates from its transactions and token logs, owners, receipts. */
+async function transfersIn(deps: ChainWatcherDeps, block: Block<bigint, true>): Promise<Found[]> {
+  const { client, custody } = deps
+  const candidates: Candidate[] = []
+  for (const tx of block.transactions as Transaction[]) {
+    if (tx.to && tx.value > 0n) {
+      candidates.push({
+        chain: 'ETH',
+        currency: 'ETH',
+        txHash: tx.hash,
+        logIndex: -1,
+        from: getAddress(tx.from),
+        to: getAddress(tx.to),
+        value: tx.value,
+        decimals: 18,
+      })
+    }
+  }
+  if (custody.usdt) {
+    const logs = await client.getLogs({ address: custody.usdt.address, event: TRANSFER, blockHash: block.hash! })
+    for (const l of logs) {
+      if (l.removed || !l.args.to || !l.args.from || !l.args.value) continue
+      candidates.push({
+        chain: 'ERC20',
+        currency: 'USDT',
+        txHash: l.transactionHash,
+        logIndex: l.logIndex,
+        from: getAddress(l.args.from),
+        to: getAddress(l.args.to),
+        value: l.args.value,
+        decimals: custody.usdt.decimals,
+      })
+    }
+  }
+  const owners = await ownersOf(deps.db, custody.network, candidates)
+  const found: Found[] = []
+  for (const c of candidates) {
+    const userId = owners.get(c.to.toLowerCase())
+    if (userId === undefined) continue
+    // A reverted transaction moved no ETH (its token logs are gone with it).
+    if (c.logIndex === -1 && (await client.getTransactionReceipt({ hash: c.txHash })).status !== 'success') continue
+    const { value, decimals, ...rest } = c
+    found.push({ ...rest, userId, amount: parseDecimal(formatUnits(value, decimals)) })
+  }
+  return found
+}
+
+/** The users owning the candidates' recipient addresses, by lower-case address. */
+async function ownersOf(db: Db, network: string, candidates: readonly { to: Address }[]): Promise<Map<string, number>> {
+  const addresses = [...new Set(candidates.map((c) => c.to.toLowerCase()))]
+  if (addresses.length === 0) return new Map()
+  const rows = await db
+    .select({ userId: chainAddresses.userId, address: chainAddresses.address })
+    .from(chainAddresses)
+    .where(and(eq(chainAddresses.network, network), inArray(chainAddresses.address, addresses)))
+  return new Map(rows.map((r) => [r.address, r.userId]))
+}
+
+/** Each watched pair's minimum deposit, by `<currency>-<chain>`; a pair paused for deposits is absent. */
+async function minimums(db: Db): Promise<Map<string, DecimalString>> {
+  const rows = await db.select().from(chains).where(eq(chains.depositEnabled, true))
+  return new Map(rows.map((r) => [`${r.currency}-${r.chain}`, parseDecimal(r.minDeposit)]))
+}
+
+/**
+ * Locks the network's cursor; answers false (and changes nothing) when it no longer is `cursor`: another watcher
+ * moved it since it was read.
+ */
+async function cursorStill(tx: Db, network: string, cursor: Cursor): Promise<boolean> {
+  const [row] = await tx.select().from(chainCursors).where(eq(chainCursors.network, network)).for('update')
+  return row !== undefined && row.blockNumber === cursor.number && row.blockHash === cursor.hash
+}
+
+/**
+ * Credits `found` and moves the cursor to `block`, in one transaction; answers how many were credited, or undefined
+ * when another watcher had processed the block.
+ */
+async function applyBlock(
+  deps: ChainWatcherDeps,
+  cursor: Cursor,
+  block: Block<bigint, true>,
+  found: readonly Found[],
+): Promise<number | undefined> {
+  const { custody } = deps
+  const number = Number(block.number)
+  const mins = await minimums(deps.db)
+  return moneyTransaction(deps.db, async (tx) => {
+    if (!(await cursorStill(tx, custody.network, cursor))) return undefined
+    let credited = 0
+    for (const f of found) {
+      const min = mins.get(`${f.currency}-${f.chain}`)
+      if (min === undefined || compare(f.amount, min) < 0) {
+        deps.log?.(
+          `[chain] ${f.txHash}#${f.logIndex}: ${f.amount} ${f.currency} to user ${f.userId} not credited (${min === undefined ? 'deposits paused' : `below the minimum ${min}`})`,
+        )
+        continue
+      }
+      const key = txHashKey(f.chain, f.txHash)
+      const mined = {
+        amount: f.amount,
+        fromAddress: f.from,
+        logIndex: f.logIndex,
+        blockNumber: number,
+        blockHash: block.hash!,
+        status: 'credited' as const,
+      }
+      // The pending row of this transfer, if the watcher saw it in the mempool, becomes the credited one.
+      const [waiting] = await tx
+        .select({ id: deposits.id })
+        .from(deposits)
+        .where(
+          and(
+            eq(deposits.source, 'chain'),
+            eq(deposits.txHashKey, key),
+            eq(deposits.toAddress, f.to),
+            eq(deposits.currency, f.currency),
+            eq(deposits.status, 'pending'),
+          ),
+        )
+        .orderBy(asc(deposits.id))
+        .limit(1)
+      const [row] = waiting
+        ? await tx.update(deposits).set(mined).where(eq(deposits.id, waiting.id)).returning({ id: deposits.id })
+        : await tx
+            .insert(deposits)
+            .values({
+              ...mined,
+              userId: f.userId,
+              currency: f.currency,
+              chain: f.chain,
+              toAddress: f.to,
+              txHash: f.txHash,
+              txHashKey: key,
+              source: 'chain',
+              network: custody.network,
+            })
+            .onConflictDoNothing({
+              target: [deposits.txHashKey, deposits.logIndex],
+              where: sql`${deposits.source} = 'chain' and ${deposits.status} <> 'reversed'`,
+            })
+            .returning({ id: deposits.id })
+      if (!row) continue
+      await postTransaction(tx, {
+        kind: 'deposit',
+        book: 'live',
+        userId: f.userId,
+        reference: `deposit:${row.id}`,
+        actor: 'system',
+        entries: [
+          { owner: { system: 'deposits' }, currency: f.currency, bucket: 'available', amount: negate(f.amount) },
+          { owner: { userId: f.userId, wallet: 'spot' }, currency: f.currency, bucket: 'available', amount: f.amount },
+        ],
+      })
+      await repayDebts(tx, f.userId, f.currency, row.id)
+      credited += 1
+    }
+    await tx
+      .insert(chainBlocks)
+      .values({ network: custody.network, number, hash: block.hash! })
+      .onConflictDoUpdate({
+        target: [chainBlocks.network, chainBlocks.number],
+        set: { hash: block.hash! },
+      })
+    await tx
+      .delete(chainBlocks)
+      .where(and(eq(chainBlocks.network, custody.network), lt(chainBlocks.number, number - KEEP_BLOCKS)))
+    await tx
+      .update(chainCursors)
+      .set({ blockNumber: number, blockHash: block.hash!, updatedAt: sql`now()` })
+      .where(eq(chainCursors.network, custody.network))
+    return credited
+  })
+}
+
+/** The user's live spot `currency` account's available balance, the row locked ("0" without one). */
+async function lockedSpotAvailable(tx: Db, userId: number, currency: string): Promise<DecimalString> {
+  const [row] = await tx
+    .select({ available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.book, 'live'),
+        eq(ledgerAccounts.wallet, 'spot'),
+        eq(ledgerAccounts.currency, currency),
+      ),
+    )
+    .for('update')
+  return parseDecimal(row?.available ?? '0')
+}
+
+const minOf = (a: DecimalString, b: DecimalString) => (compare(a, b) <= 0 ? a : b)
+
+/** Takes `amount` from the user's spot wallet back to `system:deposits` under `reference`. */
+async function takeBack(tx: Db, userId: number, currency: string, amount: DecimalString, reference: string) {
+  await postTransaction(tx, {
+    kind: 'deposit_reverse',
+    book: 'live',
+    userId,
+    reference,
+    actor: 'system',
+    entries: [
+      { owner: { userId, wallet: 'spot' }, currency, bucket: 'available', amount: negate(amount) },
+      { owner: { system: 'deposits' }, currency, bucket: 'available', amount },
+    ],
+  })
+}
+
+/** Repays the user's debts in `currency` (oldest first) from the spot wallet, after deposit `creditId`. */
+async function repayDebts(tx: Db, userId: number, currency: string, creditId: number): Promise<void> {
+  const owed = await tx
+    .select({ id: deposits.id, debt: deposits.debt })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.userId, userId),
+        eq(deposits.currency, currency),
+        eq(deposits.status, 'reversed'),
+        gt(deposits.debt, '0'),
+      ),
+    )
+    .orderBy(asc(deposits.id))
+    .for('update')
+  if (owed.length === 0) return
+  let available = await lockedSpotAvailable(tx, userId, currency)
+  for (const d of owed) {
+    const take = minOf(available, parseDecimal(d.debt))
+    if (sign(take) <= 0) break
+    await takeBack(tx, userId, currency, take, `deposit:${d.id}:repaid-from:${creditId}`)
+    await tx
+      .update(deposits)
+      .set({ debt: subtract(parseDecimal(d.debt), take) })
+      .where(eq(deposits.id, d.id))
+    available = subtract(available, take)
+  }
+}
+
+/**
+ * Walks back from `cursor` to the last block whose kept hash is still on the chain, reverses the deposits of the
+ * blocks after it and sets the cursor there; answers how many deposits were reversed.
+ * @throws WatcherHalt when no kept hash matches (deeper than KEEP_BLOCKS).
+ */
+async function rewind(deps: ChainWatcherDeps, cursor: Cursor): Promise<number> {
+  const { db, client, custody } = deps
+  const kept = await db
+    .select()
+    .from(chainBlocks)
+    .where(and(eq(chainBlocks.network, custody.network), lte(chainBlocks.number, cursor.number)))
+    .orderBy(desc(chainBlocks.number))
+  let fork: Cursor | undefined
+  for (const b of kept) {
+    if ((await hashAt(client, b.number)) === b.hash) {
+      fork = { number: b.number, hash: b.hash }
+      break
+    }
+  }
+  if (!fork) {
+    const oldest = kept.at(-1)?.number
+    // Nothing kept below the start block: the fork is before the first block watched.
+    if (oldest === undefined || oldest > 0) {
+      throw new WatcherHalt(
+        `${custody.network}: reorganization deeper than the ${kept.length} blocks kept (from ${cursor.number}); an operator must look`,
+      )
+    }
+    fork = { number: -1, hash: null }
+  }
+  const to = fork
+  const reversed = await moneyTransaction(db, async (tx) => {
+    if (!(await cursorStill(tx, custody.network, cursor))) return 0
+    const gone = await tx
+      .select()
+      .from(deposits)
+      .where(
+        and(
+          eq(deposits.source, 'chain'),
+          eq(deposits.network, custody.network),
+          gt(deposits.blockNumber, to.number),
+          inArray(deposits.status, ['credited', 'withdrawable']),
+        ),
+      )
+      .orderBy(asc(deposits.id))
+      .for('update')
+    for (const d of gone) {
+      const amount = parseDecimal(d.amount)
+      const take = minOf(await lockedSpotAvailable(tx, d.userId, d.currency), amount)
+      if (sign(take) > 0) await takeBack(tx, d.userId, d.currency, take, `deposit:${d.id}`)
+      await tx
+        .update(deposits)
+        .set({ status: 'reversed', debt: subtract(amount, take) })
+        .where(eq(deposits.id, d.id))
+    }
+    await tx.delete(chainBlocks).where(and(eq(chainBlocks.network, custody.network), gt(chainBlocks.number, to.number)))
+    await tx
+      .update(chainCursors)
+      .set({ blockNumber: to.number, blockHash: to.hash, updatedAt: sql`now()` })
+      .where(eq(chainCursors.network, custody.network))
+    return gone.length
+  })
+  deps.log?.(
+    `[chain] ${custody.network}: reorganization, blocks after ${to.number} left the chain (processed up to ${cursor.number}); ${reversed} deposit(s) reversed`,
+  )
+  return reversed
+}
+
+/** Credited deposits CONFIRMATIONS_WITHDRAW deep below the processed tip become withdrawable. */
+async function markWithdrawable(db: Db, network: string, tip: number): Promise<void> {
+  await db
+    .update(deposits)
+    .set({ status: 'withdrawable' })
+    .where(
+      and(
+        eq(deposits.source, 'chain'),
+        eq(deposits.network, network),
+        eq(deposits.status, 'credited'),
+        lte(deposits.blockNumber, tip - (CONFIRMATIONS_WITHDRAW - 1)),
+      ),
+    )
+}
+
+/**
+ * Records the pending block's transfers into users' addresses as pending deposits (once each), and drops pending
+ * records older than PENDING_TTL_MS whose transaction is no longer pending. Answers how many it recorded.
+ */
+async function recordPending(deps: ChainWatcherDeps): Promise<number> {
+  const { db, client, custody } = deps
+  let block: Block<bigint, true, 'pending'>
+  try {
+    block = await client.getBlock({ blockTag: 'pending', includeTransactions: true })
+  } catch {
+    return 0 // a node without a pending block: deposits show from their first confirmation
+  }
+  const candidates: Candidate[] = []
+  for (const tx of block.transactions as Transaction[]) {
+    if (!tx.to) continue
+    if (tx.value > 0n) {
+      const to = getAddress(tx.to)
+      candidates.push({
+        chain: 'ETH',
+        currency: 'ETH',
+        txHash: tx.hash,
+        logIndex: -1,
+        from: getAddress(tx.from),
+        to,
+        value: tx.value,
+        decimals: 18,
+      })
+    }
+    if (custody.usdt && getAddress(tx.to) === custody.usdt.address) {
+      try {
+        const call = decodeFunctionData({ abi: erc20Abi, data: tx.input })
+        if (call.functionName === 'transfer' && call.args[1] > 0n) {
+          candidates.push({
+            chain: 'ERC20',
+            currency: 'USDT',
+            txHash: tx.hash,
+            logIndex: -1,
+            from: getAddress(tx.from),
+            to: getAddress(call.args[0]),
+            value: call.args[1],
+            decimals: custody.usdt.decimals,
+          })
+        }
+      } catch {
+        // not a call of the token's ABI
+      }
+    }
+  }
+  const owners = await ownersOf(db, custody.network, candidates)
+  const mins = await minimums(db)
+  const seen = new Set(candidates.map((c) => txHashKey(c.chain, c.txHash)))
+  return moneyTransaction(db, async (tx) => {
+    // Under the cursor's lock: two watchers record a pending transfer once.
+    await tx.select().from(chainCursors).where(eq(chainCursors.network, custody.network)).for('update')
+    let recorded = 0
+    for (const c of candidates) {
+      const userId = owners.get(c.to.toLowerCase())
+      const amount = parseDecimal(formatUnits(c.value, c.decimals))
+      const min = mins.get(`${c.currency}-${c.chain}`)
+      if (userId === undefined || min === undefined || compare(amount, min) < 0) continue
+      const key = txHashKey(c.chain, c.txHash)
+      const [known] = await tx
+        .select({ id: deposits.id })
+        .from(deposits)
+        .where(
+          and(
+            eq(deposits.source, 'chain'),
+            eq(deposits.txHashKey, key),
+            eq(deposits.toAddress, c.to),
+            eq(deposits.currency, c.currency),
+            inArray(deposits.status, ['pending', 'credited', 'withdrawable']),
+          ),
+        )
+        .limit(1)
+      if (known) continue
+      await tx.insert(deposits).values({
+        userId,
+        currency: c.currency,
+        chain: c.chain,
+        amount,
+        fromAddress: c.from,
+        toAddress: c.to,
+        txHash: c.txHash,
+        txHashKey: key,
+        source: 'chain',
+        network: custody.network,
+        status: 'pending',
+      })
+      recorded += 1
+    }
+    const stale = await tx
+      .select({ id: deposits.id, key: deposits.txHashKey })
+      .from(deposits)
+      .where(
+        and(
+          eq(deposits.source, 'chain'),
+          eq(deposits.network, custody.network),
+          eq(deposits.status, 'pending'),
+          lt(deposits.createdAt, new Date(Date.now() - PENDING_TTL_MS)),
+        ),
+      )
+    const dropped = stale.filter((s) => !seen.has(s.key!)).map((s) => s.id)
+    if (dropped.length > 0) await tx.delete(deposits).where(inArray(deposits.id, dropped))
+    return recorded
+  })
+}
+
+/** A running watcher. */
+export interface ChainWatcher {
+  /** Polls now (after the current poll, if one runs); resolves with its result. */
+  pollNow(): Promise<PollResult>
+  /** Stops polling; resolves once the current poll ended. */
+  stop(): Promise<void>
+}
+
+/**
+ * Polls every `pollMs` (default 1,000 ms; Ethereum mainnet makes a block every 12 s) until stopped. A failed poll is
+ * logged and retried at the next tick; a WatcherHalt stops the watcher with a log line an operator must act on.
+ */
+export function startChainWatcher(deps: ChainWatcherDeps & { pollMs?: number }): ChainWatcher {
+  const log = deps.log ?? ((line: string) => console.log(line))
+  const pollMs = deps.pollMs ?? 1000
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<PollResult> = Promise.resolve({} as PollResult)
+  const poll = (): Promise<PollResult> => {
+    running = running.catch(() => undefined).then(() => pollOnce({ ...deps, log }))
+    return running
+  }
+  const loop = () => {
+    if (stopped) return
+    poll().then(
+      () => {
+        if (!stopped) timer = setTimeout(loop, pollMs)
+      },
+      (err: unknown) => {
+        if (err instanceof WatcherHalt) {
+          stopped = true
+          log(`[chain] stopped: ${err.message}`)
+          return
+        }
+        log(`[chain] poll failed, retrying: ${err instanceof Error ? err.message : String(err)}`)
+        if (!stopped) timer = setTimeout(loop, pollMs)
+      },
+    )
+  }
+  timer = setTimeout(loop, 0)
+  return {
+    pollNow: poll,
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running.catch(() => undefined)
+    },
+  }
+}
