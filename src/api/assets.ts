@@ -9,6 +9,7 @@ import {
   addressListSchema,
   bookAnswerSchema,
   depositListSchema,
+  depositAddressSchema,
   depositOptionsSchema,
   idAnswer,
   ledgerDetailSchema,
@@ -20,6 +21,7 @@ import {
   withdrawListSchema,
   withdrawOptionsSchema,
   type AddressSaveInput,
+  type Chain,
   type Book,
   type DepositClaimInput,
   type LedgerKind,
@@ -48,6 +50,11 @@ export interface AssetsApi {
   overview(opts?: CallOptions): Promise<Overview>
   /** GET assets/deposit_options: each currency/chain pair with the platform's address (null: not set yet). */
   depositOptions(opts?: CallOptions): Promise<Answer<typeof depositOptionsSchema>>
+  /** GET assets/deposit_address: the user's own address for a watched pair (same on every visit), minimum, rule. */
+  depositAddress(
+    query: { currency: string; chain: Chain },
+    opts?: CallOptions,
+  ): Promise<Answer<typeof depositAddressSchema>>
   /** POST assets/deposit_claim (Idempotency-Key): the user says what they sent; an operator checks and credits. */
   depositClaim(input: DepositClaimInput, opts?: CallOptions): Promise<Answer<typeof reviewAnswerSchema>>
   /** GET assets/deposit_list: the user's deposit claims, newest first. */
@@ -94,6 +101,7 @@ export function createAssetsApi(call: Caller, request: Requester): AssetsApi {
   return {
     overview: (opts) => call.getAuth('assets/overview', overviewSchema, undefined, opts),
     depositOptions: (opts) => call.getAuth('assets/deposit_options', depositOptionsSchema, undefined, opts),
+    depositAddress: (query, opts) => call.getAuth('assets/deposit_address', depositAddressSchema, p(query), opts),
     depositClaim: (input, opts) => keyed('assets/deposit_claim', reviewAnswerSchema, p(input), opts),
     depositList: (query, opts) => call.getAuth('assets/deposit_list', depositListSchema, p(query), opts),
     addressList: (opts) => call.getAuth('assets/address_list', addressListSchema, undefined, opts),

@@ -64,6 +64,7 @@ const SCREEN_CALLS = [
   'about',
   'overview',
   'depositOptions',
+  'depositAddress',
   'depositClaim',
   'depositList',
   'addressList',

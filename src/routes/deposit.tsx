@@ -16,9 +16,11 @@ import { currentBook } from '../state/user'
 import { PageHeader } from '../ui/PageHeader'
 
 /**
- * /deposit (spec §2, §9): pick the currency and network, see the platform's address (QR code, copy) and the deposit
- * notes, then say what was sent (amount, sending address, optional hash and screenshot) for an operator to credit.
- * Closed in the simulation account.
+ * /deposit (spec §2, §9): pick the currency and network. On a network the venue watches (issue 23: ETH and
+ * USDT-ERC20 with a chain configured), the user's own address (QR code, copy), its minimum and confirmation rule: the
+ * deposit is credited by confirmations, no form. Elsewhere the platform's address and the deposit notes, then what
+ * was sent (amount, sending address, optional hash and screenshot) for an operator to credit. Closed in the
+ * simulation account.
  */
 export const Route = createFileRoute('/deposit')({
   beforeLoad: ({ location }) => requireSession(location.href),
@@ -53,8 +55,8 @@ function DepositPage() {
             {(option) => (
               <>
                 <DepositAddress option={option} />
-                <DepositNotes currency={option.currency} chain={option.chain} />
-                {option.address && option.enabled && (
+                <DepositNotes currency={option.currency} chain={option.chain} watched={option.watched === true} />
+                {!option.watched && option.address && option.enabled && (
                   <DepositClaimForm
                     key={`${option.currency}-${option.chain}`}
                     option={option}

@@ -1,7 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 
-/** The deposit notes of spec §9, for the chosen currency and network. */
-export function DepositNotes({ currency, chain }: { currency: string; chain: string }) {
+/**
+ * The deposit notes of spec §9, for the chosen currency and network; `watched`: the venue follows the chain and
+ * credits the user's own address (no form), else the transfer is matched by hand from the form below.
+ */
+export function DepositNotes({ currency, chain, watched }: { currency: string; chain: string; watched: boolean }) {
   return (
     <section className="fd-card fd-notes">
       <h2 className="fd-notes__title">
@@ -25,7 +28,13 @@ export function DepositNotes({ currency, chain }: { currency: string; chain: str
           <Trans id="funds.noteAddress">This address rarely changes. Check it here again before each deposit.</Trans>
         </li>
         <li>
-          <Trans id="funds.noteClaim">After sending, fill in the form below so we can match your transfer.</Trans>
+          {watched ? (
+            <Trans id="funds.noteWatched">
+              No form to fill in: the deposit appears in your deposit history as soon as the network sees it.
+            </Trans>
+          ) : (
+            <Trans id="funds.noteClaim">After sending, fill in the form below so we can match your transfer.</Trans>
+          )}
         </li>
       </ul>
     </section>
