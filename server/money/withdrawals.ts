@@ -34,7 +34,7 @@ import { fieldError, userAmount } from './amounts'
 import { chainFor, listChains, withdrawTerms } from './chains'
 import type { MoneyCaller } from './deposits'
 import { spotAvailable } from './balances'
-import { withdrawLocked } from './withdraw-lock'
+import { otherLock, withdrawLocks } from './withdraw-lock'
 import { emitEvents } from '../stream/events'
 import { noticeEvent } from '../stream/trading-events'
 import { reviewActor, reviewReason, type Page, type ReviewDecision } from './review'
@@ -45,6 +45,7 @@ import { reviewActor, reviewReason, type Page, type ReviewDecision } from './rev
  */
 export async function withdrawOptions(db: Db, userId: number, book: MoneyCaller['book']): Promise<WithdrawOption[]> {
   const rows = await listChains(db)
+  const locks = book === 'live' ? await withdrawLocks(db, userId) : new Map<string, DecimalString>()
   return Promise.all(
     rows.map(async (c) => {
       const { min, fee } = withdrawTerms(c)
@@ -55,18 +56,28 @@ export async function withdrawOptions(db: Db, userId: number, book: MoneyCaller[
         min_withdraw: min,
         withdraw_fee: fee,
         scale: currencyScale(c.currency),
-        available: await withdrawableOf(db, userId, book, c.currency),
+        available: await withdrawableOf(db, userId, book, c.currency, locks),
       }
     }),
   )
 }
 
-/** The spot wallet's available `currency` less what is locked for withdrawal (never below 0). */
-async function withdrawableOf(db: Db, userId: number, book: MoneyCaller['book'], currency: string) {
+/**
+ * The spot wallet's available `currency` less what is locked for withdrawal (never below 0); nothing while another
+ * currency is locked (server/money/withdraw-lock.ts).
+ */
+async function withdrawableOf(
+  db: Db,
+  userId: number,
+  book: MoneyCaller['book'],
+  currency: string,
+  locks: Map<string, DecimalString>,
+) {
   const available = await spotAvailable(db, userId, book, currency)
   if (book !== 'live') return available
-  const left = subtract(available, await withdrawLocked(db, userId, currency))
-  return sign(left) < 0 ? '0' : left
+  if (otherLock(locks, currency) !== undefined) return parseDecimal('0')
+  const left = subtract(available, locks.get(currency) ?? parseDecimal('0'))
+  return sign(left) < 0 ? parseDecimal('0') : left
 }
 
 /** A withdrawal request once parsed by `withdrawInput`. */
@@ -84,7 +95,8 @@ export interface WithdrawRequest {
  *   `amountNotPositive`/`amountTooManyDecimals`/`amountBelowMinimum` (amount); `addressFirst` (no address saved for
  *   the pair), `addressNotFound`/`addressWrongChain` (address_id); `payPasswordNotSet`/`payPasswordRequired`/
  *   `payPasswordWrong` (pay_password), 429 `tooManyAttempts`; `lackOfFunds` (amount); `withdrawLocked` (amount: what
- *   is left would not cover the chain deposits short of 6 confirmations and debts); `idempotencyKeyReused`.
+ *   is left would not cover the chain deposits short of 6 confirmations and debts), `withdrawWaitConfirmations`
+ *   (amount: another currency's deposit is short of 6 confirmations or owes); `idempotencyKeyReused`.
  */
 export async function requestWithdrawal(
   { db }: Pick<ServiceDeps, 'db'>,
@@ -152,9 +164,13 @@ export async function requestWithdrawal(
         { owner: spot, currency: input.currency, bucket: 'frozen', amount: total },
       ],
     })
-    // The account row is locked by the posting: what is left must still cover the not-yet-withdrawable funds.
-    const locked = await withdrawLocked(tx, who.userId, input.currency)
-    if (sign(locked) > 0 && compare(await spotAvailable(tx, who.userId, 'live', input.currency), locked) < 0) {
+    // The account row is locked by the posting: what is left must still cover the not-yet-withdrawable funds, and no
+    // other currency may be waiting for confirmations (it could have been traded into this one).
+    const locks = await withdrawLocks(tx, who.userId)
+    const other = otherLock(locks, input.currency)
+    if (other !== undefined) throw fieldError('amount', 'withdrawWaitConfirmations', { currency: other }, 'rejected')
+    const locked = locks.get(input.currency)
+    if (locked && compare(await spotAvailable(tx, who.userId, 'live', input.currency), locked) < 0) {
       throw fieldError('amount', 'withdrawLocked', { amount: locked, currency: input.currency }, 'rejected')
     }
     return { id: row!.id, status: 'pending' as const, fee, arrival_amount: amount }

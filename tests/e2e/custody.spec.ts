@@ -26,7 +26,8 @@ test('a USDT-ERC20 transfer to the user’s own address is confirming, then cred
   server,
 }) => {
   const user = await newUser(server, 'custody')
-  const testClient = createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(server.rpcUrl) })
+  const rpcUrl = server.rpcUrl!
+  const testClient = createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(rpcUrl) })
   const page = await phone({ session: user, viewport: { width: 360, height: 780 } })
   await page.goto('/deposit')
   await pickPair(page, 'USDT', 'ERC20')
@@ -46,7 +47,7 @@ test('a USDT-ERC20 transfer to the user’s own address is confirming, then cred
 
   await testClient.setAutomine(false)
   try {
-    const wallet = createWalletClient({ chain: hardhat, transport: http(server.rpcUrl) })
+    const wallet = createWalletClient({ chain: hardhat, transport: http(rpcUrl) })
     const data =
       `0xa9059cbb${address.slice(2).toLowerCase().padStart(64, '0')}${parseUnits('100', 6).toString(16).padStart(64, '0')}` as const
     await wallet.sendTransaction({ account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 1 }), to: token, data })

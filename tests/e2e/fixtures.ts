@@ -15,8 +15,8 @@ export interface E2EServer {
   dataDir: string
   /** True when it replays the recordings, false on the sim source. */
   replay: boolean
-  /** JSON-RPC of the local EVM chain the server watches (EVM_DEV_CHAIN=1). */
-  rpcUrl: string
+  /** JSON-RPC of the local EVM chain the server watches (EVM_DEV_CHAIN=1); the shared server always has one. */
+  rpcUrl?: string
 }
 
 /** A session stored in the page as a login stores it. */

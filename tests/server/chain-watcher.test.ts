@@ -112,22 +112,25 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
       return res.body.data.options.find((o) => o.currency === currency && o.chain !== 'TRC20')!.available
     }
     const poll = () => pollOnce(deps)
-    /** Requests a USDT-ERC20 withdrawal of `amount` to a saved address. */
-    async function withdraw(u: TestUser, amount: string) {
+    /** Requests a withdrawal of `amount` USDT-ERC20 (or ETH) to a saved address. */
+    async function withdraw(u: TestUser, amount: string, currency: 'USDT' | 'ETH' = 'USDT') {
+      const chainLabel = currency === 'USDT' ? 'ERC20' : 'ETH'
       await withPayPassword(database.db, u.id)
-      const saved = await moneyCall<{ id: number }>(t.app, u.token, 'POST', 'assets/address_save', {
-        currency: 'USDT',
-        chain: 'ERC20',
+      await moneyCall<{ id: number }>(t.app, u.token, 'POST', 'assets/address_save', {
+        currency,
+        chain: chainLabel,
         address: chain.accounts[9],
       })
-      const id =
-        saved.body.code === 1
-          ? saved.body.data.id
-          : (await moneyCall<{ list: { id: number }[] }>(t.app, u.token, 'GET', 'assets/address_list')).body.data
-              .list[0]!.id
+      const book = await moneyCall<{ list: { id: number; currency: string }[] }>(
+        t.app,
+        u.token,
+        'GET',
+        'assets/address_list',
+      )
+      const id = book.body.data.list.find((a) => a.currency === currency)!.id
       return moneyCall(t.app, u.token, 'POST', 'assets/withdraw', {
-        currency: 'USDT',
-        chain: 'ERC20',
+        currency,
+        chain: chainLabel,
         address_id: id,
         amount,
         pay_password: PAY_PASSWORD,
@@ -285,7 +288,8 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
       // Tradable (it is in the spot wallet) but not withdrawable yet.
       expect(await withdrawable(alice, 'USDT')).toBe('0')
       let out = await withdraw(alice, '20')
-      expect(out.body.msg).toBe('100 USDT can be withdrawn once your deposits reach 6 confirmations')
+      // Both are waiting: the ETH could have been sold for USDT.
+      expect(out.body.msg).toBe('Withdrawals open once your ETH deposits reach 6 confirmations')
       expect(await spot(alice, 'USDT')).toBe('100')
       await expectDepositsBalance('credited')
 
@@ -306,6 +310,26 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
       expect(out.body.code).toBe(1)
       expect(await spot(alice, 'USDT')).toBe('75') // 20 + the 5 USDT fee frozen
       await expectDepositsBalance('withdrawable')
+    })
+
+    it('withdraws no other currency while a deposit waits for its 6 confirmations (it could have been traded into it)', async () => {
+      const to = (await addressOf(alice)).body.data.address as Address
+      await sendUsdt(7, to, '2')
+      await poll()
+      expect(await withdrawable(alice, 'USDT')).toBe('75') // 77 in the wallet, 2 of them waiting
+      expect(await withdrawable(alice, 'ETH')).toBe('0') // 0.5 withdrawable ETH, but USDT is waiting
+      let out = await withdraw(alice, '0.1', 'ETH')
+      expect(out.body.msg).toBe('Withdrawals open once your USDT deposits reach 6 confirmations')
+      // 77 USDT available, 2 of them not withdrawable yet: 69 + the 5 fee would leave 3, 70 + 5 only 2, 71 + 5 only 1.
+      out = await withdraw(alice, '71')
+      expect(out.body.msg).toBe('2 USDT can be withdrawn once your deposits reach 6 confirmations')
+      expect(await spot(alice, 'USDT')).toBe('77')
+      await chain.mine(5)
+      await poll()
+      expect(await withdrawable(alice, 'ETH')).toBe('0.5')
+      out = await withdraw(alice, '0.1', 'ETH')
+      expect(out.body.code).toBe(1)
+      await expectDepositsBalance('after the ETH withdrawal')
     })
 
     it('credits each transfer once with two watchers polling at once, and after a restart resumes where it stopped', async () => {
