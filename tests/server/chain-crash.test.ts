@@ -42,7 +42,7 @@ await describePostgres('chain watcher killed', (open) => {
     children.push(child)
     return new Promise((done, fail) => {
       let out = ''
-      child.stdout!.on('data', (b: Buffer) => {
+      child.stdout.on('data', (b: Buffer) => {
         out += b.toString()
         if (out.includes('ready\n')) done(child)
       })
