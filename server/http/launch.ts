@@ -243,6 +243,14 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
         const watcher = startChainWatcher({ db: database.db, client: chain.client, custody: chain.custody, log })
         stack.push(() => watcher.stop())
       }
+      // The daily proof of reserves and liabilities, with the reserves read from chain when one is watched.
+      const { startProofJob } = await import('../custody/proof-job')
+      const open = chain
+      const reserves = open
+        ? async () => (await import('../custody/reserves')).readReserves(database.db, open.client, open.custody)
+        : undefined
+      const proofs = startProofJob({ db: database.db, reserves, log })
+      stack.push(() => proofs.stop())
     }
     const app = has('api')
       ? await startApi(config, deps, tls, database, market, log, stack.push, chain?.custody)

@@ -18,6 +18,7 @@ import {
   createTestClient,
   createWalletClient,
   erc20Abi,
+  formatUnits,
   getAddress,
   http,
   parseEther,
@@ -33,6 +34,8 @@ import { add, parseDecimal } from '../../common/amount'
 import type { Deposit, DepositAddress, WithdrawOption } from '../../common/api/assets'
 import { pollOnce, type ChainWatcherDeps } from '../../server/custody/chain-watcher'
 import { custodyReport } from '../../server/custody/custody-report'
+import { publishProof } from '../../server/custody/proof'
+import { readReserves } from '../../server/custody/reserves'
 import { startDevChain, type DevChain } from '../../server/custody/dev-chain'
 import { evmCustody, type EvmCustody } from '../../server/custody/evm-custody'
 import { DEV_MNEMONIC, xpubOfMnemonic } from '../../server/custody/evm-keys'
@@ -431,6 +434,19 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
       expect((await list(bob)).find((d) => d.tx_hash === hash)!.status).toBe('credited')
       expect(await spot(bob, 'USDT')).toBe(add(before, parseDecimal('9')))
       await expectDepositsBalance('after the refused approval')
+    })
+
+    it("reads the reserves of the proof from chain: what the users' deposit addresses hold", async () => {
+      const reserves = await readReserves(database.db, reader, custody)
+      const [eth, usdt] = [await onChainOf('ETH'), await onChainOf('USDT')]
+      expect(reserves).toEqual(
+        new Map([
+          ['ETH', parseDecimal(formatUnits(eth, 18))],
+          ['USDT', parseDecimal(formatUnits(usdt, 6))],
+        ]),
+      )
+      const p = await publishProof(database.db, reserves)
+      expect(p.totals.find((t) => t.currency === 'USDT')!.reserves).toBe(parseDecimal(formatUnits(usdt, 6)))
     })
   })
 }

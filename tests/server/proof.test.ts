@@ -15,6 +15,7 @@ import type { Wallet } from '../../common/api/assets'
 import type { ProofLatest, ProofMine } from '../../common/api/proof'
 import { checkProof } from '../../common/proof/verify'
 import { publishProof } from '../../server/custody/proof'
+import { dailyProofPass } from '../../server/custody/proof-job'
 import type { Database } from '../../server/db/client'
 import { ledgerAccounts, ledgerEntries } from '../../server/db/schema'
 import { moneyTransaction } from '../../server/ledger/idempotent'
@@ -172,6 +173,19 @@ function describeProof(name: string, open: () => Promise<Database>) {
       expect(after.leaf.salt).not.toBe(before.leaf.salt)
       expect((await latest())!.leaf_count).toBe(3)
       for (const u of [alice, bob, carol]) expect(await verifies(u)).toBeNull()
+    })
+
+    it('publishes the daily proof once per UTC day, with the reserves it is given', async () => {
+      const lines: string[] = []
+      const reserves = async () => new Map([['USDT', parseDecimal('170')]])
+      const log = (l: string) => void lines.push(l)
+      // A proof was published today above: nothing more today.
+      expect(await dailyProofPass({ db: database.db, reserves, log })).toBeUndefined()
+      const tomorrow = new Date(Date.now() + 24 * 3600_000)
+      const p = await dailyProofPass({ db: database.db, reserves, log, now: () => tomorrow })
+      expect(p).toBeDefined()
+      expect(lines).toEqual([expect.stringMatching(/^\[proof\] daily proof #\d+: root [0-9a-f]{64}, 3 users$/)])
+      expect((await latest())!.totals).toContainEqual({ currency: 'USDT', liabilities: '165.500001', reserves: '170' })
     })
   })
 }
