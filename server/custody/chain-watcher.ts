@@ -6,7 +6,8 @@
  * sent by a contract's internal call is not seen — spec §9: "only the simple-send method is supported"), and the
  * configured USDT contract's ERC-20 `Transfer(from, to, value)` logs to the user's address, value > 0 (zero-value
  * transfers are address-poisoning spam). Amounts are exact: `value / 10^decimals` (18 for ETH, the token's
- * `decimals()` for USDT); a transfer below the pair's `min_deposit` is logged and not recorded.
+ * `decimals()` for USDT); a transfer below the pair's `min_deposit` is logged and not recorded (exchanges do not
+ * credit those either); a pair paused for deposits still credits what arrives.
  *
  * Life of a deposit (spec §9: "One network confirmation credits the deposit, and 6 confirmations allow
  * withdrawal"):
@@ -230,9 +231,12 @@ async function ownersOf(db: Db, network: string, candidates: readonly { to: Addr
   return new Map(rows.map((r) => [r.address, r.userId]))
 }
 
-/** Each watched pair's minimum deposit, by `<currency>-<chain>`; a pair paused for deposits is absent. */
+/**
+ * Each pair's minimum deposit, by `<currency>-<chain>`. A pair paused for deposits still credits what arrives: the
+ * pause hides the address from the deposit screen, and what reached a user's address is theirs.
+ */
 async function minimums(db: Db): Promise<Map<string, DecimalString>> {
-  const rows = await db.select().from(chains).where(eq(chains.depositEnabled, true))
+  const rows = await db.select().from(chains)
   return new Map(rows.map((r) => [`${r.currency}-${r.chain}`, parseDecimal(r.minDeposit)]))
 }
 
@@ -265,7 +269,7 @@ async function applyBlock(
       const min = mins.get(`${f.currency}-${f.chain}`)
       if (min === undefined || compare(f.amount, min) < 0) {
         deps.log?.(
-          `[chain] ${f.txHash}#${f.logIndex}: ${f.amount} ${f.currency} to user ${f.userId} not credited (${min === undefined ? 'deposits paused' : `below the minimum ${min}`})`,
+          `[chain] ${f.txHash}#${f.logIndex}: ${f.amount} ${f.currency} to user ${f.userId} not credited (${min === undefined ? 'no such pair configured' : `below the minimum ${min}`})`,
         )
         continue
       }

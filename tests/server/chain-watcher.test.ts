@@ -40,7 +40,7 @@ import { startDevChain, type DevChain } from '../../server/custody/dev-chain'
 import { evmCustody, type EvmCustody } from '../../server/custody/evm-custody'
 import { DEV_MNEMONIC, xpubOfMnemonic } from '../../server/custody/evm-keys'
 import type { Database } from '../../server/db/client'
-import { deposits, ledgerAccounts } from '../../server/db/schema'
+import { chains, deposits, ledgerAccounts } from '../../server/db/schema'
 import { checkLedger } from '../../server/ledger/check'
 import { moneyCall, PAY_PASSWORD, withPayPassword } from '../helpers/money-calls'
 import { freePort } from '../helpers/app-server'
@@ -339,6 +339,8 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
       const to = (await addressOf(bob)).body.data.address as Address
       for (const usdt of ['3', '4', '5']) await sendUsdt(3, to, usdt)
       await Promise.all([poll(), poll()])
+      // Deposits paused by the operator (the screen hides the address): what still arrives is the user's, credited.
+      await database.db.update(chains).set({ depositEnabled: false }).where(eq(chains.chain, 'ERC20'))
       for (const usdt of ['6', '0.5']) await sendUsdt(3, to, usdt) // 0.5: below the 1 USDT minimum
       uncredited.USDT! += 500_000n
       // A new watcher (a restart) with the same database: it resumes from the cursor.
@@ -348,6 +350,7 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
       expect(rows.map((r) => r.amount).sort()).toEqual(['3', '4', '5', '6'])
       expect(await spot(bob, 'USDT')).toBe('18')
       expect(lines.some((l) => l.includes('0.5 USDT') && l.includes('below the minimum'))).toBe(true)
+      await database.db.update(chains).set({ depositEnabled: true }).where(eq(chains.chain, 'ERC20'))
       await expectDepositsBalance('two watchers')
     })
 
