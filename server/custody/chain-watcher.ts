@@ -120,15 +120,24 @@ export async function pollOnce(deps: ChainWatcherDeps): Promise<PollResult> {
   const head = Number(await client.getBlockNumber({ cacheTime: 0 }))
   const result: PollResult = { head, processed: -1, blocks: 0, credited: 0, reversed: 0, pending: 0 }
   let cursor = await openCursor(deps, head)
-  // A chain that got shorter (or replaced the processed tip) shows no new parent to compare: check the tip itself.
-  if (cursor.hash !== null && (await hashAt(client, cursor.number)) !== cursor.hash) {
-    result.reversed += await rewind(deps, cursor)
-    cursor = (await readCursor(deps.db, deps.custody.network))!
+  // A replaced tip shows no new parent to compare: check the tip itself. A node that has not reached the tip (one
+  // behind a load balancer, a restarted one) answers nothing there: wait for it rather than call that a reorganization.
+  if (cursor.hash !== null) {
+    const tip = await hashAt(client, cursor.number)
+    if (tip === null) return { ...result, processed: cursor.number }
+    if (tip !== cursor.hash) {
+      result.reversed += await rewind(deps, cursor)
+      cursor = (await readCursor(deps.db, deps.custody.network))!
+    }
   }
   while (cursor.number < head && result.blocks < BLOCKS_PER_POLL) {
     const block = await client.getBlock({ blockNumber: BigInt(cursor.number + 1), includeTransactions: true })
     if (cursor.hash !== null && block.parentHash !== cursor.hash) {
+      const before = cursor
       result.reversed += await rewind(deps, cursor)
+      const after = (await readCursor(deps.db, deps.custody.network))!
+      // Nodes disagreeing with each other can leave the cursor where it was: try again at the next poll, not now.
+      if (after.number === before.number && after.hash === before.hash) break
     } else {
       const found = await transfersIn(deps, block)
       result.credited += (await applyBlock(deps, cursor, block, found)) ?? 0
@@ -136,7 +145,7 @@ export async function pollOnce(deps: ChainWatcherDeps): Promise<PollResult> {
     }
     cursor = (await readCursor(deps.db, deps.custody.network))!
   }
-  await markWithdrawable(deps.db, deps.custody.network, cursor.number)
+  await markWithdrawable(deps.db, deps.custody.network)
   result.pending = await recordPending(deps)
   result.processed = cursor.number
   return result
@@ -213,7 +222,12 @@ async function transfersIn(deps: ChainWatcherDeps, block: Block<bigint, true>): 
     const userId = owners.get(c.to.toLowerCase())
     if (userId === undefined) continue
     // A reverted transaction moved no ETH (its token logs are gone with it).
-    if (c.logIndex === -1 && (await client.getTransactionReceipt({ hash: c.txHash })).status !== 'success') continue
+    if (c.logIndex === -1) {
+      const receipt = await client.getTransactionReceipt({ hash: c.txHash })
+      // The receipt must be of this block (a node that switched branches meanwhile answers another): poll again.
+      if (receipt.blockHash !== block.hash) throw new Error(`receipt of ${c.txHash} is of another block: retrying`)
+      if (receipt.status !== 'success') continue
+    }
     const { value, decimals, ...rest } = c
     found.push({ ...rest, userId, amount: parseDecimal(formatUnits(value, decimals)) })
   }
@@ -289,6 +303,7 @@ async function applyBlock(
         .where(
           and(
             eq(deposits.source, 'chain'),
+            eq(deposits.network, custody.network),
             eq(deposits.txHashKey, key),
             eq(deposits.toAddress, f.to),
             eq(deposits.currency, f.currency),
@@ -313,7 +328,7 @@ async function applyBlock(
               network: custody.network,
             })
             .onConflictDoNothing({
-              target: [deposits.txHashKey, deposits.logIndex],
+              target: [deposits.network, deposits.txHashKey, deposits.logIndex],
               where: sql`${deposits.source} = 'chain' and ${deposits.status} <> 'reversed'`,
             })
             .returning({ id: deposits.id })
@@ -480,8 +495,11 @@ async function rewind(deps: ChainWatcherDeps, cursor: Cursor): Promise<number> {
   return reversed
 }
 
-/** Credited deposits CONFIRMATIONS_WITHDRAW deep below the processed tip become withdrawable. */
-async function markWithdrawable(db: Db, network: string, tip: number): Promise<void> {
+/**
+ * Credited deposits CONFIRMATIONS_WITHDRAW deep below the processed tip become withdrawable. The tip is the cursor's
+ * as the statement runs, not this watcher's last view of it: another watcher may have rewound it meanwhile.
+ */
+async function markWithdrawable(db: Db, network: string): Promise<void> {
   await db
     .update(deposits)
     .set({ status: 'withdrawable' })
@@ -490,7 +508,10 @@ async function markWithdrawable(db: Db, network: string, tip: number): Promise<v
         eq(deposits.source, 'chain'),
         eq(deposits.network, network),
         eq(deposits.status, 'credited'),
-        lte(deposits.blockNumber, tip - (CONFIRMATIONS_WITHDRAW - 1)),
+        lte(
+          deposits.blockNumber,
+          sql`(select ${chainCursors.blockNumber} from ${chainCursors} where ${chainCursors.network} = ${network}) - ${CONFIRMATIONS_WITHDRAW - 1}`,
+        ),
       ),
     )
 }
@@ -562,6 +583,7 @@ async function recordPending(deps: ChainWatcherDeps): Promise<number> {
         .where(
           and(
             eq(deposits.source, 'chain'),
+            eq(deposits.network, custody.network),
             eq(deposits.txHashKey, key),
             eq(deposits.toAddress, c.to),
             eq(deposits.currency, c.currency),

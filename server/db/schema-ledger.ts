@@ -212,7 +212,7 @@ export const deposits = pgTable(
       .on(t.txHashKey)
       .where(sql`${t.source} = 'claim' and ${t.status} <> 'rejected'`),
     uniqueIndex('deposits_chain_event')
-      .on(t.txHashKey, t.logIndex)
+      .on(t.network, t.txHashKey, t.logIndex)
       .where(sql`${t.source} = 'chain' and ${t.status} <> 'reversed'`),
     index('deposits_chain_block')
       .on(t.network, t.blockNumber)

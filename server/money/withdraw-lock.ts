@@ -1,25 +1,31 @@
 /**
- * What a user may not withdraw yet (issue 23 part 2): chain deposits credited but short of 6 confirmations, and what
- * reversed chain deposits still owe (server/custody/chain-watcher.ts). Such funds trade like any other; a withdrawal
- * must leave at least this much in the spot wallet's available balance (requestWithdrawal checks it after freezing,
- * under the account row's lock, so a credit or reversal racing it is seen).
- *
- * And while any currency is so locked, no other currency can be withdrawn: credited funds may be traded, so a user
- * could sell a 1-confirmation ETH deposit for USDT and withdraw the USDT before a reorganization takes the ETH back
- * (leaving the venue a debt). Exchanges bound the withdrawable value of the whole account the same way until
- * deposits are confirmed ("withdrawal locked" amounts); 6 blocks last about 72 s on Ethereum.
+ * When a user may not withdraw (issue 23 part 2): while any of their chain deposits is credited but short of 6
+ * confirmations, or a reversed one still owes (server/custody/chain-watcher.ts). Such funds trade like any other, and
+ * so they can become anything: sold for another currency, or margin for a 100× futures position or a second
+ * contract whose winnings come back to the spot wallet. Keeping only the deposit's amount back would let those
+ * winnings leave before a reorganization takes the deposit back (and a loss would leave an unpaid debt: a free option
+ * paid by the venue). So no withdrawal at all is accepted meanwhile — 6 blocks last about 72 s on Ethereum — and
+ * none while a debt is unpaid. requestWithdrawal checks it after freezing, under the account row's lock, so a credit
+ * or reversal racing it is seen.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { parseDecimal, sign, type DecimalString } from '../../common/amount'
 import type { Db } from '../db/client'
 import { deposits } from '../db/schema'
 
-/** Per currency, Σ amount of the user's `credited` chain deposits + Σ debt of reversed ones (exact, > 0 only). */
-export async function withdrawLocks(db: Db, userId: number): Promise<Map<string, DecimalString>> {
+/** What holds a currency's withdrawals: Σ credited chain deposits short of 6 confirmations, Σ unpaid debts. */
+export interface WithdrawLock {
+  credited: DecimalString
+  debt: DecimalString
+}
+
+/** Per currency with either above 0, the user's withdrawal locks (exact). */
+export async function withdrawLocks(db: Db, userId: number): Promise<Map<string, WithdrawLock>> {
   const rows = await db
     .select({
       currency: deposits.currency,
-      locked: sql<string>`sum(case when ${deposits.status} = 'credited' then ${deposits.amount} else ${deposits.debt} end)::text`,
+      credited: sql<string>`coalesce(sum(${deposits.amount}) filter (where ${deposits.status} = 'credited'), 0)::text`,
+      debt: sql<string>`coalesce(sum(${deposits.debt}) filter (where ${deposits.status} = 'reversed'), 0)::text`,
     })
     .from(deposits)
     .where(
@@ -30,15 +36,24 @@ export async function withdrawLocks(db: Db, userId: number): Promise<Map<string,
       ),
     )
     .groupBy(deposits.currency)
-  const locks = new Map<string, DecimalString>()
+  const locks = new Map<string, WithdrawLock>()
   for (const r of rows) {
-    const locked = parseDecimal(r.locked)
-    if (sign(locked) > 0) locks.set(r.currency, locked)
+    const lock = { credited: parseDecimal(r.credited), debt: parseDecimal(r.debt) }
+    if (sign(lock.credited) > 0 || sign(lock.debt) > 0) locks.set(r.currency, lock)
   }
   return locks
 }
 
-/** The first currency other than `currency` with a lock, if any: withdrawals of `currency` wait for it. */
-export function otherLock(locks: Map<string, DecimalString>, currency: string): string | undefined {
-  return [...locks.keys()].find((c) => c !== currency)
+/**
+ * Why withdrawals are refused, if they are: a debt first (it does not pass by waiting), else a deposit waiting for
+ * confirmations — of `preferred` when it is locked, else of the first locked currency.
+ */
+export function lockReason(
+  locks: Map<string, WithdrawLock>,
+  preferred: string,
+): { kind: 'debt'; currency: string; amount: DecimalString } | { kind: 'waiting'; currency: string } | undefined {
+  for (const [currency, lock] of locks) if (sign(lock.debt) > 0) return { kind: 'debt', currency, amount: lock.debt }
+  if (locks.has(preferred)) return { kind: 'waiting', currency: preferred }
+  const first = [...locks.keys()][0]
+  return first === undefined ? undefined : { kind: 'waiting', currency: first }
 }

@@ -9,16 +9,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm'
 import type { Chain, ReviewState, Withdrawal, WithdrawOption } from '../../common/api/assets'
 import type { Locale } from '../../common/constants'
-import {
-  add,
-  compare,
-  currencyScale,
-  negate,
-  parseDecimal,
-  sign,
-  subtract,
-  type DecimalString,
-} from '../../common/amount'
+import { add, compare, currencyScale, negate, parseDecimal, type DecimalString } from '../../common/amount'
 import { audit } from '../auth/audit'
 import { checkSecretLimited } from '../auth/secret-check'
 import type { Db } from '../db/client'
@@ -34,7 +25,7 @@ import { fieldError, userAmount } from './amounts'
 import { chainFor, listChains, withdrawTerms } from './chains'
 import type { MoneyCaller } from './deposits'
 import { spotAvailable } from './balances'
-import { otherLock, withdrawLocks } from './withdraw-lock'
+import { lockReason, withdrawLocks, type WithdrawLock } from './withdraw-lock'
 import { emitEvents } from '../stream/events'
 import { noticeEvent } from '../stream/trading-events'
 import { reviewActor, reviewReason, type Page, type ReviewDecision } from './review'
@@ -45,7 +36,7 @@ import { reviewActor, reviewReason, type Page, type ReviewDecision } from './rev
  */
 export async function withdrawOptions(db: Db, userId: number, book: MoneyCaller['book']): Promise<WithdrawOption[]> {
   const rows = await listChains(db)
-  const locks = book === 'live' ? await withdrawLocks(db, userId) : new Map<string, DecimalString>()
+  const locks = book === 'live' ? await withdrawLocks(db, userId) : new Map<string, WithdrawLock>()
   return Promise.all(
     rows.map(async (c) => {
       const { min, fee } = withdrawTerms(c)
@@ -62,22 +53,17 @@ export async function withdrawOptions(db: Db, userId: number, book: MoneyCaller[
   )
 }
 
-/**
- * The spot wallet's available `currency` less what is locked for withdrawal (never below 0); nothing while another
- * currency is locked (server/money/withdraw-lock.ts).
- */
+/** The spot wallet's available `currency`; nothing while a deposit waits or a debt is owed (withdraw-lock.ts). */
 async function withdrawableOf(
   db: Db,
   userId: number,
   book: MoneyCaller['book'],
   currency: string,
-  locks: Map<string, DecimalString>,
+  locks: Map<string, WithdrawLock>,
 ) {
   const available = await spotAvailable(db, userId, book, currency)
   if (book !== 'live') return available
-  if (otherLock(locks, currency) !== undefined) return parseDecimal('0')
-  const left = subtract(available, locks.get(currency) ?? parseDecimal('0'))
-  return sign(left) < 0 ? parseDecimal('0') : left
+  return locks.size > 0 ? parseDecimal('0') : available
 }
 
 /** A withdrawal request once parsed by `withdrawInput`. */
@@ -94,9 +80,10 @@ export interface WithdrawRequest {
  * @throws DomainError naming the field: `demoNoFunding`; `chainUnknown`, `withdrawPaused` (chain);
  *   `amountNotPositive`/`amountTooManyDecimals`/`amountBelowMinimum` (amount); `addressFirst` (no address saved for
  *   the pair), `addressNotFound`/`addressWrongChain` (address_id); `payPasswordNotSet`/`payPasswordRequired`/
- *   `payPasswordWrong` (pay_password), 429 `tooManyAttempts`; `lackOfFunds` (amount); `withdrawLocked` (amount: what
- *   is left would not cover the chain deposits short of 6 confirmations and debts), `withdrawWaitConfirmations`
- *   (amount: another currency's deposit is short of 6 confirmations or owes); `idempotencyKeyReused`.
+ *   `payPasswordWrong` (pay_password), 429 `tooManyAttempts`; `lackOfFunds` (amount); `withdrawWaitConfirmations`
+ *   (amount: a chain deposit is short of 6 confirmations), `withdrawDebt` (amount: a reversed one still owes;
+ *   withdraw-lock.ts);
+ *   `idempotencyKeyReused`.
  */
 export async function requestWithdrawal(
   { db }: Pick<ServiceDeps, 'db'>,
@@ -164,15 +151,12 @@ export async function requestWithdrawal(
         { owner: spot, currency: input.currency, bucket: 'frozen', amount: total },
       ],
     })
-    // The account row is locked by the posting: what is left must still cover the not-yet-withdrawable funds, and no
-    // other currency may be waiting for confirmations (it could have been traded into this one).
-    const locks = await withdrawLocks(tx, who.userId)
-    const other = otherLock(locks, input.currency)
-    if (other !== undefined) throw fieldError('amount', 'withdrawWaitConfirmations', { currency: other }, 'rejected')
-    const locked = locks.get(input.currency)
-    if (locked && compare(await spotAvailable(tx, who.userId, 'live', input.currency), locked) < 0) {
-      throw fieldError('amount', 'withdrawLocked', { amount: locked, currency: input.currency }, 'rejected')
+    // The account row is locked by the posting: no deposit may be waiting for confirmations, no debt owed.
+    const why = lockReason(await withdrawLocks(tx, who.userId), input.currency)
+    if (why?.kind === 'debt') {
+      throw fieldError('amount', 'withdrawDebt', { amount: why.amount, currency: why.currency }, 'rejected')
     }
+    if (why) throw fieldError('amount', 'withdrawWaitConfirmations', { currency: why.currency }, 'rejected')
     return { id: row!.id, status: 'pending' as const, fee, arrival_amount: amount }
   })
 }

@@ -291,8 +291,7 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
       // Tradable (it is in the spot wallet) but not withdrawable yet.
       expect(await withdrawable(alice, 'USDT')).toBe('0')
       let out = await withdraw(alice, '20')
-      // Both are waiting: the ETH could have been sold for USDT.
-      expect(out.body.msg).toBe('Withdrawals open once your ETH deposits reach 6 confirmations')
+      expect(out.body.msg).toBe('Withdrawals open once your USDT deposits reach 6 confirmations')
       expect(await spot(alice, 'USDT')).toBe('100')
       await expectDepositsBalance('credited')
 
@@ -315,21 +314,21 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
       await expectDepositsBalance('withdrawable')
     })
 
-    it('withdraws no other currency while a deposit waits for its 6 confirmations (it could have been traded into it)', async () => {
+    it('withdraws nothing while a deposit waits for its 6 confirmations: what it could have been traded into included', async () => {
       const to = (await addressOf(alice)).body.data.address as Address
       await sendUsdt(7, to, '2')
       await poll()
-      expect(await withdrawable(alice, 'USDT')).toBe('75') // 77 in the wallet, 2 of them waiting
-      expect(await withdrawable(alice, 'ETH')).toBe('0') // 0.5 withdrawable ETH, but USDT is waiting
-      let out = await withdraw(alice, '0.1', 'ETH')
+      // 75 USDT and 0.5 ETH of confirmed deposits, but 2 USDT could be margin of a 100× position whose winnings come
+      // back as USDT, or be sold for ETH: none of it leaves before the 2 are confirmed.
+      expect([await withdrawable(alice, 'USDT'), await withdrawable(alice, 'ETH')]).toEqual(['0', '0'])
+      let out = await withdraw(alice, '20')
       expect(out.body.msg).toBe('Withdrawals open once your USDT deposits reach 6 confirmations')
-      // 77 USDT available, 2 of them not withdrawable yet: 69 + the 5 fee would leave 3, 70 + 5 only 2, 71 + 5 only 1.
-      out = await withdraw(alice, '71')
-      expect(out.body.msg).toBe('2 USDT can be withdrawn once your deposits reach 6 confirmations')
+      out = await withdraw(alice, '0.1', 'ETH')
+      expect(out.body.msg).toBe('Withdrawals open once your USDT deposits reach 6 confirmations')
       expect(await spot(alice, 'USDT')).toBe('77')
       await chain.mine(5)
       await poll()
-      expect(await withdrawable(alice, 'ETH')).toBe('0.5')
+      expect([await withdrawable(alice, 'USDT'), await withdrawable(alice, 'ETH')]).toEqual(['77', '0.5'])
       out = await withdraw(alice, '0.1', 'ETH')
       expect(out.body.code).toBe(1)
       await expectDepositsBalance('after the ETH withdrawal')
@@ -385,10 +384,24 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
       ])
       await expectDepositsBalance('after the reorganization')
 
+      // Bob brings his 40 back to spot: no withdrawal while the debt is owed.
+      const back = await moneyCall(t.app, bob.token, 'POST', 'assets/transfer', {
+        currency: 'USDT',
+        from: 'contract',
+        to: 'spot',
+        amount: '40',
+      })
+      expect(back.body.code).toBe(1)
+      const refused = await withdraw(bob, '20')
+      expect(refused.body.msg).toBe(
+        'A reversed USDT deposit still owes 22 USDT: withdrawals open once it is repaid. Please contact customer service',
+      )
+      expect(await spot(bob, 'USDT')).toBe('40')
+
       // The next deposit repays the debt first.
       await sendUsdt(4, to, '25')
       await poll()
-      expect(await spot(bob, 'USDT')).toBe('3')
+      expect(await spot(bob, 'USDT')).toBe('43')
       expect((await list(bob)).find((d) => d.tx_hash === hash)!.debt).toBe('0')
       expect((await custodyReport(database.db)).debts).toEqual([])
       await expectDepositsBalance('debt repaid')

@@ -18,7 +18,8 @@ export const MONEY_MESSAGES = {
     depositNotWatched:
       '{currency} deposits on {chain} are not watched by this server: send to the platform address and claim the deposit',
     depositByAddress: '{currency} on {chain} is credited from your own deposit address: no claim is needed',
-    withdrawLocked: '{amount} {currency} can be withdrawn once your deposits reach 6 confirmations',
+    withdrawDebt:
+      'A reversed {currency} deposit still owes {amount} {currency}: withdrawals open once it is repaid. Please contact customer service',
     withdrawWaitConfirmations: 'Withdrawals open once your {currency} deposits reach 6 confirmations',
     depositNoAddress: 'No deposit address has been set for {currency} on {chain} yet. Please contact customer service',
     withdrawPaused: '{currency} withdrawals on {chain} are paused',
@@ -55,7 +56,7 @@ export const MONEY_MESSAGES = {
     depositPaused: '{chain} 网络的 {currency} 充币已暂停',
     depositNotWatched: '本服务器未监听 {chain} 网络的 {currency} 充币：请转到平台地址并提交充币申请',
     depositByAddress: '{chain} 网络的 {currency} 通过您的专属充币地址自动入账，无需提交申请',
-    withdrawLocked: '{amount} {currency} 需在充币达到 6 个网络确认后才可提币',
+    withdrawDebt: '一笔已撤销的 {currency} 充币仍欠 {amount} {currency}：补还后才可提币，请联系客服',
     withdrawWaitConfirmations: '您的 {currency} 充币达到 6 个网络确认后才可提币',
     depositNoAddress: '{chain} 网络的 {currency} 暂未设置充币地址，请联系客服',
     withdrawPaused: '{chain} 网络的 {currency} 提币已暂停',
@@ -92,7 +93,7 @@ export const MONEY_MESSAGES = {
     depositPaused: '{chain} 網路的 {currency} 充幣已暫停',
     depositNotWatched: '本伺服器未監聽 {chain} 網路的 {currency} 充幣：請轉到平台地址並提交充幣申請',
     depositByAddress: '{chain} 網路的 {currency} 透過您的專屬充幣地址自動入帳，無需提交申請',
-    withdrawLocked: '{amount} {currency} 需在充幣達到 6 個網路確認後才可提幣',
+    withdrawDebt: '一筆已撤銷的 {currency} 充幣仍欠 {amount} {currency}：補還後才可提幣，請聯絡客服',
     withdrawWaitConfirmations: '您的 {currency} 充幣達到 6 個網路確認後才可提幣',
     depositNoAddress: '{chain} 網路的 {currency} 尚未設定充幣地址，請聯絡客服',
     withdrawPaused: '{chain} 網路的 {currency} 提幣已暫停',
@@ -133,7 +134,8 @@ export const MONEY_MESSAGES = {
       'Este servidor no vigila los depósitos de {currency} en la red {chain}: envíalos a la dirección de la plataforma y declara el depósito',
     depositByAddress:
       'Los depósitos de {currency} en la red {chain} se abonan desde tu propia dirección de depósito: no hace falta declararlos',
-    withdrawLocked: 'Podrás retirar {amount} {currency} cuando tus depósitos alcancen 6 confirmaciones',
+    withdrawDebt:
+      'Un depósito de {currency} revertido aún debe {amount} {currency}: podrás retirar cuando se salde. Contacta con atención al cliente',
     withdrawWaitConfirmations: 'Podrás retirar cuando tus depósitos de {currency} alcancen 6 confirmaciones',
     depositNoAddress:
       'Todavía no hay una dirección de depósito configurada para {currency} en la red {chain}. Ponte en contacto con atención al cliente',
@@ -173,7 +175,8 @@ export const MONEY_MESSAGES = {
     depositNotWatched:
       'यह सर्वर {chain} नेटवर्क पर {currency} जमा की निगरानी नहीं करता: प्लेटफ़ॉर्म के पते पर भेजें और जमा का दावा करें',
     depositByAddress: '{chain} नेटवर्क पर {currency} आपके अपने जमा पते से अपने-आप जमा होता है: दावा करने की ज़रूरत नहीं',
-    withdrawLocked: 'आपकी जमा राशि के 6 कन्फ़र्मेशन पूरे होने पर {amount} {currency} निकाले जा सकेंगे',
+    withdrawDebt:
+      'वापस लिए गए {currency} जमा पर अभी {amount} {currency} बकाया है: चुकता होने पर निकासी खुलेगी। कृपया ग्राहक सेवा से संपर्क करें',
     withdrawWaitConfirmations: 'आपकी {currency} जमा राशि के 6 कन्फ़र्मेशन पूरे होने पर निकासी खुलेगी',
     depositNoAddress:
       '{chain} नेटवर्क पर {currency} के लिए अभी तक कोई जमा पता सेट नहीं किया गया है। कृपया ग्राहक सेवा से संपर्क करें',
@@ -214,7 +217,8 @@ export const MONEY_MESSAGES = {
       '이 서버는 {chain} 네트워크의 {currency} 입금을 감시하지 않습니다. 플랫폼 주소로 보낸 뒤 입금 신청을 해 주세요',
     depositByAddress:
       '{chain} 네트워크의 {currency}는 회원님 전용 입금 주소로 자동 반영되므로 입금 신청이 필요 없습니다',
-    withdrawLocked: '입금이 6회 컨펌되면 {amount} {currency}를 출금할 수 있습니다',
+    withdrawDebt:
+      '취소된 {currency} 입금에 {amount} {currency}의 미상환액이 있습니다. 상환 후 출금할 수 있으니 고객센터에 문의해 주세요',
     withdrawWaitConfirmations: '{currency} 입금이 6회 컨펌되면 출금할 수 있습니다',
     depositNoAddress: '{chain} 네트워크의 {currency} 입금 주소가 아직 설정되지 않았습니다. 고객센터에 문의해 주세요',
     withdrawPaused: '{chain} 네트워크의 {currency} 출금이 일시 중단되었습니다',
@@ -255,7 +259,8 @@ export const MONEY_MESSAGES = {
       'このサーバーは{chain}ネットワークの{currency}入金を監視していません。プラットフォームのアドレスに送金し、入金を申請してください',
     depositByAddress:
       '{chain}ネットワークの{currency}は、お客様専用の入金アドレスから自動で反映されます。申請は不要です',
-    withdrawLocked: '入金が6承認に達すると、{amount} {currency}を出金できるようになります',
+    withdrawDebt:
+      '取り消された{currency}の入金に{amount} {currency}の未返済があります。返済後に出金できます。カスタマーサービスにお問い合わせください',
     withdrawWaitConfirmations: '{currency}の入金が6承認に達すると出金できるようになります',
     depositNoAddress:
       '{chain}ネットワークの{currency}の入金アドレスはまだ設定されていません。カスタマーサービスにお問い合わせください',
@@ -296,7 +301,8 @@ export const MONEY_MESSAGES = {
       'Este servidor não monitora depósitos de {currency} na rede {chain}: envie para o endereço da plataforma e declare o depósito',
     depositByAddress:
       'Depósitos de {currency} na rede {chain} são creditados a partir do seu próprio endereço de depósito: não é preciso declarar',
-    withdrawLocked: 'Você poderá sacar {amount} {currency} quando seus depósitos atingirem 6 confirmações',
+    withdrawDebt:
+      'Um depósito de {currency} revertido ainda deve {amount} {currency}: os saques serão liberados após a quitação. Fale com o atendimento',
     withdrawWaitConfirmations: 'Os saques serão liberados quando seus depósitos de {currency} atingirem 6 confirmações',
     depositNoAddress:
       'Ainda não há endereço de depósito configurado para {currency} na rede {chain}. Entre em contato com o atendimento ao cliente',
@@ -336,7 +342,8 @@ export const MONEY_MESSAGES = {
     depositNotWatched:
       'Máy chủ này không theo dõi khoản nạp {currency} qua mạng {chain}: hãy gửi đến địa chỉ của nền tảng và khai báo khoản nạp',
     depositByAddress: '{currency} qua mạng {chain} được ghi có từ địa chỉ nạp riêng của bạn: không cần khai báo',
-    withdrawLocked: 'Bạn có thể rút {amount} {currency} khi các khoản nạp đạt 6 xác nhận',
+    withdrawDebt:
+      'Một khoản nạp {currency} đã hoàn tác vẫn còn nợ {amount} {currency}: bạn có thể rút sau khi trả xong. Vui lòng liên hệ chăm sóc khách hàng',
     withdrawWaitConfirmations: 'Bạn có thể rút khi các khoản nạp {currency} đạt 6 xác nhận',
     depositNoAddress: 'Chưa có địa chỉ nạp {currency} trên mạng {chain}. Vui lòng liên hệ bộ phận chăm sóc khách hàng',
     withdrawPaused: 'Đã tạm dừng rút {currency} qua mạng {chain}',
@@ -376,7 +383,8 @@ export const MONEY_MESSAGES = {
       'Server ini tidak memantau deposit {currency} di jaringan {chain}: kirim ke alamat platform lalu ajukan klaim deposit',
     depositByAddress:
       '{currency} di jaringan {chain} dikreditkan dari alamat deposit Anda sendiri: tidak perlu mengajukan klaim',
-    withdrawLocked: '{amount} {currency} dapat ditarik setelah deposit Anda mencapai 6 konfirmasi',
+    withdrawDebt:
+      'Deposit {currency} yang dibatalkan masih terutang {amount} {currency}: penarikan dibuka setelah dilunasi. Silakan hubungi layanan pelanggan',
     withdrawWaitConfirmations: 'Penarikan dibuka setelah deposit {currency} Anda mencapai 6 konfirmasi',
     depositNoAddress:
       'Alamat deposit untuk {currency} di jaringan {chain} belum diatur. Silakan hubungi layanan pelanggan',

@@ -35,7 +35,7 @@ ALTER TABLE "deposits" ADD COLUMN "block_hash" text;--> statement-breakpoint
 ALTER TABLE "deposits" ADD COLUMN "debt" numeric(38, 18) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "chain_addresses" ADD CONSTRAINT "chain_addresses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "chain_addresses_address" ON "chain_addresses" USING btree ("network","address");--> statement-breakpoint
-CREATE UNIQUE INDEX "deposits_chain_event" ON "deposits" USING btree ("tx_hash_key","log_index") WHERE "deposits"."source" = 'chain' and "deposits"."status" <> 'reversed';--> statement-breakpoint
+CREATE UNIQUE INDEX "deposits_chain_event" ON "deposits" USING btree ("network","tx_hash_key","log_index") WHERE "deposits"."source" = 'chain' and "deposits"."status" <> 'reversed';--> statement-breakpoint
 CREATE INDEX "deposits_chain_block" ON "deposits" USING btree ("network","block_number") WHERE "deposits"."source" = 'chain';--> statement-breakpoint
 CREATE UNIQUE INDEX "deposits_tx_hash_key" ON "deposits" USING btree ("tx_hash_key") WHERE "deposits"."source" = 'claim' and "deposits"."status" <> 'rejected';--> statement-breakpoint
 ALTER TABLE "chains" ADD CONSTRAINT "chains_amounts_check" CHECK ("chains"."min_withdraw" >= 0 and "chains"."withdraw_fee" >= 0 and "chains"."min_deposit" >= 0);--> statement-breakpoint
