@@ -31,44 +31,26 @@
  * belong to the block processed.
  */
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm'
-import {
-  decodeFunctionData,
-  erc20Abi,
-  formatUnits,
-  getAddress,
-  parseAbiItem,
-  type Address,
-  type Block,
-  type Hash,
-  type PublicClient,
-  type Transaction,
-} from 'viem'
-import { compare, negate, parseDecimal, subtract, sign, type DecimalString } from '../../common/amount'
-import type { Chain } from '../../common/api/assets'
+import { formatUnits, getAddress, parseAbiItem, type Block, type Hash, type PublicClient, type Transaction } from 'viem'
+import { compare, negate, parseDecimal, subtract, sign } from '../../common/amount'
 import { CONFIRMATIONS_WITHDRAW } from '../../common/api/assets'
 import type { Db } from '../db/client'
-import { chainAddresses, chainBlocks, chainCursors, chains, deposits, ledgerAccounts } from '../db/schema'
+import { chainBlocks, chainCursors, deposits } from '../db/schema'
 import { moneyTransaction } from '../ledger/idempotent'
 import { postTransaction } from '../ledger/post'
 import { txHashKey } from '../money/tx-hash'
-import type { EvmCustody } from './evm-custody'
+import { lockedSpotAvailable, minOf, repayDebts, takeBack } from './chain-ledger'
+import { recordPending } from './chain-pending'
+import { minimums, ownersOf, type Candidate, type ChainWatcherDeps, type Found } from './chain-scan'
+
+export type { ChainWatcherDeps } from './chain-scan'
 
 /** Block hashes kept for finding a fork point: a reorganization deeper than this stops the watcher. */
 export const KEEP_BLOCKS = 128
 /** Blocks processed per poll at most (a watcher far behind catches up over several polls). */
 const BLOCKS_PER_POLL = 200
-/** A pending deposit whose transaction is no longer pending after this long is dropped from the record, ms. */
-const PENDING_TTL_MS = 60 * 60 * 1000
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
-
-/** What the watcher needs. */
-export interface ChainWatcherDeps {
-  db: Db
-  client: PublicClient
-  custody: EvmCustody
-  log?: ((line: string) => void) | undefined
-}
 
 /** One poll's work. */
 export interface PollResult {
@@ -92,22 +74,6 @@ interface Cursor {
   number: number
   hash: Hash | null
 }
-
-/** A transfer into a user's address. */
-interface Found {
-  userId: number
-  chain: Chain
-  currency: string
-  txHash: Hash
-  /** -1 for native ETH. */
-  logIndex: number
-  from: Address
-  to: Address
-  amount: DecimalString
-}
-
-/** A candidate before owners and receipts are known. */
-type Candidate = Omit<Found, 'userId' | 'amount'> & { value: bigint; decimals: number }
 
 /**
  * One poll: notices a reorganization (and undoes it), processes up to BLOCKS_PER_POLL new blocks, marks deposits 6
@@ -234,26 +200,6 @@ async function transfersIn(deps: ChainWatcherDeps, block: Block<bigint, true>): 
   return found
 }
 
-/** The users owning the candidates' recipient addresses, by lower-case address. */
-async function ownersOf(db: Db, network: string, candidates: readonly { to: Address }[]): Promise<Map<string, number>> {
-  const addresses = [...new Set(candidates.map((c) => c.to.toLowerCase()))]
-  if (addresses.length === 0) return new Map()
-  const rows = await db
-    .select({ userId: chainAddresses.userId, address: chainAddresses.address })
-    .from(chainAddresses)
-    .where(and(eq(chainAddresses.network, network), inArray(chainAddresses.address, addresses)))
-  return new Map(rows.map((r) => [r.address, r.userId]))
-}
-
-/**
- * Each pair's minimum deposit, by `<currency>-<chain>`. A pair paused for deposits still credits what arrives: the
- * pause hides the address from the deposit screen, and what reached a user's address is theirs.
- */
-async function minimums(db: Db): Promise<Map<string, DecimalString>> {
-  const rows = await db.select().from(chains)
-  return new Map(rows.map((r) => [`${r.currency}-${r.chain}`, parseDecimal(r.minDeposit)]))
-}
-
 /**
  * Locks the network's cursor; answers false (and changes nothing) when it no longer is `cursor`: another watcher
  * moved it since it was read.
@@ -365,69 +311,6 @@ async function applyBlock(
   })
 }
 
-/** The user's live spot `currency` account's available balance, the row locked ("0" without one). */
-async function lockedSpotAvailable(tx: Db, userId: number, currency: string): Promise<DecimalString> {
-  const [row] = await tx
-    .select({ available: ledgerAccounts.available })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.userId, userId),
-        eq(ledgerAccounts.book, 'live'),
-        eq(ledgerAccounts.wallet, 'spot'),
-        eq(ledgerAccounts.currency, currency),
-      ),
-    )
-    .for('update')
-  return parseDecimal(row?.available ?? '0')
-}
-
-const minOf = (a: DecimalString, b: DecimalString) => (compare(a, b) <= 0 ? a : b)
-
-/** Takes `amount` from the user's spot wallet back to `system:deposits` under `reference`. */
-async function takeBack(tx: Db, userId: number, currency: string, amount: DecimalString, reference: string) {
-  await postTransaction(tx, {
-    kind: 'deposit_reverse',
-    book: 'live',
-    userId,
-    reference,
-    actor: 'system',
-    entries: [
-      { owner: { userId, wallet: 'spot' }, currency, bucket: 'available', amount: negate(amount) },
-      { owner: { system: 'deposits' }, currency, bucket: 'available', amount },
-    ],
-  })
-}
-
-/** Repays the user's debts in `currency` (oldest first) from the spot wallet, after deposit `creditId`. */
-async function repayDebts(tx: Db, userId: number, currency: string, creditId: number): Promise<void> {
-  const owed = await tx
-    .select({ id: deposits.id, debt: deposits.debt })
-    .from(deposits)
-    .where(
-      and(
-        eq(deposits.userId, userId),
-        eq(deposits.currency, currency),
-        eq(deposits.status, 'reversed'),
-        gt(deposits.debt, '0'),
-      ),
-    )
-    .orderBy(asc(deposits.id))
-    .for('update')
-  if (owed.length === 0) return
-  let available = await lockedSpotAvailable(tx, userId, currency)
-  for (const d of owed) {
-    const take = minOf(available, parseDecimal(d.debt))
-    if (sign(take) <= 0) break
-    await takeBack(tx, userId, currency, take, `deposit:${d.id}:repaid-from:${creditId}`)
-    await tx
-      .update(deposits)
-      .set({ debt: subtract(parseDecimal(d.debt), take) })
-      .where(eq(deposits.id, d.id))
-    available = subtract(available, take)
-  }
-}
-
 /**
  * Walks back from `cursor` to the last block whose kept hash is still on the chain, reverses the deposits of the
  * blocks after it and sets the cursor there; answers how many deposits were reversed.
@@ -514,114 +397,6 @@ async function markWithdrawable(db: Db, network: string): Promise<void> {
         ),
       ),
     )
-}
-
-/**
- * Records the pending block's transfers into users' addresses as pending deposits (once each), and drops pending
- * records older than PENDING_TTL_MS whose transaction is no longer pending. Answers how many it recorded.
- */
-async function recordPending(deps: ChainWatcherDeps): Promise<number> {
-  const { db, client, custody } = deps
-  let block: Block<bigint, true, 'pending'>
-  try {
-    block = await client.getBlock({ blockTag: 'pending', includeTransactions: true })
-  } catch {
-    return 0 // a node without a pending block: deposits show from their first confirmation
-  }
-  const candidates: Candidate[] = []
-  for (const tx of block.transactions as Transaction[]) {
-    if (!tx.to) continue
-    if (tx.value > 0n) {
-      const to = getAddress(tx.to)
-      candidates.push({
-        chain: 'ETH',
-        currency: 'ETH',
-        txHash: tx.hash,
-        logIndex: -1,
-        from: getAddress(tx.from),
-        to,
-        value: tx.value,
-        decimals: 18,
-      })
-    }
-    if (custody.usdt && getAddress(tx.to) === custody.usdt.address) {
-      try {
-        const call = decodeFunctionData({ abi: erc20Abi, data: tx.input })
-        if (call.functionName === 'transfer' && call.args[1] > 0n) {
-          candidates.push({
-            chain: 'ERC20',
-            currency: 'USDT',
-            txHash: tx.hash,
-            logIndex: -1,
-            from: getAddress(tx.from),
-            to: getAddress(call.args[0]),
-            value: call.args[1],
-            decimals: custody.usdt.decimals,
-          })
-        }
-      } catch {
-        // not a call of the token's ABI
-      }
-    }
-  }
-  const owners = await ownersOf(db, custody.network, candidates)
-  const mins = await minimums(db)
-  const seen = new Set(candidates.map((c) => txHashKey(c.chain, c.txHash)))
-  return moneyTransaction(db, async (tx) => {
-    // Under the cursor's lock: two watchers record a pending transfer once.
-    await tx.select().from(chainCursors).where(eq(chainCursors.network, custody.network)).for('update')
-    let recorded = 0
-    for (const c of candidates) {
-      const userId = owners.get(c.to.toLowerCase())
-      const amount = parseDecimal(formatUnits(c.value, c.decimals))
-      const min = mins.get(`${c.currency}-${c.chain}`)
-      if (userId === undefined || min === undefined || compare(amount, min) < 0) continue
-      const key = txHashKey(c.chain, c.txHash)
-      const [known] = await tx
-        .select({ id: deposits.id })
-        .from(deposits)
-        .where(
-          and(
-            eq(deposits.source, 'chain'),
-            eq(deposits.network, custody.network),
-            eq(deposits.txHashKey, key),
-            eq(deposits.toAddress, c.to),
-            eq(deposits.currency, c.currency),
-            inArray(deposits.status, ['pending', 'credited', 'withdrawable']),
-          ),
-        )
-        .limit(1)
-      if (known) continue
-      await tx.insert(deposits).values({
-        userId,
-        currency: c.currency,
-        chain: c.chain,
-        amount,
-        fromAddress: c.from,
-        toAddress: c.to,
-        txHash: c.txHash,
-        txHashKey: key,
-        source: 'chain',
-        network: custody.network,
-        status: 'pending',
-      })
-      recorded += 1
-    }
-    const stale = await tx
-      .select({ id: deposits.id, key: deposits.txHashKey })
-      .from(deposits)
-      .where(
-        and(
-          eq(deposits.source, 'chain'),
-          eq(deposits.network, custody.network),
-          eq(deposits.status, 'pending'),
-          lt(deposits.createdAt, new Date(Date.now() - PENDING_TTL_MS)),
-        ),
-      )
-    const dropped = stale.filter((s) => !seen.has(s.key!)).map((s) => s.id)
-    if (dropped.length > 0) await tx.delete(deposits).where(inArray(deposits.id, dropped))
-    return recorded
-  })
 }
 
 /** A running watcher. */

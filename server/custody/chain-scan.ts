@@ -1,0 +1,60 @@
+/**
+ * What the chain watcher's block processing and pending scan share (server/custody/chain-watcher.ts,
+ * chain-pending.ts): their dependencies, a transfer found into a user's address, and the lookups of owners and
+ * minimums.
+ */
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Address, Hash, PublicClient } from 'viem'
+import { parseDecimal, type DecimalString } from '../../common/amount'
+import type { Chain } from '../../common/api/assets'
+import type { Db } from '../db/client'
+import { chainAddresses, chains } from '../db/schema'
+import type { EvmCustody } from './evm-custody'
+
+/** What the watcher needs. */
+export interface ChainWatcherDeps {
+  db: Db
+  client: PublicClient
+  custody: EvmCustody
+  log?: ((line: string) => void) | undefined
+}
+
+/** A transfer into a user's address. */
+export interface Found {
+  userId: number
+  chain: Chain
+  currency: string
+  txHash: Hash
+  /** -1 for native ETH. */
+  logIndex: number
+  from: Address
+  to: Address
+  amount: DecimalString
+}
+
+/** A candidate before owners and receipts are known. */
+export type Candidate = Omit<Found, 'userId' | 'amount'> & { value: bigint; decimals: number }
+
+/** The users owning the candidates' recipient addresses, by lower-case address. */
+export async function ownersOf(
+  db: Db,
+  network: string,
+  candidates: readonly { to: Address }[],
+): Promise<Map<string, number>> {
+  const addresses = [...new Set(candidates.map((c) => c.to.toLowerCase()))]
+  if (addresses.length === 0) return new Map()
+  const rows = await db
+    .select({ userId: chainAddresses.userId, address: chainAddresses.address })
+    .from(chainAddresses)
+    .where(and(eq(chainAddresses.network, network), inArray(chainAddresses.address, addresses)))
+  return new Map(rows.map((r) => [r.address, r.userId]))
+}
+
+/**
+ * Each pair's minimum deposit, by `<currency>-<chain>`. A pair paused for deposits still credits what arrives: the
+ * pause hides the address from the deposit screen, and what reached a user's address is theirs.
+ */
+export async function minimums(db: Db): Promise<Map<string, DecimalString>> {
+  const rows = await db.select().from(chains)
+  return new Map(rows.map((r) => [`${r.currency}-${r.chain}`, parseDecimal(r.minDeposit)]))
+}
