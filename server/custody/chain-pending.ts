@@ -9,7 +9,7 @@ import { compare, parseDecimal } from '../../common/amount'
 import { chainCursors, deposits } from '../db/schema'
 import { moneyTransaction } from '../ledger/idempotent'
 import { txHashKey } from '../money/tx-hash'
-import { minimums, ownersOf, type Candidate, type ChainWatcherDeps } from './chain-scan'
+import { depositOfTransfer, minimums, ownersOf, type Candidate, type ChainWatcherDeps } from './chain-scan'
 
 /** A pending deposit whose transaction is no longer pending after this long is dropped from the record, ms. */
 const PENDING_TTL_MS = 60 * 60 * 1000
@@ -75,20 +75,11 @@ export async function recordPending(deps: ChainWatcherDeps): Promise<number> {
       const min = mins.get(`${c.currency}-${c.chain}`)
       if (userId === undefined || min === undefined || compare(amount, min) < 0) continue
       const key = txHashKey(c.chain, c.txHash)
-      const [known] = await tx
-        .select({ id: deposits.id })
-        .from(deposits)
-        .where(
-          and(
-            eq(deposits.source, 'chain'),
-            eq(deposits.network, custody.network),
-            eq(deposits.txHashKey, key),
-            eq(deposits.toAddress, c.to),
-            eq(deposits.currency, c.currency),
-            inArray(deposits.status, ['pending', 'credited', 'withdrawable']),
-          ),
-        )
-        .limit(1)
+      const known = await depositOfTransfer(tx, custody.network, { key, to: c.to, currency: c.currency }, [
+        'pending',
+        'credited',
+        'withdrawable',
+      ])
       if (known) continue
       await tx.insert(deposits).values({
         userId,

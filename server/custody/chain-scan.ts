@@ -3,12 +3,12 @@
  * chain-pending.ts): their dependencies, a transfer found into a user's address, and the lookups of owners and
  * minimums.
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Address, Hash, PublicClient } from 'viem'
 import { parseDecimal, type DecimalString } from '../../common/amount'
-import type { Chain } from '../../common/api/assets'
+import type { Chain, ChainDepositState } from '../../common/api/assets'
 import type { Db } from '../db/client'
-import { chainAddresses, chains } from '../db/schema'
+import { chainAddresses, chains, deposits } from '../db/schema'
 import type { EvmCustody } from './evm-custody'
 
 /** What the watcher needs. */
@@ -57,4 +57,32 @@ export async function ownersOf(
 export async function minimums(db: Db): Promise<Map<string, DecimalString>> {
   const rows = await db.select().from(chains)
   return new Map(rows.map((r) => [`${r.currency}-${r.chain}`, parseDecimal(r.minDeposit)]))
+}
+
+/**
+ * The oldest chain deposit of `network` for this transfer (tx hash key, recipient, currency) in one of `states`:
+ * the pending row a mined transfer takes over, or the row that makes a pending one known already.
+ */
+export async function depositOfTransfer(
+  tx: Db,
+  network: string,
+  t: { key: string; to: Address; currency: string },
+  states: readonly ChainDepositState[],
+): Promise<{ id: number } | undefined> {
+  const [row] = await tx
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.source, 'chain'),
+        eq(deposits.network, network),
+        eq(deposits.txHashKey, t.key),
+        eq(deposits.toAddress, t.to),
+        eq(deposits.currency, t.currency),
+        inArray(deposits.status, [...states]),
+      ),
+    )
+    .orderBy(asc(deposits.id))
+    .limit(1)
+  return row
 }

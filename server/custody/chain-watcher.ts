@@ -41,7 +41,7 @@ import { postTransaction } from '../ledger/post'
 import { txHashKey } from '../money/tx-hash'
 import { lockedSpotAvailable, minOf, repayDebts, takeBack } from './chain-ledger'
 import { recordPending } from './chain-pending'
-import { minimums, ownersOf, type Candidate, type ChainWatcherDeps, type Found } from './chain-scan'
+import { depositOfTransfer, minimums, ownersOf, type Candidate, type ChainWatcherDeps, type Found } from './chain-scan'
 
 export type { ChainWatcherDeps } from './chain-scan'
 
@@ -243,21 +243,7 @@ async function applyBlock(
         status: 'credited' as const,
       }
       // The pending row of this transfer, if the watcher saw it in the mempool, becomes the credited one.
-      const [waiting] = await tx
-        .select({ id: deposits.id })
-        .from(deposits)
-        .where(
-          and(
-            eq(deposits.source, 'chain'),
-            eq(deposits.network, custody.network),
-            eq(deposits.txHashKey, key),
-            eq(deposits.toAddress, f.to),
-            eq(deposits.currency, f.currency),
-            eq(deposits.status, 'pending'),
-          ),
-        )
-        .orderBy(asc(deposits.id))
-        .limit(1)
+      const waiting = await depositOfTransfer(tx, custody.network, { key, to: f.to, currency: f.currency }, ['pending'])
       const [row] = waiting
         ? await tx.update(deposits).set(mined).where(eq(deposits.id, waiting.id)).returning({ id: deposits.id })
         : await tx
@@ -397,54 +383,4 @@ async function markWithdrawable(db: Db, network: string): Promise<void> {
         ),
       ),
     )
-}
-
-/** A running watcher. */
-export interface ChainWatcher {
-  /** Polls now (after the current poll, if one runs); resolves with its result. */
-  pollNow(): Promise<PollResult>
-  /** Stops polling; resolves once the current poll ended. */
-  stop(): Promise<void>
-}
-
-/**
- * Polls every `pollMs` (default 1,000 ms; Ethereum mainnet makes a block every 12 s) until stopped. A failed poll is
- * logged and retried at the next tick; a WatcherHalt stops the watcher with a log line an operator must act on.
- */
-export function startChainWatcher(deps: ChainWatcherDeps & { pollMs?: number }): ChainWatcher {
-  const log = deps.log ?? ((line: string) => console.log(line))
-  const pollMs = deps.pollMs ?? 1000
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<PollResult> = Promise.resolve({} as PollResult)
-  const poll = (): Promise<PollResult> => {
-    running = running.catch(() => undefined).then(() => pollOnce({ ...deps, log }))
-    return running
-  }
-  const loop = () => {
-    if (stopped) return
-    poll().then(
-      () => {
-        if (!stopped) timer = setTimeout(loop, pollMs)
-      },
-      (err: unknown) => {
-        if (err instanceof WatcherHalt) {
-          stopped = true
-          log(`[chain] stopped: ${err.message}`)
-          return
-        }
-        log(`[chain] poll failed, retrying: ${err instanceof Error ? err.message : String(err)}`)
-        if (!stopped) timer = setTimeout(loop, pollMs)
-      },
-    )
-  }
-  timer = setTimeout(loop, 0)
-  return {
-    pollNow: poll,
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running.catch(() => undefined)
-    },
-  }
 }

@@ -239,7 +239,7 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
       stack.push(() => funding.stop())
       if (chain) {
         // Deposits on the EVM chain (every jobs process may run one: each block is applied once, see the watcher).
-        const { startChainWatcher } = await import('../custody/chain-watcher')
+        const { startChainWatcher } = await import('../custody/watch-loop')
         const watcher = startChainWatcher({ db: database.db, client: chain.client, custody: chain.custody, log })
         stack.push(() => watcher.stop())
       }

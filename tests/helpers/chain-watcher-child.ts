@@ -4,7 +4,7 @@
  * 20 ms. Prints `ready` once it runs; runs until killed.
  */
 import { createPublicClient, http, type Address, type PublicClient } from 'viem'
-import { startChainWatcher } from '../../server/custody/chain-watcher'
+import { startChainWatcher } from '../../server/custody/watch-loop'
 import { evmCustody } from '../../server/custody/evm-custody'
 import { DEV_MNEMONIC, xpubOfMnemonic } from '../../server/custody/evm-keys'
 import { openDatabase } from '../../server/db/client'
