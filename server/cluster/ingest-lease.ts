@@ -110,17 +110,14 @@ function holdLease(session: LeaseSession, opts: IngestLeaseOptions, roundMs: num
   const check = async () => {
     if (checking || over) return
     checking = true
-    let timer: NodeJS.Timeout | undefined
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the lease connection did not answer within ${checkMs} ms`)), checkMs)
-    })
+    const late = runningDeadline(checkMs)
     try {
-      const held = await Promise.race([session.heldByAnyone(LEASE_NS.ingest), late])
+      const held = await Promise.race([session.heldByAnyone(LEASE_NS.ingest), late.expired])
       if (!held.has(0) && !over) lost('the ingest lease is not held any more')
     } catch (err) {
       if (!over) lost(err instanceof Error ? err.message : String(err))
     } finally {
-      clearTimeout(timer)
+      late.cancel()
       checking = false
     }
   }
@@ -134,6 +131,36 @@ function holdLease(session: LeaseSession, opts: IngestLeaseOptions, roundMs: num
       await session.close()
     },
   }
+}
+
+/** Ticks of `runningDeadline`, ms. */
+const DEADLINE_TICK_MS = 100
+
+/**
+ * A deadline of `ms` counted in time this process ran: rejects (`expired`) with "the lease connection did not
+ * answer within `ms` ms" once `ms` has passed, each tick counting at most 2 × DEADLINE_TICK_MS however late it
+ * comes. A stalled event loop (the market source's synchronous start on a busy machine, a long GC pause) therefore
+ * does not count as a silent database: after a stall of any length the answer that arrived meanwhile is read (I/O
+ * runs before the next tick can add up) instead of losing to a plain timer that fired late. Only a connection that
+ * stays silent while this process runs for `ms` counts as lost; on a starved machine that takes longer in wall time,
+ * which only delays giving up a lease PostgreSQL still counts held (no standby can take it meanwhile).
+ */
+function runningDeadline(ms: number): { expired: Promise<never>; cancel(): void } {
+  let ticker: NodeJS.Timeout | undefined
+  const expired = new Promise<never>((_, reject) => {
+    let ran = 0
+    let last = performance.now()
+    ticker = setInterval(() => {
+      const now = performance.now()
+      ran += Math.min(now - last, 2 * DEADLINE_TICK_MS)
+      last = now
+      if (ran < ms) return
+      clearInterval(ticker)
+      reject(new Error(`the lease connection did not answer within ${ms} ms`))
+    }, DEADLINE_TICK_MS)
+  })
+  expired.catch(() => {}) // lost to the check's answer: nobody awaits it then
+  return { expired, cancel: () => clearInterval(ticker) }
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

@@ -2,8 +2,8 @@
  * The ingest lease (server/cluster/ingest-lease.ts) in-process, on real PostgreSQL where it is an advisory lock on a
  * connection of its own: one holder, a second waiting as the standby and taking over within a round of the first
  * giving it back (its connection named for pg_stat_activity even when DATABASE_URL names the application); a held
- * lease whose connection the server terminates is reported lost once (launchRoles then exits
- * the process); a standby stops waiting when aborted. On PGlite (one process) it is taken at once.
+ * lease whose connection the server terminates, or that stops answering, is reported lost once (launchRoles then
+ * exits the process), but not for a stalled event loop; a standby stops waiting when aborted. On PGlite (one process) it is taken at once.
  */
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
@@ -116,6 +116,30 @@ await describePostgres('ingest lease', (openDb) => {
       await proxy.stop()
       await pool.end()
     }
+  })
+
+  it('keeps the lease through event-loop stalls longer than its check time (a busy machine), the database answering', async () => {
+    await Promise.all(held.splice(0).map((l) => l.close()))
+    const lost: string[] = []
+    const lease = await acquireIngestLease({
+      db: database.db,
+      roundMs: ROUND_MS,
+      checkMs: 300,
+      onLost: (why) => lost.push(why),
+    })
+    held.push(lease)
+    // Five synchronous stalls of 3 × checkMs, the loop turning once between them: each round's check is sent
+    // between two stalls, and its answer waits for the next stall to end (a plain timer fired first there).
+    for (let i = 0; i < 5; i++) {
+      const until = performance.now() + 900
+      while (performance.now() < until) {
+        // the market source's synchronous start on a busy machine
+      }
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    // Rounds go on, answered, after the stalls.
+    await new Promise((resolve) => setTimeout(resolve, 5 * ROUND_MS))
+    expect(lost).toEqual([])
   })
 
   it("names its connection tc-ingest-lease even when DATABASE_URL names the application (the URL's name would win)", async () => {
