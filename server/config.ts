@@ -10,9 +10,10 @@ import { DEFAULT_HTTP_PORT, MARKET_PORT } from '../common/constants'
 /**
  * What a server process can run (issue 22 part 3; README "Roles and NATS_URL"): `ingest` the one upstream connection
  * per market source and the marks, `gateway` the public market websocket and the user stream, `api` HTTP, `engine` the
- * spot matcher and the futures risk engine, `jobs` settlement, accrual, funding and the outbox relay.
+ * spot matcher and the futures risk engine, `jobs` settlement, accrual, funding and the outbox relay, `signer` (issue
+ * 23) the only process with the hot wallet's key: it sends approved withdrawals on the EVM chain.
  */
-export const ROLES = ['ingest', 'gateway', 'api', 'engine', 'jobs'] as const
+export const ROLES = ['ingest', 'gateway', 'api', 'engine', 'jobs', 'signer'] as const
 /** One of ROLES. */
 export type Role = (typeof ROLES)[number]
 
@@ -79,8 +80,24 @@ export interface ServerConfig {
 
 /** See `ServerConfig.evm`. */
 export type EvmConfig =
-  | { kind: 'rpc'; rpcUrl: string; xpub: string; usdtContract: string | undefined; startBlock: number | 'head' }
+  | {
+      kind: 'rpc'
+      rpcUrl: string
+      xpub: string
+      usdtContract: string | undefined
+      startBlock: number | 'head'
+      signerKey: SignerKeySource | undefined
+    }
   | { kind: 'dev'; port: number }
+
+/**
+ * Where the signer role reads the hot wallet's private key (server/custody/signer-key.ts): `EVM_SIGNER_KEY_FILE`, a
+ * file only its owner may read (mode 0600 or 0400), or `EVM_SIGNER_KEY` in the environment. Only the signer reads it.
+ */
+export type SignerKeySource = { kind: 'file'; path: string } | { kind: 'env'; key: string }
+
+/** Variables whose value a config error never repeats. */
+const SECRET_VARIABLES = new Set(['EVM_SIGNER_KEY'])
 
 /** A configuration problem, message already one line naming the variable. */
 export class ConfigError extends Error {
@@ -211,6 +228,8 @@ const envSchema = z.object({
       .default(false),
   ),
   EVM_DEV_CHAIN_PORT: port(8545),
+  EVM_SIGNER_KEY: optionalString(z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'expected a 32-byte private key in hex')),
+  EVM_SIGNER_KEY_FILE: optionalString(existingFile),
 })
 
 /**
@@ -222,7 +241,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const name = String(issue?.path[0] ?? 'environment')
-    const got = env[name]
+    // A secret is never echoed, even malformed (it may be a real key with a typo).
+    const got = SECRET_VARIABLES.has(name) ? undefined : env[name]
     throw new ConfigError(`${name}: ${issue?.message ?? 'invalid'}${got === undefined ? '' : ` (got "${got}")`}`)
   }
   const e = parsed.data
@@ -242,6 +262,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       `${e.EVM_RPC_URL ? 'EVM_XPUB' : 'EVM_RPC_URL'}: EVM_RPC_URL and EVM_XPUB must be set together (the deposit addresses derive from the key)`,
     )
   }
+  if (e.EVM_SIGNER_KEY && e.EVM_SIGNER_KEY_FILE) {
+    throw new ConfigError('EVM_SIGNER_KEY: set either EVM_SIGNER_KEY or EVM_SIGNER_KEY_FILE, not both')
+  }
+  if ((e.EVM_SIGNER_KEY || e.EVM_SIGNER_KEY_FILE) && !e.EVM_RPC_URL) {
+    throw new ConfigError(
+      `${e.EVM_SIGNER_KEY ? 'EVM_SIGNER_KEY' : 'EVM_SIGNER_KEY_FILE'}: needs EVM_RPC_URL (the dev chain's hot wallet is its account 0)`,
+    )
+  }
   let evm: EvmConfig | undefined
   if (e.EVM_DEV_CHAIN) evm = { kind: 'dev', port: e.EVM_DEV_CHAIN_PORT }
   else if (e.EVM_RPC_URL && e.EVM_XPUB) {
@@ -251,6 +279,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       xpub: e.EVM_XPUB,
       usdtContract: e.EVM_USDT_CONTRACT,
       startBlock: e.EVM_START_BLOCK ?? 'head',
+      signerKey: e.EVM_SIGNER_KEY_FILE
+        ? { kind: 'file', path: resolve(e.EVM_SIGNER_KEY_FILE) }
+        : e.EVM_SIGNER_KEY
+          ? { kind: 'env', key: e.EVM_SIGNER_KEY }
+          : undefined,
     }
   }
   return {

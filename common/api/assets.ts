@@ -47,6 +47,14 @@ export type DepositState = (typeof DEPOSIT_STATES)[number]
 /** How a deposit came: `claim` (the user's claim, reviewed by an operator) or `chain` (seen by the chain watcher). */
 export const DEPOSIT_SOURCES = ['claim', 'chain'] as const
 export type DepositSource = (typeof DEPOSIT_SOURCES)[number]
+/**
+ * Every state a withdrawal can be in: the review states, and for a pair the venue sends on chain itself (issue 23
+ * part 3) `sending` (approved: queued for the signer, then sent and confirming), `paid` (its transaction has 6
+ * confirmations: `tx_hash` names it) or `failed` (its transaction failed on chain: the frozen amount and fee were
+ * returned to the spot wallet).
+ */
+export const WITHDRAWAL_STATES = ['pending', 'approved', 'rejected', 'sending', 'paid', 'failed'] as const
+export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number]
 /** Confirmations at which a chain deposit is credited, and at which it becomes withdrawable (spec §9). */
 export const CONFIRMATIONS_CREDIT = 1
 export const CONFIRMATIONS_WITHDRAW = 6
@@ -54,7 +62,8 @@ export const CONFIRMATIONS_WITHDRAW = 6
 /**
  * Kinds of ledger transactions, i.e. of account change records: a deposit credited (`deposit`), a chain deposit's
  * credit taken back after its block left the chain, or a debt it left taken from a later deposit (`deposit_reverse`), a withdrawal requested (amount +
- * fee frozen), approved (paid out, fee charged) or rejected (unfrozen), a transfer between wallets, the demo book's
+ * fee frozen), approved or paid on chain (paid out, fee charged), rejected (unfrozen) or failed on chain (unfrozen:
+ * `withdraw_fail`), a transfer between wallets, the demo book's
  * virtual funds credited or set by an operator; a spot order's funds frozen, a fill, and what an order still held
  * given back when it is cancelled or done; a second contract's stake frozen (and fee paid), and its settlement; a
  * perpetual's funding payment paid or received at a funding time (`contract_funding`).
@@ -65,6 +74,7 @@ export const LEDGER_KINDS = [
   'withdraw_request',
   'withdraw_approve',
   'withdraw_reject',
+  'withdraw_fail',
   'transfer',
   'demo_fund',
   'demo_adjust',
@@ -220,7 +230,8 @@ export const depositClaimInput = z.object({
 })
 export type DepositClaimInput = z.input<typeof depositClaimInput>
 
-export const reviewAnswerSchema = z.object({ id: z.int(), status: z.enum(REVIEW_STATES) })
+/** A decision's result; a withdrawal the venue sends on chain is `sending` once approved. */
+export const reviewAnswerSchema = z.object({ id: z.int(), status: z.enum(WITHDRAWAL_STATES) })
 
 export const depositSchema = z.object({
   id: z.int(),
@@ -320,8 +331,12 @@ export const withdrawalSchema = z.object({
   amount: money,
   fee: money,
   arrival_amount: money,
-  status: z.enum(REVIEW_STATES),
+  status: z.enum(WITHDRAWAL_STATES),
   reason: z.nullable(z.string()),
+  /** The transaction that pays it, once sent on chain (the latest when it was replaced); null before and by hand. */
+  tx_hash: z.nullable(z.string()),
+  /** Its confirmations while `sending` once mined; null otherwise. */
+  confirmations: z.nullable(z.int()),
   created_at: dateField,
   reviewed_at: z.nullable(dateField),
 })

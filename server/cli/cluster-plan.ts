@@ -5,8 +5,11 @@
  */
 import { ConfigError, parseConfig, type Role } from '../config'
 
-/** How many processes of each role; `ingest` is 1, or 2 (one active, one standby). */
-export type ClusterCounts = Record<Role, number>
+/**
+ * How many processes of each role; `ingest` is 1, or 2 (one active, one standby). The signer is not one of them: it
+ * is the one process with the hot wallet's key, started on its own (README "Custody").
+ */
+export type ClusterCounts = Record<Exclude<Role, 'signer'>, number>
 
 /** One process of the cluster. */
 export interface ClusterProcess {

@@ -95,10 +95,11 @@ export function testUsdtArtifact(): { abi: Abi; bytecode: Hex } {
 export async function startDevChain(opts: { port: number }): Promise<DevChain> {
   const dir = mkdtempSync(join(tmpdir(), 'tc-dev-chain-'))
   const config = join(dir, 'hardhat.config.cjs')
-  // Hardhat's defaults otherwise: 20 accounts of DEV_MNEMONIC with 10,000 ETH, automine.
+  // Hardhat's defaults otherwise: 20 accounts of DEV_MNEMONIC with 10,000 ETH, automine. A transaction that reverts
+  // is mined and its hash answered, as a real node does (Hardhat's default answers an error instead).
   writeFileSync(
     config,
-    `module.exports = { networks: { hardhat: { chainId: ${DEV_CHAIN_ID}, hardfork: 'cancun' } } }\n`,
+    `module.exports = { networks: { hardhat: { chainId: ${DEV_CHAIN_ID}, hardfork: 'cancun', throwOnTransactionFailures: false, throwOnCallFailures: false } } }\n`,
   )
   const cli = requireHere.resolve('hardhat/internal/cli/cli.js')
   const child: ChildProcess = spawn(

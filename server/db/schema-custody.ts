@@ -25,7 +25,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { users } from './schema-accounts'
-import { at } from './schema-ledger'
+import { at, withdrawals } from './schema-ledger'
 
 /** One currency's line of a proof. */
 export interface ProofTotal {
@@ -104,4 +104,52 @@ export const chainBlocks = pgTable(
     hash: text('hash').notNull(),
   },
   (t) => [primaryKey({ columns: [t.network, t.number] })],
+)
+
+/**
+ * The signer's hot wallet on a network (issue 23 part 3, server/custody/signer.ts): the next nonce it will use. The
+ * row is locked while a transaction is signed, so two signer processes never give one nonce to two withdrawals.
+ */
+export const hotWallets = pgTable(
+  'hot_wallets',
+  {
+    network: text('network').notNull(),
+    /** Lower-case 0x hex. */
+    address: text('address').notNull(),
+    nextNonce: bigint('next_nonce', { mode: 'number' }).notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.address] })],
+)
+
+/**
+ * Each transaction the signer signed for a withdrawal, stored (with its raw bytes) before it is broadcast, so a
+ * signer that dies between the two sends the same bytes again instead of a second payment. A replacement (same
+ * nonce, higher fees) is another row; whichever of them is mined pays the withdrawal, never two (one nonce).
+ */
+export const withdrawalTxs = pgTable(
+  'withdrawal_txs',
+  {
+    id: serial('id').primaryKey(),
+    withdrawalId: integer('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id),
+    network: text('network').notNull(),
+    fromAddress: text('from_address').notNull(),
+    nonce: bigint('nonce', { mode: 'number' }).notNull(),
+    /** Lower-case 0x hex. */
+    txHash: text('tx_hash').notNull(),
+    /** The signed transaction (0x hex), as broadcast. */
+    raw: text('raw').notNull(),
+    /** EIP-1559 fees, wei (decimal strings). */
+    maxFeePerGas: text('max_fee_per_gas').notNull(),
+    maxPriorityFeePerGas: text('max_priority_fee_per_gas').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('withdrawal_txs_hash').on(t.network, t.txHash),
+    index('withdrawal_txs_withdrawal').on(t.withdrawalId, t.id),
+    // One withdrawal per nonce: its replacements share it, another withdrawal never does.
+    index('withdrawal_txs_nonce').on(t.network, t.fromAddress, t.nonce),
+  ],
 )

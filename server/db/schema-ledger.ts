@@ -21,7 +21,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { Chain, DepositSource, DepositState, LedgerKind, ReviewState, Wallet } from '../../common/api/assets'
+import type {
+  Chain,
+  DepositSource,
+  DepositState,
+  LedgerKind,
+  ReviewState,
+  Wallet,
+  WithdrawalState,
+} from '../../common/api/assets'
 import type { Book } from '../../common/api/user-info'
 import { uploads, users } from './schema-accounts'
 
@@ -243,11 +251,25 @@ export const withdrawals = pgTable(
     amount: amount('amount').notNull(),
     fee: amount('fee').notNull(),
     ...review,
+    status: text('status').$type<WithdrawalState>().notNull().default('pending'),
+    /**
+     * The EVM network (`evm:<chain id>…`) that sends it when the pair was watched at the request (issue 23 part 3):
+     * approved, it goes to the signer (`sending`); null = paid by hand on approval, as before.
+     */
+    network: text('network'),
+    /** The paying transaction's hash (lower-case 0x hex) once one was sent: the latest when it was replaced. */
+    txHash: text('tx_hash'),
+    /** Its confirmations while `sending`, as the signer last saw them (null before it is mined). */
+    confirmations: integer('confirmations'),
   },
   (t) => [
     index('withdrawals_user').on(t.userId, t.id),
     index('withdrawals_status').on(t.status, t.id),
-    check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'withdrawals_status_check',
+      sql`${t.status} in ('pending', 'approved', 'rejected', 'sending', 'paid', 'failed')`,
+    ),
+    check('withdrawals_network_check', sql`${t.status} not in ('sending', 'paid', 'failed') or ${t.network} is not null`),
     check('withdrawals_amount_check', sql`${t.amount} > 0 and ${t.fee} >= 0`),
   ],
 )

@@ -172,7 +172,7 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
     await seedDatabase(database.db)
     // EVM custody (issue 23): the API derives deposit addresses, jobs runs the chain watcher.
     let chain: OpenCustody | undefined
-    if (config.evm && (has('api') || has('jobs'))) {
+    if (config.evm && (has('api') || has('jobs') || has('signer'))) {
       // Loaded only with a chain configured: viem and Hardhat stay out of `npm start`'s start time.
       const { openCustody } = await import('../custody/open-custody')
       chain = await openCustody(config.evm, log)
@@ -251,6 +251,28 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
         : undefined
       const proofs = startProofJob({ db: database.db, reserves, log })
       stack.push(() => proofs.stop())
+    }
+    if (has('signer') && chain && config.evm) {
+      // The only role that reads the hot wallet's key (issue 23 part 3); without one, approved withdrawals wait.
+      const key = config.evm.kind === 'dev' ? ('dev' as const) : config.evm.signerKey
+      if (key) {
+        const [{ signerAccount }, { startSigner }] = await Promise.all([
+          import('../custody/signer-key'),
+          import('../custody/signer'),
+        ])
+        const signer = startSigner({
+          db: database.db,
+          client: chain.client,
+          custody: chain.custody,
+          account: await signerAccount(key),
+          log,
+        })
+        stack.push(() => signer.stop())
+      } else if (!all) {
+        throw new Error('ROLES has signer: EVM_SIGNER_KEY or EVM_SIGNER_KEY_FILE is required (the hot wallet key)')
+      } else {
+        log('[signer] no EVM_SIGNER_KEY(_FILE): approved on-chain withdrawals wait for a signer process')
+      }
     }
     const app = has('api')
       ? await startApi(config, deps, tls, database, market, log, stack.push, chain?.custody)

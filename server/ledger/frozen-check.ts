@@ -53,7 +53,7 @@ const HOLDS = sql`
   from financial_orders where status = 'in_progress'
   union all
   select 'withdrawal:' || id, user_id, 'live', 'spot', currency, amount + fee
-  from withdrawals where status = 'pending'`
+  from withdrawals where status in ('pending', 'sending')`
 
 /** The frozen buckets the check compares: every user account, plus each holders' group without an account. */
 const BUCKETS = sql`

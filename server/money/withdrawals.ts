@@ -6,8 +6,8 @@
  * Decisions are conditional updates of a pending request, so an approve and a reject racing end with one winner and
  * the funds burned or released once. Closed in the demo book.
  */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm'
-import type { Chain, ReviewState, Withdrawal, WithdrawOption } from '../../common/api/assets'
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { Chain, ReviewState, Withdrawal, WithdrawalState, WithdrawOption } from '../../common/api/assets'
 import type { Locale } from '../../common/constants'
 import { add, compare, currencyScale, negate, parseDecimal, type DecimalString } from '../../common/amount'
 import { audit } from '../auth/audit'
@@ -19,6 +19,7 @@ import type { ServiceDeps } from '../domain/deps'
 import { DomainError, notFound, rejected } from '../domain/errors'
 import { accountName } from '../identity/submissions'
 import { moneyTransaction, runOnce } from '../ledger/idempotent'
+import { isWatched } from '../custody/evm-custody'
 import { postTransaction, type Entry } from '../ledger/post'
 import { addressById, hasAddressFor } from './addresses'
 import { fieldError, userAmount } from './amounts'
@@ -86,7 +87,7 @@ export interface WithdrawRequest {
  *   `idempotencyKeyReused`.
  */
 export async function requestWithdrawal(
-  { db }: Pick<ServiceDeps, 'db'>,
+  { db, custody }: Pick<ServiceDeps, 'db' | 'custody'>,
   who: MoneyCaller & { ip: string; locale: Locale },
   input: WithdrawRequest,
 ): Promise<{ id: number; status: ReviewState; fee: DecimalString; arrival_amount: DecimalString }> {
@@ -137,6 +138,8 @@ export async function requestWithdrawal(
         address: address.address,
         amount,
         fee,
+        // A watched pair is sent on chain by the signer once approved (issue 23 part 3).
+        network: isWatched(custody, input.currency, input.chain) ? custody!.network : null,
       })
       .returning({ id: withdrawals.id })
     const spot = { userId: who.userId, wallet: 'spot' as const }
@@ -175,6 +178,8 @@ function view(r: WithdrawalRow): Withdrawal {
     arrival_amount: amount,
     status: r.status,
     reason: r.reason,
+    tx_hash: r.txHash,
+    confirmations: r.status === 'sending' ? r.confirmations : null,
     created_at: formatUtc(r.createdAt),
     reviewed_at: r.reviewedAt ? formatUtc(r.reviewedAt) : null,
   }
@@ -195,7 +200,7 @@ export async function listWithdrawals(db: Db, userId: number, page: Page) {
 }
 
 /** Every withdrawal (optionally of one state), newest first, with its user. */
-export async function adminListWithdrawals(db: Db, filter: Page & { status?: ReviewState | undefined }) {
+export async function adminListWithdrawals(db: Db, filter: Page & { status?: WithdrawalState | undefined }) {
   const cond: SQL | undefined = filter.status ? eq(withdrawals.status, filter.status) : undefined
   const rows = await db
     .select({ w: withdrawals, u: users })
@@ -211,29 +216,73 @@ export async function adminListWithdrawals(db: Db, filter: Page & { status?: Rev
 }
 
 /**
- * Approves (pays out from the frozen funds: amount to the withdrawals account, fee to the fees account) or rejects
- * (unfreezes, with a reason) a pending withdrawal, once.
+ * Approves or rejects (unfrozen, with a reason) a pending withdrawal, once. Approval pays out from the frozen funds
+ * (the amount to the withdrawals account, the fee to the fees account: `payOut`) — or, for a withdrawal the venue
+ * sends on chain itself (`network` set at the request), hands it to the signer (`sending`: the funds stay frozen
+ * until its transaction has 6 confirmations, server/custody/signer.ts).
  * @throws DomainError not_found `withdrawalNotFound`, conflict `alreadyReviewed`, rejected `identityReason*`.
  */
 export async function reviewWithdrawal(
   { db }: Pick<ServiceDeps, 'db'>,
   d: ReviewDecision,
-): Promise<{ id: number; status: ReviewState }> {
+): Promise<{ id: number; status: WithdrawalState }> {
   const reason = reviewReason(d)
-  const status: ReviewState = d.approve ? 'approved' : 'rejected'
   const decided = await moneyTransaction(db, async (tx) => {
     const [row] = await tx
       .update(withdrawals)
-      .set({ status, reason, reviewedBy: d.reviewerId, reviewedAt: new Date() })
+      .set({
+        status: sql`case when not ${d.approve} then 'rejected' when ${withdrawals.network} is null then 'approved' else 'sending' end`,
+        reason,
+        reviewedBy: d.reviewerId,
+        reviewedAt: new Date(),
+      })
       .where(and(eq(withdrawals.id, d.id), eq(withdrawals.status, 'pending')))
       .returning()
     if (!row) return undefined
-    const amount = parseDecimal(row.amount)
-    const fee = parseDecimal(row.fee)
-    const total = add(amount, fee)
-    const spot = { userId: row.userId, wallet: 'spot' as const }
-    const c = row.currency
-    const entries: Entry[] = d.approve
+    if (row.status !== 'sending') {
+      await settleFrozen(tx, row, d.approve ? 'withdraw_approve' : 'withdraw_reject', reviewActor(d))
+    }
+    const { amount, fee, currency: c } = row
+    await audit(tx, {
+      userId: d.reviewerId,
+      action: d.approve ? 'withdraw_approve' : 'withdraw_reject',
+      result: 'ok',
+      detail: `withdrawal ${row.id} of user ${row.userId}: ${amount} ${c} + fee ${fee}${row.status === 'sending' ? ' (to the signer)' : ''}${d.reviewerId === null ? ' by command line' : ''}`,
+      ip: d.ip ?? '',
+    })
+    await emitEvents(tx, [
+      noticeEvent(row.userId, 'withdrawal_reviewed', row.id, {
+        state: row.status,
+        ...(reason ? { message: reason } : {}),
+      }),
+    ])
+    return row
+  })
+  if (decided) return { id: d.id, status: decided.status }
+  const [exists] = await db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, d.id))
+  if (!exists) throw notFound('withdrawalNotFound', 'id')
+  throw new DomainError('conflict', 'alreadyReviewed')
+}
+
+/**
+ * Ends a withdrawal's hold on the frozen amount + fee, in the caller's transaction: paid out (`withdraw_approve`: the
+ * amount to the platform's withdrawals account, the fee to the fees account) or given back to the spot wallet's
+ * available balance (`withdraw_reject` on a rejection, `withdraw_fail` when its transaction failed on chain). The
+ * ledger's reference `withdrawal:<id>` is unique per kind, so each happens at most once.
+ */
+export async function settleFrozen(
+  tx: Db,
+  row: WithdrawalRow,
+  kind: 'withdraw_approve' | 'withdraw_reject' | 'withdraw_fail',
+  actor: string,
+): Promise<void> {
+  const amount = parseDecimal(row.amount)
+  const fee = parseDecimal(row.fee)
+  const total = add(amount, fee)
+  const spot = { userId: row.userId, wallet: 'spot' as const }
+  const c = row.currency
+  const entries: Entry[] =
+    kind === 'withdraw_approve'
       ? [
           { owner: spot, currency: c, bucket: 'frozen', amount: negate(total) },
           { owner: { system: 'withdrawals' }, currency: c, bucket: 'available', amount },
@@ -245,28 +294,12 @@ export async function reviewWithdrawal(
           { owner: spot, currency: c, bucket: 'frozen', amount: negate(total) },
           { owner: spot, currency: c, bucket: 'available', amount: total },
         ]
-    await postTransaction(tx, {
-      kind: d.approve ? 'withdraw_approve' : 'withdraw_reject',
-      book: 'live',
-      userId: row.userId,
-      reference: `withdrawal:${row.id}`,
-      actor: reviewActor(d),
-      entries,
-    })
-    await audit(tx, {
-      userId: d.reviewerId,
-      action: d.approve ? 'withdraw_approve' : 'withdraw_reject',
-      result: 'ok',
-      detail: `withdrawal ${row.id} of user ${row.userId}: ${amount} ${c} + fee ${fee}${d.reviewerId === null ? ' by command line' : ''}`,
-      ip: d.ip ?? '',
-    })
-    await emitEvents(tx, [
-      noticeEvent(row.userId, 'withdrawal_reviewed', row.id, { state: status, ...(reason ? { message: reason } : {}) }),
-    ])
-    return row
+  await postTransaction(tx, {
+    kind,
+    book: 'live',
+    userId: row.userId,
+    reference: `withdrawal:${row.id}`,
+    actor,
+    entries,
   })
-  if (decided) return { id: d.id, status }
-  const [exists] = await db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, d.id))
-  if (!exists) throw notFound('withdrawalNotFound', 'id')
-  throw new DomainError('conflict', 'alreadyReviewed')
 }

@@ -4,7 +4,7 @@
  * the same services as the `admin/*` calls.
  */
 import { parseArgs } from 'node:util'
-import { CHAINS, REVIEW_STATES, type Chain, type ReviewState } from '../../../common/api/assets'
+import { CHAINS, REVIEW_STATES, WITHDRAWAL_STATES, type Chain } from '../../../common/api/assets'
 import { parseDecimal } from '../../../common/amount'
 import type { Db } from '../../db/client'
 import { checkLedger } from '../../ledger/check'
@@ -20,11 +20,14 @@ function positiveId(arg: string | undefined, usage: string): number {
   return Number(arg)
 }
 
-function statusOption(args: string[]): ReviewState | undefined {
+function statusOption<S extends string>(
+  args: string[],
+  states: readonly S[] = REVIEW_STATES as readonly string[] as readonly S[],
+): S | undefined {
   const { values } = parseArgs({ args, strict: true, options: { status: { type: 'string' } } })
-  const status = values.status as ReviewState | undefined
-  if (status !== undefined && !REVIEW_STATES.includes(status)) {
-    throw new UsageError(`--status must be one of ${REVIEW_STATES.join(', ')}`)
+  const status = values.status as S | undefined
+  if (status !== undefined && !states.includes(status)) {
+    throw new UsageError(`--status must be one of ${states.join(', ')}`)
   }
   return status
 }
@@ -93,9 +96,13 @@ const depositsList: AdminCommand = {
 const withdrawalsList: AdminCommand = {
   name: 'withdrawals list',
   usage:
-    '  withdrawals list [--status pending|approved|rejected]\n                              list withdrawals, newest first (max 200)',
+    '  withdrawals list [--status pending|approved|rejected|sending|paid|failed]\n                              list withdrawals, newest first (max 200)',
   async run(db, args, io) {
-    const { list, total } = await adminListWithdrawals(db, { status: statusOption(args), page: 1, limit: 200 })
+    const { list, total } = await adminListWithdrawals(db, {
+      status: statusOption(args, WITHDRAWAL_STATES),
+      page: 1,
+      limit: 200,
+    })
     if (list.length === 0) io.out('(no withdrawals)')
     for (const w of list) {
       io.out(

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
-import type { DepositState, ReviewState } from '../../../common/api/assets'
-import { CHAIN_DEPOSIT_STATE_LABELS, REVIEW_STATE_LABELS } from './labels'
+import type { DepositState, ReviewState, WithdrawalState } from '../../../common/api/assets'
+import { CHAIN_DEPOSIT_STATE_LABELS, REVIEW_STATE_LABELS, WITHDRAWAL_STATE_LABELS } from './labels'
 
 /** A deposit's or withdrawal's review state as a coloured tag: pending (amber), approved (green), rejected (red). */
 export function ReviewStateTag({ state }: { state: ReviewState }) {
@@ -19,4 +19,10 @@ export function DepositStateTag({ state, chain }: { state: DepositState; chain: 
   }
   const label = CHAIN_DEPOSIT_STATE_LABELS[state === 'approved' || state === 'rejected' ? 'credited' : state]
   return <span className={`fd-state fd-state--${state}`}>{i18n._(label)}</span>
+}
+
+/** A withdrawal's state as a tag: its review state, or on chain sending (amber), completed (green), failed (red). */
+export function WithdrawalStateTag({ state }: { state: WithdrawalState }) {
+  const { i18n } = useLingui()
+  return <span className={`fd-state fd-state--${state}`}>{i18n._(WITHDRAWAL_STATE_LABELS[state])}</span>
 }

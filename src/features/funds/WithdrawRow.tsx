@@ -4,9 +4,13 @@ import { formatMoney } from '../assets'
 import { formatUtcDateTime } from '../../lib/dates'
 import { RecordFacts } from './RecordFacts'
 import { RejectReason } from './RejectReason'
-import { ReviewStateTag } from './ReviewStateTag'
+import { WithdrawalStateTag } from './ReviewStateTag'
+import { CONFIRMATIONS_WITHDRAW } from '../../../common/api/assets'
 
-/** One withdrawal (spec §3): amount, state, network, address, fee, arrival amount, time and a rejection's reason. */
+/**
+ * One withdrawal (spec §3): amount, state, network, address, fee, arrival amount, time and a rejection's reason; sent
+ * on chain (issue 23), its transaction hash and, while confirming, its confirmations out of 6.
+ */
 export function WithdrawRow({ withdrawal: w }: { withdrawal: Withdrawal }) {
   const { t, i18n } = useLingui()
   const money = (v: string) => `${formatMoney(v, i18n.locale)} ${w.currency}`
@@ -14,7 +18,7 @@ export function WithdrawRow({ withdrawal: w }: { withdrawal: Withdrawal }) {
     <li className="fd-record" data-testid="withdrawal-row">
       <div className="fd-record__top">
         <span className="fd-record__amount">{money(w.amount)}</span>
-        <ReviewStateTag state={w.status} />
+        <WithdrawalStateTag state={w.status} />
       </div>
       <RecordFacts
         facts={[
@@ -23,6 +27,13 @@ export function WithdrawRow({ withdrawal: w }: { withdrawal: Withdrawal }) {
           [t({ id: 'funds.fee', message: 'Fee' }), money(w.fee)],
           [t({ id: 'funds.arrival', message: 'Arrival amount' }), money(w.arrival_amount)],
           [t({ id: 'funds.time', message: 'Time' }), formatUtcDateTime(w.created_at)],
+          [t({ id: 'funds.txHashShort', message: 'Transaction hash' }), w.tx_hash],
+          [
+            t({ id: 'funds.confirmations', message: 'Confirmations' }),
+            w.confirmations === null
+              ? null
+              : `${Math.min(w.confirmations, CONFIRMATIONS_WITHDRAW)}/${CONFIRMATIONS_WITHDRAW}`,
+          ],
         ]}
       />
       {w.status === 'rejected' && <RejectReason reason={w.reason} />}

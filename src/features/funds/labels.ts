@@ -1,12 +1,20 @@
 /** Names of the review states (spec §4: pending review, passed, rejected) and of the account change record kinds. */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { ChainDepositState, LedgerKind, ReviewState } from '../../../common/api/assets'
+import type { ChainDepositState, LedgerKind, ReviewState, WithdrawalState } from '../../../common/api/assets'
 
 export const REVIEW_STATE_LABELS: Record<ReviewState, MessageDescriptor> = {
   pending: msg({ id: 'funds.state.pending', message: 'Pending review' }),
   approved: msg({ id: 'funds.state.approved', message: 'Approved' }),
   rejected: msg({ id: 'funds.state.rejected', message: 'Rejected' }),
+}
+
+/** Names of a withdrawal's states: the review states, then on chain (issue 23) sending, paid, failed. */
+export const WITHDRAWAL_STATE_LABELS: Record<WithdrawalState, MessageDescriptor> = {
+  ...REVIEW_STATE_LABELS,
+  sending: msg({ id: 'funds.withdrawState.sending', message: 'Sending' }),
+  paid: msg({ id: 'funds.withdrawState.paid', message: 'Completed' }),
+  failed: msg({ id: 'funds.withdrawState.failed', message: 'Failed, refunded' }),
 }
 
 /** Names of a chain deposit's states (issue 23): seen, credited at 1 confirmation, withdrawable at 6, reversed. */
@@ -24,6 +32,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, MessageDescriptor> = {
   withdraw_request: msg({ id: 'funds.kind.withdrawRequest', message: 'Withdrawal requested' }),
   withdraw_approve: msg({ id: 'funds.kind.withdrawApprove', message: 'Withdrawal paid out' }),
   withdraw_reject: msg({ id: 'funds.kind.withdrawReject', message: 'Withdrawal rejected' }),
+  withdraw_fail: msg({ id: 'funds.kind.withdrawFail', message: 'Withdrawal failed on chain (refunded)' }),
   transfer: msg({ id: 'funds.kind.transfer', message: 'Transfer' }),
   demo_fund: msg({ id: 'funds.kind.demoFund', message: 'Demo funds' }),
   demo_adjust: msg({ id: 'funds.kind.demoAdjust', message: 'Demo balance adjusted' }),

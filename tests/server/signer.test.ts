@@ -1,0 +1,348 @@
+/**
+ * The signer (server/custody/signer.ts, issue 23 parts 3 and 7) on the local Hardhat chain and real PostgreSQL: a
+ * user funded through the chain watcher withdraws ETH and USDT-ERC20; approved, each withdrawal is `sending` with its
+ * funds still frozen; two signers running rounds at once send each once (two nonces, two transactions); the record
+ * shows the tx hash and the confirmations, and the withdrawal is paid at 6 (not at 5), the recipient holding exactly
+ * the amounts and the hot wallet down by exactly the amounts + the gas of its transactions; a transfer that reverts
+ * on chain (a hot wallet short of USDT) fails at 6 and returns amount + fee once; a signer that dies between storing
+ * a signed transaction and broadcasting it broadcasts the same bytes at the next round (one payment); a transaction
+ * stuck in the pool is replaced at the same nonce with higher fees and the withdrawal is paid once.
+ *
+ * After every step, the economic invariant of withdrawals: what `system:withdrawals` received = Σ amounts of paid
+ * withdrawals = what the recipient received on chain since the start; the hot wallet's ETH went down by the ETH paid +
+ * the gas of every transaction it had mined; and the whole ledger check (every frozen amount held by a pending or
+ * sending withdrawal).
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseEther,
+  parseUnits,
+  type Address,
+  type PublicClient,
+} from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { hardhat } from 'viem/chains'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { parseDecimal } from '../../common/amount'
+import type { DepositAddress, Withdrawal } from '../../common/api/assets'
+import { pollOnce, type ChainWatcherDeps } from '../../server/custody/chain-watcher'
+import { startDevChain, type DevChain } from '../../server/custody/dev-chain'
+import { evmCustody, type EvmCustody } from '../../server/custody/evm-custody'
+import { DEV_MNEMONIC, xpubOfMnemonic } from '../../server/custody/evm-keys'
+import { signerAccount } from '../../server/custody/signer-key'
+import { signerRound, type SignerDeps } from '../../server/custody/signer'
+import type { Database } from '../../server/db/client'
+import { ledgerAccounts, withdrawals, withdrawalTxs } from '../../server/db/schema'
+import { checkLedger } from '../../server/ledger/check'
+import { reviewWithdrawal } from '../../server/money/withdrawals'
+import { freePort } from '../helpers/app-server'
+import { moneyCall, PAY_PASSWORD, withPayPassword } from '../helpers/money-calls'
+import { testApp, type TestApp } from '../helpers/server-app'
+import { describePostgres } from '../helpers/server-db'
+import { makeUser, type TestUser } from '../helpers/server-users'
+
+await describePostgres('signer', (open) => {
+  let chain: DevChain
+  let reader: PublicClient
+  let database: Database
+  let t: TestApp
+  let custody: EvmCustody
+  let alice: TestUser
+  let deps: SignerDeps
+  let watcher: ChainWatcherDeps
+  const lines: string[] = []
+  const hot = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 }).address
+  const start: Record<string, bigint> = {}
+  const testClient = () => createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(chain.rpcUrl) })
+  const wallet = () => createWalletClient({ chain: hardhat, transport: http(chain.rpcUrl) })
+  const usdtOf = (address: Address) =>
+    reader.readContract({ address: chain.usdt.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+  let recipient: Address
+
+  const round = (over: Partial<SignerDeps> = {}) => signerRound({ ...deps, ...over })
+  const records = async () =>
+    (await moneyCall<{ list: Withdrawal[] }>(t.app, alice.token, 'GET', 'assets/withdraw_list')).body.data.list
+  const spot = async (currency: string) => {
+    const [row] = await database.db
+      .select({ available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.userId, alice.id),
+          eq(ledgerAccounts.book, 'live'),
+          eq(ledgerAccounts.wallet, 'spot'),
+          eq(ledgerAccounts.currency, currency),
+        ),
+      )
+    return { available: parseDecimal(row?.available ?? '0'), frozen: parseDecimal(row?.frozen ?? '0') }
+  }
+  const addressIds: Record<string, number> = {}
+  /** Requests a withdrawal of `amount` to `recipient`; answers its id. */
+  async function withdraw(amount: string, currency: 'USDT' | 'ETH'): Promise<number> {
+    const chainLabel = currency === 'USDT' ? 'ERC20' : 'ETH'
+    if (addressIds[currency] === undefined) {
+      await moneyCall(t.app, alice.token, 'POST', 'assets/address_save', {
+        currency,
+        chain: chainLabel,
+        address: recipient,
+      })
+      const book = await moneyCall<{ list: { id: number; currency: string }[] }>(
+        t.app,
+        alice.token,
+        'GET',
+        'assets/address_list',
+      )
+      addressIds[currency] = book.body.data.list.find((a) => a.currency === currency)!.id
+    }
+    const out = await moneyCall<{ id: number }>(t.app, alice.token, 'POST', 'assets/withdraw', {
+      currency,
+      chain: chainLabel,
+      address_id: addressIds[currency],
+      amount,
+      pay_password: PAY_PASSWORD,
+    })
+    expect(out.body, `withdraw ${amount} ${currency}`).toMatchObject({ code: 1 })
+    return out.body.data.id
+  }
+  const approve = async (id: number) => {
+    expect(await reviewWithdrawal({ db: database.db }, { id, approve: true, reviewerId: null })).toEqual({
+      id,
+      status: 'sending',
+    })
+  }
+  const record = async (id: number) => (await records()).find((w) => w.id === id)!
+
+  /**
+   * From the receipts of every transaction the signer stored: the gas the hot wallet paid (wei), and per currency
+   * the amounts of the withdrawals one of whose transactions succeeded (what left the hot wallet).
+   */
+  async function onChain(): Promise<{ gas: bigint; sent: Record<string, bigint> }> {
+    const rows = await database.db
+      .select({ hash: withdrawalTxs.txHash, currency: withdrawals.currency, amount: withdrawals.amount })
+      .from(withdrawalTxs)
+      .innerJoin(withdrawals, eq(withdrawals.id, withdrawalTxs.withdrawalId))
+    const out = { gas: 0n, sent: { ETH: 0n, USDT: 0n } as Record<string, bigint> }
+    for (const r of rows) {
+      const receipt = await reader.getTransactionReceipt({ hash: r.hash as `0x${string}` }).catch(() => null)
+      if (!receipt) continue
+      out.gas += receipt.gasUsed * receipt.effectiveGasPrice
+      if (receipt.status === 'success') out.sent[r.currency]! += parseUnits(r.amount, r.currency === 'ETH' ? 18 : 6)
+    }
+    return out
+  }
+
+  /** The economic invariant of withdrawals (header). */
+  async function expectWithdrawalsBalance(step: string) {
+    const chainSide = await onChain()
+    for (const [currency, decimals] of [
+      ['ETH', 18],
+      ['USDT', 6],
+    ] as const) {
+      const [paidOut] = await database.db
+        .select({ v: sql<string>`coalesce(sum(${ledgerAccounts.available}), 0)::text` })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.owner, 'system:withdrawals'), eq(ledgerAccounts.currency, currency)))
+      const [paid] = await database.db
+        .select({
+          paid: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'paid'), 0)::text`,
+          sending: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'sending'), 0)::text`,
+        })
+        .from(withdrawals)
+        .where(eq(withdrawals.currency, currency))
+      expect(parseDecimal(paidOut!.v), `${currency}: system:withdrawals = Σ paid, ${step}`).toBe(
+        parseDecimal(paid!.paid),
+      )
+      // What left the hot wallet: every paid withdrawal, and sending ones already mined (their funds still frozen).
+      const sent = chainSide.sent[currency]!
+      const paidUnits = parseUnits(paid!.paid, decimals)
+      expect(
+        sent >= paidUnits && sent <= paidUnits + parseUnits(paid!.sending, decimals),
+        `${currency} sent, ${step}`,
+      ).toBe(true)
+      const received =
+        (currency === 'ETH' ? await reader.getBalance({ address: recipient }) : await usdtOf(recipient)) -
+        start[`to${currency}`]!
+      expect(received, `${currency}: the recipient received what the hot wallet sent, ${step}`).toBe(sent)
+      if (currency === 'ETH') {
+        const spent = start.hotETH! - (await reader.getBalance({ address: hot }))
+        expect(spent, `hot wallet ETH down by the ETH sent + gas, ${step}`).toBe(sent + chainSide.gas)
+      }
+    }
+    expect(await checkLedger(database.db), `ledger check ${step}`).toMatchObject({
+      ok: true,
+      mismatches: [],
+      frozen_mismatches: [],
+    })
+  }
+
+  beforeAll(async () => {
+    chain = await startDevChain({ port: await freePort() })
+    reader = createPublicClient({ transport: http(chain.rpcUrl) })
+    recipient = chain.accounts[8]!
+    database = await open()
+    custody = await evmCustody({
+      chainId: chain.chainId,
+      rpcUrl: chain.rpcUrl,
+      xpub: await xpubOfMnemonic(DEV_MNEMONIC),
+      usdt: chain.usdt,
+      startBlock: Number(await reader.getBlockNumber({ cacheTime: 0 })) + 1,
+    })
+    t = await testApp({ db: database.db, custody })
+    alice = await makeUser(database.db)
+    await withPayPassword(database.db, alice.id)
+    watcher = { db: database.db, client: reader, custody, log: (l) => void lines.push(l) }
+    deps = {
+      db: database.db,
+      client: reader,
+      custody,
+      account: await signerAccount('dev'),
+      log: (l) => void lines.push(l),
+    }
+    // Alice's 1,000 USDT and 3 ETH arrive on her deposit address and become withdrawable.
+    await pollOnce(watcher)
+    const to = (
+      await moneyCall<DepositAddress>(t.app, alice.token, 'GET', 'assets/deposit_address', {
+        currency: 'USDT',
+        chain: 'ERC20',
+      })
+    ).body.data.address as Address
+    const funder = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 1 })
+    await wallet().writeContract({
+      account: funder,
+      chain: hardhat,
+      address: chain.usdt.address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [to, parseUnits('1000', 6)],
+    })
+    await wallet().sendTransaction({ account: funder, chain: hardhat, to, value: parseEther('3') })
+    await pollOnce(watcher)
+    await chain.mine(6)
+    await pollOnce(watcher)
+    expect((await spot('USDT')).available).toBe('1000')
+    // The hot wallet holds 150 USDT (what sweeping would bring).
+    await wallet().writeContract({
+      account: funder,
+      chain: hardhat,
+      address: chain.usdt.address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [hot, parseUnits('150', 6)],
+    })
+    start.hotETH = await reader.getBalance({ address: hot })
+    start.toETH = await reader.getBalance({ address: recipient })
+    start.toUSDT = await usdtOf(recipient)
+  }, 180_000)
+  afterAll(async () => {
+    if (process.env.SIGNER_LOG) console.log(lines.join('\n'))
+    await t?.app.close()
+    await database?.close()
+    await chain?.stop()
+  })
+
+  it('sends each approved withdrawal once from two signers, and pays it at 6 confirmations with its tx hash', async () => {
+    const eth = await withdraw('0.5', 'ETH')
+    const usdt = await withdraw('100', 'USDT')
+    await approve(eth)
+    expect(await record(eth)).toMatchObject({ status: 'sending', tx_hash: null, confirmations: null })
+    await expectWithdrawalsBalance('approved')
+    // Two more signers behind a lagging node (a replica that answers the pending count of before the first send).
+    const stale = await reader.getTransactionCount({ address: hot, blockTag: 'pending' })
+    const lagging = { ...reader, getTransactionCount: () => Promise.resolve(stale) } as PublicClient
+    expect((await round()).sent).toBe(1)
+    await approve(usdt)
+    expect((await spot('USDT')).frozen).toBe('105') // 100 + the 5 USDT fee, still held while sending
+    const [a, b] = await Promise.all([round({ client: lagging }), round({ client: lagging })])
+    expect(a.sent + b.sent).toBe(1)
+    const txs = await database.db.select().from(withdrawalTxs)
+    expect(txs.map((x) => [x.withdrawalId, x.nonce])).toEqual([
+      [eth, stale],
+      [usdt, stale + 1],
+    ])
+    await round()
+    // Mined one block each (automine): the later one has 1 confirmation, the earlier 2; the record names its hash.
+    const mined = [await record(eth), await record(usdt)]
+    expect(mined.map((w) => w.confirmations).sort()).toEqual([1, 2])
+    for (const w of mined) {
+      expect(w.status).toBe('sending')
+      expect(w.tx_hash).toBe(txs.find((x) => x.withdrawalId === w.id)!.txHash)
+    }
+    await expectWithdrawalsBalance('mined, 1 confirmation')
+
+    await chain.mine(3)
+    await round()
+    // Not paid at 5 confirmations: still sending, the funds still frozen.
+    expect([await record(eth), await record(usdt)].map((w) => [w.status, w.confirmations]).sort()).toEqual([
+      ['sending', 4],
+      ['sending', 5],
+    ])
+    expect((await spot('USDT')).frozen).toBe('105')
+    await chain.mine(2)
+    const [c, d] = await Promise.all([round(), round({ client: lagging })])
+    expect(c.paid + d.paid).toBe(2)
+    const paid = await record(usdt)
+    expect(paid).toMatchObject({ status: 'paid', confirmations: null })
+    expect(paid.tx_hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect((await spot('USDT')).frozen).toBe('0')
+    expect(await round()).toEqual({ sent: 0, rebroadcast: 0, replaced: 0, paid: 0, failed: 0 })
+    await expectWithdrawalsBalance('paid')
+  })
+
+  it('returns amount + fee once when the transfer reverts on chain (the hot wallet holds 50 USDT, 80 asked)', async () => {
+    const before = await spot('USDT')
+    const id = await withdraw('80', 'USDT')
+    await approve(id)
+    await round()
+    await round()
+    expect(await record(id)).toMatchObject({ status: 'sending', confirmations: 1 })
+    await chain.mine(5)
+    expect((await round()).failed).toBe(1)
+    expect(await record(id)).toMatchObject({ status: 'failed' })
+    expect(await spot('USDT')).toEqual(before)
+    expect((await round()).failed).toBe(0)
+    await expectWithdrawalsBalance('failed')
+  })
+
+  it('broadcasts the stored bytes again after a signer died before broadcasting them: one payment', async () => {
+    const id = await withdraw('0.25', 'ETH')
+    await approve(id)
+    const dead = { ...reader, sendRawTransaction: () => Promise.reject(new Error('killed')) } as PublicClient
+    await round({ client: dead })
+    const [stored] = await database.db.select().from(withdrawalTxs).where(eq(withdrawalTxs.withdrawalId, id))
+    expect(await reader.getTransaction({ hash: stored!.txHash as `0x${string}` }).catch(() => null)).toBeNull()
+    expect((await round()).rebroadcast).toBe(1)
+    await chain.mine(5)
+    expect((await round()).paid).toBe(1)
+    expect(await record(id)).toMatchObject({ status: 'paid', tx_hash: stored!.txHash })
+    await expectWithdrawalsBalance('rebroadcast and paid')
+  })
+
+  it('replaces a transaction stuck in the pool at the same nonce with higher fees; the withdrawal is paid once', async () => {
+    const id = await withdraw('0.125', 'ETH')
+    await approve(id)
+    await testClient().setAutomine(false)
+    try {
+      await round()
+      const later = Date.now() + 120_000
+      expect((await round({ now: () => later })).replaced).toBe(1)
+      const txs = await database.db.select().from(withdrawalTxs).where(eq(withdrawalTxs.withdrawalId, id))
+      expect(txs).toHaveLength(2)
+      expect(txs[0]!.nonce).toBe(txs[1]!.nonce)
+      expect(BigInt(txs[1]!.maxFeePerGas) * 1000n).toBeGreaterThanOrEqual(BigInt(txs[0]!.maxFeePerGas) * 1125n)
+      await testClient().mine({ blocks: 6 })
+    } finally {
+      await testClient().setAutomine(true)
+    }
+    expect((await round()).paid).toBe(1)
+    const paid = await record(id)
+    expect(paid.status).toBe('paid')
+    const txs = await database.db.select().from(withdrawalTxs).where(eq(withdrawalTxs.withdrawalId, id))
+    expect(txs.map((x) => x.txHash)).toContain(paid.tx_hash)
+    await expectWithdrawalsBalance('replaced and paid')
+  })
+})
