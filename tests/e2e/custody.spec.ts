@@ -2,17 +2,30 @@
  * A deposit on the local EVM chain as a user meets it (issue 23 parts 1, 2, 5): /deposit on USDT-ERC20 shows the
  * user's own address with its QR code, minimum and confirmation rule (the same address on a second visit, and no
  * claim form); 100 USDT sent to it from a funded dev account shows in the deposit history as confirming (0/6), then
- * credited at 1 confirmation — in the spot wallet, not withdrawable — and completed at 6, when /withdrawal offers it.
- * Screenshots at 360 px, light and dark, in tests/e2e/out/. Selectors avoid the screen's English words.
+ * credited at 1 confirmation — in the spot wallet, not withdrawable — and completed at 6, when /withdrawal offers it;
+ * 40 of it withdrawn in the app and approved by the operator is sent by the signer (part 3): the record shows the tx
+ * hash while sending and "Completed" at 6 confirmations, and the recipient holds exactly 40 USDT more on chain.
+ * Screenshots at 360 px, light and dark, in tests/e2e/out/.
  */
 import type { Page } from '@playwright/test'
-import { createTestClient, createWalletClient, http, parseUnits, type Address } from 'viem'
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseUnits,
+  type Address,
+} from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { hardhat } from 'viem/chains'
 import { DEV_MNEMONIC } from '../../server/custody/evm-keys'
 import { assertNoSideScroll, shot } from './context'
 import { expect, test } from './fixtures'
-import { newUser } from './sessions'
+import { adminCommand, api, newUser } from './sessions'
+
+/** The user's transaction password. */
+const PAY_PASSWORD = 'vault lantern 42'
 
 /** Picks `currency` on `chain` in the screen's pair picker. */
 async function pickPair(page: Page, currency: string, chain: string) {
@@ -86,6 +99,55 @@ test('a USDT-ERC20 transfer to the user’s own address is confirming, then cred
   await page.goto('/withdrawal')
   await pickPair(page, 'USDT', 'ERC20')
   await expect(page.getByTestId('withdraw-available')).toHaveText(/^100(\.0+)? USDT$/)
+
+  // Part of it withdrawn to dev account 8 and approved: the signer sends it from the hot wallet (given 100 USDT by
+  // dev account 2, as sweeping would), the record shows the tx hash, and it completes at 6 confirmations.
+  const reader = createPublicClient({ chain: hardhat, transport: http(rpcUrl) })
+  const recipient = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 8 }).address
+  const usdtOf = (who: Address) =>
+    reader.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
+  await createWalletClient({ chain: hardhat, transport: http(rpcUrl) }).writeContract({
+    account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 2 }),
+    address: token,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 }).address, parseUnits('100', 6)],
+  })
+  const before = await usdtOf(recipient)
+  const set = await api(
+    server,
+    'POST',
+    'user/set_pay_password',
+    { login_password: user.password, pay_password: PAY_PASSWORD, re_pay_password: PAY_PASSWORD },
+    user.token,
+  )
+  expect(set, 'set_pay_password').toMatchObject({ code: 1 })
+  await page.reload()
+  await pickPair(page, 'USDT', 'ERC20')
+  await page.getByRole('button', { name: 'Add address' }).click()
+  await page.getByRole('dialog').getByLabel('Address', { exact: true }).fill(recipient)
+  await page.getByRole('button', { name: 'Save address' }).click()
+  await page.getByLabel('Amount (USDT)').fill('40')
+  await page.getByLabel('Transaction password', { exact: true }).fill(PAY_PASSWORD)
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click()
+  await expect(page).toHaveURL(/\/withdrawal-record$/)
+  const list = await api<{ list: { id: number }[] }>(server, 'GET', 'assets/withdraw_list', undefined, user.token)
+  await adminCommand(server, ['withdrawals', 'approve', String(list.data.list[0]!.id)])
+  const out = page.getByTestId('withdrawal-row')
+  await expect(async () => {
+    await page.reload()
+    await expect(out.locator('dd', { hasText: /^0x[0-9a-f]{64}$/ })).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  await expect(out.locator('.fd-state--sending')).toBeVisible()
+  await shot(page, 'custody-withdrawal-sending-360-light')
+  await testClient.mine({ blocks: 6 })
+  await expect(async () => {
+    await page.reload()
+    await expect(out.locator('.fd-state--paid')).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  await expect(out.locator('dd', { hasText: /^0x[0-9a-f]{64}$/ })).toBeVisible()
+  expect(await usdtOf(recipient)).toBe(before + parseUnits('40', 6))
+  await shot(page, 'custody-withdrawal-paid-360-light')
 
   for (const theme of ['dark'] as const) {
     const dark = await phone({ session: user, theme, viewport: { width: 360, height: 780 } })

@@ -98,59 +98,78 @@ test('a transfer out of the futures wallet over the cap is refused, naming the m
 
 test('a take-profit the mark has already passed is refused under the take-profit field', async ({ phone, server }) => {
   test.skip(!server.replay, 'needs the replayed recordings')
-  // Waits for the replayed mark to run past one of the opening prices: seconds in most minutes of the recording; over
-  // 200 s once in a flat stretch of it.
+  // Waits for the replayed mark to run past one of the opening prices by PASSED_BY: seconds in most minutes of the
+  // recording, longer in a flat stretch of it.
   test.setTimeout(420_000)
+  const PASSED_BY = d('1') // USDT: a few replayed seconds' move
   const user = await hedgedUser(server, 'tp-passed')
   const page = await phone({ session: user, viewport: NARROW })
   await page.goto('/lever')
   await expect(page.getByTestId('lever-mark-price')).toHaveText(/\d/, { timeout: 30_000 })
   await expect(page.locator('[data-testid^="position-"]')).toHaveCount(2)
-
-  // Wait until the server's mark is past one opening price by at least 0.02 % (a few replayed seconds' move, so it
-  // does not come back before the sheet is sent): a long's mark above its open, or a short's below.
-  let passed: { position: Position; tp: string } | undefined
-  await expect
-    .poll(
-      async () => {
-        const positions = (await api<Position[]>(server, 'GET', 'contract/positions', undefined, user.token)).data
-        for (const p of positions) {
-          if (!p.mark_price) continue
-          const open = d(p.open_price)
-          const gap = p.side === 'long' ? subtract(d(p.mark_price), open) : subtract(open, d(p.mark_price))
-          if (Number(gap) >= Number(open) * 0.0002) {
-            // One cent beyond the opening price, on the profit side: a valid take-profit the mark has passed.
-            const tp = String(p.side === 'long' ? add(open, d('0.01')) : subtract(open, d('0.01')))
-            passed = { position: p, tp }
-            return true
-          }
-        }
-        return false
-      },
-      { message: 'the mark runs past an opening price', timeout: 360_000, intervals: [1000] },
-    )
-    .toBe(true)
-
-  const row = page.getByTestId(`position-${passed!.position.id}`)
-  await row.getByTestId('tpsl').click()
   const sheet = page.getByTestId('tpsl-sheet')
   const tp = sheet.locator('input[name="tp"]')
-  await tp.fill(passed!.tp)
-  // The sheet checks it against the mark on screen and refuses it under the field in the server's words before
-  // sending (or the server does, when the page's mark lags its own); the server refuses the same take-profit sent
-  // directly.
-  await sheet.locator('button[type="submit"]').click()
-  const error = await errorUnder(page, tp)
-  await expect(error).toHaveText(/^This take-profit would trigger immediately: the mark price is already [\d.,]+$/)
-  await expect(sheet).toBeVisible() // the sheet stays open with the refusal
-  const answer = await keyedCall(
-    server,
-    'contract/position_tpsl',
-    { id: passed!.position.id, tp: passed!.tp },
-    user.token,
-  )
-  expect(answer.code, `take-profit ${passed!.tp} on the ${passed!.position.side}`).not.toBe(1)
-  expect(answer.msg).toMatch(/^This take-profit would trigger immediately: the mark price is already [\d.]+$/)
+  const refusal = /^This take-profit would trigger immediately: the mark price is already [\d.,]+$/
+
+  // Until the page and the server both refuse it: the mark may come back between the wait and the sheet being sent
+  // (the take-profit is then set, and removed before the next try).
+  let passed: { position: Position; tp: string } | undefined
+  for (let attempt = 1; ; attempt++) {
+    expect(attempt, 'tries before the mark stayed past an opening price').toBeLessThan(8)
+    passed = undefined
+    // The server's mark past one opening price: a long's mark above its open, or a short's below.
+    await expect
+      .poll(
+        async () => {
+          const positions = (await api<Position[]>(server, 'GET', 'contract/positions', undefined, user.token)).data
+          for (const p of positions) {
+            if (!p.mark_price) continue
+            const open = d(p.open_price)
+            const gap = p.side === 'long' ? subtract(d(p.mark_price), open) : subtract(open, d(p.mark_price))
+            if (compare(gap, PASSED_BY) >= 0) {
+              // One cent beyond the opening price, on the profit side: a valid take-profit the mark has passed.
+              const tp = String(p.side === 'long' ? add(open, d('0.01')) : subtract(open, d('0.01')))
+              passed = { position: p, tp }
+              return true
+            }
+          }
+          return false
+        },
+        { message: 'the mark runs past an opening price', timeout: 360_000, intervals: [500] },
+      )
+      .toBe(true)
+    const row = page.getByTestId(`position-${passed!.position.id}`)
+    await row.getByTestId('tpsl').click()
+    await tp.fill(passed!.tp)
+    // The sheet checks it against the mark on screen and refuses it under the field in the server's words before
+    // sending (or the server does, when the page's mark lags its own); the server refuses the same take-profit sent
+    // directly.
+    await sheet.locator('button[type="submit"]').click()
+    const refused = await expect(tp)
+      .toHaveAttribute('aria-invalid', 'true', { timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false)
+    if (refused) {
+      const error = await errorUnder(page, tp)
+      await expect(error).toHaveText(refusal)
+      await expect(sheet).toBeVisible() // the sheet stays open with the refusal
+      const answer = await keyedCall(
+        server,
+        'contract/position_tpsl',
+        { id: passed!.position.id, tp: passed!.tp },
+        user.token,
+      )
+      if (answer.code !== 1) {
+        expect(answer.msg).toMatch(/^This take-profit would trigger immediately: the mark price is already [\d.]+$/)
+        break
+      }
+    }
+    // Taken: the mark came back first. Removed, and the sheet closed, before the next try.
+    const removed = await keyedCall(server, 'contract/position_tpsl', { id: passed!.position.id, tp: null }, user.token)
+    expect(removed, 'take-profit removed').toMatchObject({ code: 1 })
+    await page.goto('/lever')
+    await expect(page.locator('[data-testid^="position-"]')).toHaveCount(2)
+  }
   await shotBoth(page, 'lever-tp-passed-360')
   const after = (await api<Position[]>(server, 'GET', 'contract/positions', undefined, user.token)).data
   expect(after.find((p) => p.id === passed!.position.id)?.tp, 'no take-profit set').toBeNull()
