@@ -1,14 +1,15 @@
 /**
  * What an operator reads of custody (`npm run admin -- custody`, issue 23 part 4, from the database): per watched
  * network the last block processed and when; per currency the chain deposits pending, credited (not yet withdrawable)
- * and withdrawable, and reversed with what they still owe; and each outstanding debt with its user.
- * Hot-wallet and not-yet-swept balances join it with the signer (part 3/4).
+ * and withdrawable, and reversed with what they still owe; each outstanding debt with its user; the withdrawals the
+ * signer sends (part 3) per state, and each hot wallet with its next nonce. Balances on chain (hot wallet, not yet
+ * swept) need the node: the daily proof's reserves read them.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { parseDecimal, type DecimalString } from '../../common/amount'
-import type { ChainDepositState } from '../../common/api/assets'
+import type { ChainDepositState, WithdrawalState } from '../../common/api/assets'
 import type { Db } from '../db/client'
-import { chainCursors, deposits } from '../db/schema'
+import { chainCursors, deposits, hotWallets, withdrawals } from '../db/schema'
 
 /** The report's figures. */
 export interface CustodyReport {
@@ -17,6 +18,10 @@ export interface CustodyReport {
   deposits: { network: string; currency: string; state: ChainDepositState; count: number; amount: DecimalString }[]
   /** Reversed chain deposits that still owe, oldest first. */
   debts: { depositId: number; userId: number; currency: string; amount: DecimalString; debt: DecimalString }[]
+  /** Withdrawals sent on chain, per network, currency and state (sending, paid, failed): how many and their sum. */
+  withdrawals: { network: string; currency: string; state: WithdrawalState; count: number; amount: DecimalString }[]
+  /** The signers' hot wallets and the nonce each will use next. */
+  hotWallets: { network: string; address: string; nextNonce: number }[]
 }
 
 export async function custodyReport(db: Db): Promise<CustodyReport> {
@@ -38,7 +43,28 @@ export async function custodyReport(db: Db): Promise<CustodyReport> {
     .from(deposits)
     .where(and(eq(deposits.source, 'chain'), eq(deposits.status, 'reversed'), gt(deposits.debt, '0')))
     .orderBy(asc(deposits.id))
+  const sent = await db
+    .select({
+      network: withdrawals.network,
+      currency: withdrawals.currency,
+      state: withdrawals.status,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`sum(${withdrawals.amount})::text`,
+    })
+    .from(withdrawals)
+    .where(sql`${withdrawals.network} is not null and ${withdrawals.status} in ('sending', 'paid', 'failed')`)
+    .groupBy(withdrawals.network, withdrawals.currency, withdrawals.status)
+    .orderBy(withdrawals.network, withdrawals.currency, withdrawals.status)
+  const wallets = await db.select().from(hotWallets).orderBy(asc(hotWallets.network), asc(hotWallets.address))
   return {
+    withdrawals: sent.map((w) => ({
+      network: w.network ?? '',
+      currency: w.currency,
+      state: w.state,
+      count: w.count,
+      amount: parseDecimal(w.amount),
+    })),
+    hotWallets: wallets.map((w) => ({ network: w.network, address: w.address, nextNonce: w.nextNonce })),
     networks: networks.map((n) => ({ network: n.network, block: n.blockNumber, updatedAt: n.updatedAt })),
     deposits: sums.map((s) => ({
       network: s.network ?? '',

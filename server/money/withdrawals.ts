@@ -220,7 +220,10 @@ export async function adminListWithdrawals(db: Db, filter: Page & { status?: Wit
  * (the amount to the withdrawals account, the fee to the fees account: `payOut`) — or, for a withdrawal the venue
  * sends on chain itself (`network` set at the request), hands it to the signer (`sending`: the funds stay frozen
  * until its transaction has 6 confirmations, server/custody/signer.ts).
- * @throws DomainError not_found `withdrawalNotFound`, conflict `alreadyReviewed`, rejected `identityReason*`.
+ * An approval is refused (naming `id`) while the user owes a reversed deposit's debt or has a chain deposit short of
+ * its 6 confirmations — the request's own check, made again: a reorganization since the request may have left one.
+ * @throws DomainError not_found `withdrawalNotFound`, conflict `alreadyReviewed`, rejected `identityReason*`,
+ *   `withdrawDebt`, `withdrawWaitConfirmations`.
  */
 export async function reviewWithdrawal(
   { db }: Pick<ServiceDeps, 'db'>,
@@ -239,6 +242,14 @@ export async function reviewWithdrawal(
       .where(and(eq(withdrawals.id, d.id), eq(withdrawals.status, 'pending')))
       .returning()
     if (!row) return undefined
+    if (d.approve) {
+      // The lock of the request again: a reorganization since may have left a debt, or a deposit to confirm.
+      const why = lockReason(await withdrawLocks(tx, row.userId), row.currency)
+      if (why?.kind === 'debt') {
+        throw fieldError('id', 'withdrawDebt', { amount: why.amount, currency: why.currency }, 'rejected')
+      }
+      if (why) throw fieldError('id', 'withdrawWaitConfirmations', { currency: why.currency }, 'rejected')
+    }
     if (row.status !== 'sending') {
       await settleFrozen(tx, row, d.approve ? 'withdraw_approve' : 'withdraw_reject', reviewActor(d))
     }

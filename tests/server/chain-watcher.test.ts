@@ -452,6 +452,49 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
       await expectDepositsBalance('after the refused approval')
     })
 
+    it('refuses to approve a withdrawal requested before a reorganization left its user a debt', async () => {
+      const operator = await makeUser(database.db, 'operator')
+      await chain.mine(5)
+      await poll()
+      const to = (await addressOf(bob)).body.data.address as Address
+      const requested = await withdraw(bob, '20')
+      expect(requested.body, 'withdrawal requested').toMatchObject({ code: 1 })
+      const id = (requested.body.data as { id: number }).id
+      const snap = await chain.snapshot()
+      await sendUsdt(4, to, '30')
+      await poll()
+      // Everything available goes to futures; the 25 of the request stay frozen.
+      const moved = await moneyCall(t.app, bob.token, 'POST', 'assets/transfer', {
+        currency: 'USDT',
+        from: 'spot',
+        to: 'contract',
+        amount: await spot(bob, 'USDT'),
+      })
+      expect(moved.body.code).toBe(1)
+      await chain.revert(snap)
+      await chain.mine(2)
+      expect((await poll()).reversed).toBe(1)
+      const review = (approve: boolean) =>
+        moneyCall(t.app, operator.token, 'POST', 'admin/withdraw_review', {
+          id,
+          approve,
+          ...(approve ? {} : { reason: 'Deposit reversed' }),
+        })
+      const approved = await review(true)
+      expect([approved.body.code === 1, approved.body.msg]).toEqual([
+        false,
+        'A reversed USDT deposit still owes 30 USDT: withdrawals open once it is repaid. Please contact customer service',
+      ])
+      expect(
+        (
+          await moneyCall<{ list: { id: number; status: string }[] }>(t.app, bob.token, 'GET', 'assets/withdraw_list')
+        ).body.data.list.find((w) => w.id === id)!.status,
+      ).toBe('pending')
+      await expectDepositsBalance('approval refused')
+      expect((await review(false)).body.code).toBe(1)
+      await expectDepositsBalance('rejected')
+    })
+
     it("reads the reserves of the proof from chain: what the users' deposit addresses hold", async () => {
       const reserves = await readReserves(database.db, reader, custody)
       const [eth, usdt] = [await onChainOf('ETH'), await onChainOf('USDT')]

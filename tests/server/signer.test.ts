@@ -19,6 +19,7 @@ import {
   createTestClient,
   createWalletClient,
   erc20Abi,
+  formatUnits,
   http,
   parseEther,
   parseUnits,
@@ -35,6 +36,8 @@ import { startDevChain, type DevChain } from '../../server/custody/dev-chain'
 import { evmCustody, type EvmCustody } from '../../server/custody/evm-custody'
 import { DEV_MNEMONIC, xpubOfMnemonic } from '../../server/custody/evm-keys'
 import { signerAccount } from '../../server/custody/signer-key'
+import { custodyReport } from '../../server/custody/custody-report'
+import { readReserves } from '../../server/custody/reserves'
 import { signerRound, type SignerDeps } from '../../server/custody/signer'
 import type { Database } from '../../server/db/client'
 import { ledgerAccounts, withdrawals, withdrawalTxs } from '../../server/db/schema'
@@ -344,5 +347,26 @@ await describePostgres('signer', (open) => {
     const txs = await database.db.select().from(withdrawalTxs).where(eq(withdrawalTxs.withdrawalId, id))
     expect(txs.map((x) => x.txHash)).toContain(paid.tx_hash)
     await expectWithdrawalsBalance('replaced and paid')
+  })
+
+  it("shows operators the withdrawals sent per state and the hot wallet's next nonce; the proof's reserves count the hot wallet", async () => {
+    const report = await custodyReport(database.db)
+    expect(report.withdrawals).toEqual([
+      { network: custody.network, currency: 'ETH', state: 'paid', count: 3, amount: '0.875' },
+      { network: custody.network, currency: 'USDT', state: 'failed', count: 1, amount: '80' },
+      { network: custody.network, currency: 'USDT', state: 'paid', count: 1, amount: '100' },
+    ])
+    const next = await reader.getTransactionCount({ address: hot, blockTag: 'pending' })
+    expect(report.hotWallets).toEqual([{ network: custody.network, address: hot.toLowerCase(), nextNonce: next }])
+    const reserves = await readReserves(database.db, reader, custody)
+    const aliceAddress = (
+      await moneyCall<DepositAddress>(t.app, alice.token, 'GET', 'assets/deposit_address', {
+        currency: 'ETH',
+        chain: 'ETH',
+      })
+    ).body.data.address as Address
+    const eth = (await reader.getBalance({ address: hot })) + (await reader.getBalance({ address: aliceAddress }))
+    expect(reserves.get('ETH')).toBe(parseDecimal(formatUnits(eth, 18)))
+    expect(reserves.get('USDT')).toBe(parseDecimal(formatUnits((await usdtOf(hot)) + (await usdtOf(aliceAddress)), 6)))
   })
 })

@@ -19,7 +19,7 @@ const proofPublish: AdminCommand = {
 const custody: AdminCommand = {
   name: 'custody',
   usage:
-    '  custody                     chain deposits: last block processed per network, deposits per state, debts of reversed ones',
+    '  custody                     chain deposits: last block per network, deposits per state, debts; withdrawals sent, hot wallets',
   async run(db, args, io) {
     if (args.length) throw new UsageError('custody')
     const r = await custodyReport(db)
@@ -30,6 +30,10 @@ const custody: AdminCommand = {
     if (r.debts.length > 0) io.out('debts of reversed deposits (repaid from the next deposits of the currency):')
     for (const d of r.debts)
       io.out(`  deposit ${d.depositId} of user ${d.userId}: ${d.debt} of ${d.amount} ${d.currency} still owed`)
+    if (r.withdrawals.length > 0) io.out('withdrawals sent on chain by the signer:')
+    for (const w of r.withdrawals)
+      io.out(`  ${w.network} ${w.currency.padEnd(5)} ${w.state.padEnd(12)} ${String(w.count).padStart(6)}  ${w.amount}`)
+    for (const h of r.hotWallets) io.out(`hot wallet ${h.network} ${h.address}: next nonce ${h.nextNonce}`)
   },
 }
 
