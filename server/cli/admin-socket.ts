@@ -17,7 +17,11 @@ export function adminSocketPath(dataDir: string): string {
 }
 
 /** Serves admin commands on `<dataDir>/admin.sock` until the returned close function is called. */
-export async function startAdminSocket(db: Db, dataDir: string): Promise<() => Promise<void>> {
+export async function startAdminSocket(
+  db: Db,
+  dataDir: string,
+  extras: Pick<AdminIo, 'reserves'> = {},
+): Promise<() => Promise<void>> {
   const path = adminSocketPath(dataDir)
   // A socket file left by a killed server would make listen fail with EADDRINUSE; we hold the PGlite lock, so it
   // cannot belong to a live server.
@@ -35,7 +39,7 @@ export async function startAdminSocket(db: Db, dataDir: string): Promise<() => P
       }
       const line = buffered.slice(0, newline)
       socket.removeAllListeners('data')
-      void answer(db, line, (msg) => socket.write(JSON.stringify(msg) + '\n')).finally(() => socket.end())
+      void answer(db, line, (msg) => socket.write(JSON.stringify(msg) + '\n'), extras).finally(() => socket.end())
     })
   })
   await new Promise<void>((resolve, reject) => {
@@ -50,7 +54,12 @@ export async function startAdminSocket(db: Db, dataDir: string): Promise<() => P
     })
 }
 
-async function answer(db: Db, line: string, send: (msg: object) => void): Promise<void> {
+async function answer(
+  db: Db,
+  line: string,
+  send: (msg: object) => void,
+  extras: Pick<AdminIo, 'reserves'>,
+): Promise<void> {
   let argv: unknown
   try {
     argv = (JSON.parse(line) as { argv?: unknown }).argv
@@ -62,7 +71,7 @@ async function answer(db: Db, line: string, send: (msg: object) => void): Promis
     send({ code: 2 })
     return
   }
-  const io: AdminIo = { out: (text) => send({ out: text }), err: (text) => send({ err: text }) }
+  const io: AdminIo = { out: (text) => send({ out: text }), err: (text) => send({ err: text }), ...extras }
   send({ code: await runAdmin(db, argv, io) })
 }
 

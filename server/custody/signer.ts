@@ -28,7 +28,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Hex, LocalAccount, PublicClient } from 'viem'
 import { CONFIRMATIONS_WITHDRAW } from '../../common/api/assets'
-import { parseDecimal } from '../../common/amount'
+import { parseDecimal, scaleOf } from '../../common/amount'
 import type { Db } from '../db/client'
 import { hotWallets, withdrawals, withdrawalTxs } from '../db/schema'
 import { moneyTransaction } from '../ledger/idempotent'
@@ -121,10 +121,21 @@ export async function signerRound(deps: SignerDeps): Promise<SignerRound> {
   return done
 }
 
-/** Base units of a withdrawal's amount (ETH: 18 decimals; USDT: the token's). */
+/**
+ * Base units of a withdrawal's amount (ETH: 18 decimals; USDT: the token's), exactly.
+ * @throws Error when the amount has more decimals than the token (a token with fewer than the ledger's scale):
+ *   parseUnits would round it, up as often as down, so it is not sent (the operator sees the error in the log).
+ */
 async function baseUnits(custody: EvmCustody, w: WithdrawalRow): Promise<bigint> {
   const { parseUnits } = await import('viem')
-  return parseUnits(w.amount, w.chain === 'ERC20' ? custody.usdt!.decimals : 18)
+  const amount = parseDecimal(w.amount)
+  const decimals = w.chain === 'ERC20' ? custody.usdt!.decimals : 18
+  if (scaleOf(amount) > decimals) {
+    throw new Error(
+      `${amount} ${w.currency} has more decimals than the token's ${decimals}: not sent, it would be rounded`,
+    )
+  }
+  return parseUnits(amount, decimals)
 }
 
 /** The transfer paying `w`, unsigned: to the user's address (ETH) or the token's `transfer` (USDT). */

@@ -29,7 +29,6 @@ import { liveTradingOpen } from '../trading/live-only'
 import { startFundingJob } from '../trading/contract/funding-job'
 import { startEngineRole } from '../cluster/engine-role'
 import type { OpenCustody } from '../custody/open-custody'
-import type { EvmCustody } from '../custody/evm-custody'
 import { acquireIngestLease, exitOnIngestLeaseLost } from '../cluster/ingest-lease'
 import { LocalUserEventBus, type UserEventBus } from '../stream/bus'
 import { startUserEventRelay, type Relay } from '../stream/relay'
@@ -274,9 +273,7 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
         log('[signer] no EVM_SIGNER_KEY(_FILE): approved on-chain withdrawals wait for a signer process')
       }
     }
-    const app = has('api')
-      ? await startApi(config, deps, tls, database, market, log, stack.push, chain?.custody)
-      : undefined
+    const app = has('api') ? await startApi(config, deps, tls, database, market, log, stack.push, chain) : undefined
     const host = displayHost(config.host)
     const httpUrl = app && `${tls ? 'https' : 'http'}://${host}:${(app.server.address() as AddressInfo).port}`
     const marketUrl = market.port > 0 || all ? marketUrlOf(config, market.port, tls) : undefined
@@ -345,8 +342,9 @@ async function startApi(
   market: MarketService,
   log: (line: string) => void,
   onClose: (close: () => Promise<void>) => void,
-  custody: EvmCustody | undefined,
+  chain: OpenCustody | undefined,
 ): Promise<FastifyInstance> {
+  const custody = chain?.custody
   const distDir = deps.distDir ?? DEFAULT_DIST_DIR
   const marketPublicPort = config.marketPublicPort ?? market.port
   // PORT=0 binds any free port: the default origins are filled in below once it is known (the app reads the list
@@ -368,7 +366,13 @@ async function startApi(
     { logger: deps.logger, tls, trustProxy: config.trustProxy },
   )
   onClose(() => app.close())
-  if (database.kind === 'pglite' && !deps.database) onClose(await startAdminSocket(database.db, config.dataDir))
+  if (database.kind === 'pglite' && !deps.database) {
+    // With a chain watched, `proof publish` through this socket reads the reserves from it (the daily job does too).
+    const reserves =
+      chain &&
+      (async () => (await import('../custody/reserves')).readReserves(database.db, chain.client, chain.custody))
+    onClose(await startAdminSocket(database.db, config.dataDir, reserves && { reserves }))
+  }
   await app.listen({ port: config.port, host: config.host })
   if (publicOrigins.length === 0)
     publicOrigins.push(...defaultPublicOrigins((app.server.address() as AddressInfo).port, Boolean(tls)))

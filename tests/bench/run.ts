@@ -39,6 +39,7 @@ const benches: Bench[] = [
   { name: 'risk', run: async () => (await import('./risk')).runRiskBench() },
   { name: 'risk-model', run: async () => (await import('./risk-model')).runRiskModelBench() },
   { name: 'cluster', run: async () => (await import('./cluster')).runClusterBench() },
+  { name: 'custody', run: async () => (await import('./custody')).runCustodyBench() },
 ]
 
 const only = process.argv.slice(2)

@@ -1,7 +1,8 @@
 /**
  * The proof of reserves as a user meets it (issue 23 part 6): funded through a reviewed deposit, the operator
- * publishes a proof (`npm run admin -- proof publish`), and /proof — reached from Mine — says on the phone that the
- * user's balances are included, after checking the path in the browser; a user with no balance is told they are not
+ * publishes a proof (`npm run admin -- proof publish`, through the server, so with the reserves read from the dev
+ * chain), and /proof — reached from Mine — says on the phone that the user's balances are included, after checking
+ * the path in the browser, with the totals, the reserves and their ratio; a user with no balance is told they are not
  * in it. Screenshots at 360 px, light and dark, and in Japanese, in tests/e2e/out/. Selectors avoid the screen's English words.
  */
 import { assertNoSideScroll, shot } from './context'
@@ -26,6 +27,9 @@ test('a funded user sees their balances verified in the proof of reserves; a use
     await expect(page.locator('.pf-verdict--ok')).toBeVisible({ timeout: 15_000 })
     const usdt = page.locator('.pf-table tbody tr', { has: page.locator('th', { hasText: /^USDT$/ }) })
     await expect(usdt.locator('td').first()).toHaveText('1234.5')
+    // Published in the server, which watches the dev chain: its reserves read from chain, and their ratio.
+    await expect(usdt.locator('td').nth(2)).toHaveText(/^\d+(\.\d+)?$/)
+    await expect(page.getByTestId('proof-ratio-USDT')).toHaveText(/^\d+\.\d{2} %$/)
     await assertNoSideScroll(page)
     await shot(page, `proof-360-${theme}`)
     await page.context().close()

@@ -12,6 +12,7 @@ import { parseDecimal } from '../../common/amount'
 import { amountOf, buildTree, leafNode, pathOf, sumOf, toWire } from '../../common/proof/merkle-sum'
 import { cleanupApp, renderApp, userInfo } from '../helpers/ui-app'
 import { envelope } from '../helpers/ui-fetch'
+import { reserveRatio } from '../../src/features/funds/ProofReport'
 
 afterEach(cleanupApp)
 
@@ -70,6 +71,21 @@ describe('/proof', () => {
     const usdt = screen.getByRole('row', { name: /^USDT/ })
     expect(usdt.textContent).toBe('USDT1234.51244.500001—')
     expect(screen.getByText('Reserves are not published yet: no blockchain is read for this proof.')).toBeTruthy()
+  })
+
+  it('shows the reserves read from chain and their ratio to the liabilities, rounded down', async () => {
+    const { latest, mine } = published()
+    // USDT liabilities 1244.500001: reserves one unit short of them show 99.99 %, never 100.00 %.
+    latest.totals = latest.totals.map((x) => ({ ...x, reserves: x.currency === 'USDT' ? '1244.5' : '3' }))
+    await show(latest, mine)
+    await screen.findByRole('status')
+    expect(screen.getByRole('row', { name: /^USDT/ }).textContent).toBe('USDT1234.51244.5000011244.5')
+    expect(screen.getByTestId('proof-ratio-USDT').textContent).toBe('99.99 %')
+    expect(screen.getByTestId('proof-ratio-BTC').textContent).toBe('200.00 %')
+    expect(screen.getByText('Reserve ratio, USDT')).toBeTruthy()
+    expect(screen.queryByText('Reserves are not published yet: no blockchain is read for this proof.')).toBeNull()
+    expect(reserveRatio('0', '0')).toBe('—')
+    expect(reserveRatio(null, '5')).toBe('—')
   })
 
   it('says a proof does not verify when the leaf claims one unit more than the tree holds', async () => {

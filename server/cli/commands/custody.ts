@@ -6,10 +6,11 @@ import { UsageError, type AdminCommand } from './types'
 const proofPublish: AdminCommand = {
   name: 'proof publish',
   usage:
-    '  proof publish               publish a proof of liabilities: Merkle-sum root of every live balance, totals per currency',
+    '  proof publish               publish a proof of liabilities: Merkle-sum root of every live balance, totals per currency\n' +
+    '                              (with the reserves read from chain when run in a server that watches one)',
   async run(db, args, io) {
     if (args.length) throw new UsageError('proof publish')
-    const p = await publishProof(db)
+    const p = await publishProof(db, await io.reserves?.())
     io.out(`proof #${p.id}: root ${p.root}, ${p.leafCount} users`)
     for (const t of p.totals)
       io.out(`  ${t.currency.padEnd(8)} liabilities ${t.liabilities}, reserves ${t.reserves ?? 'not read'}`)

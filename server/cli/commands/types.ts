@@ -1,10 +1,16 @@
 /** The shape of an operator command of `npm run admin`; each module under ./ exports a list of them. */
+import type { DecimalString } from '../../../common/amount'
 import type { Db } from '../../db/client'
 
 /** Where commands write. */
 export interface AdminIo {
   out(line: string): void
   err(line: string): void
+  /**
+   * The reserves on chain per currency, when the command runs in a server that watches a chain (through its admin
+   * socket); absent from the command line.
+   */
+  reserves?: () => Promise<ReadonlyMap<string, DecimalString>>
 }
 
 /** Thrown for a bad command line; the message is shown with the usage (exit 2). Other errors exit 1. */

@@ -1,13 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ProofLatest, ProofMine } from '../../../common/api/proof'
+import Big from 'big.js'
 import { checkProof } from '../../../common/proof/verify'
 import '../../styles/funds.css'
 
 /**
+ * Reserves ÷ liabilities as a percentage with two decimals, rounded down (a venue holding 99.999 % shows 99.99 %,
+ * never 100.00 %); "—" without reserves or without liabilities.
+ */
+export function reserveRatio(reserves: string | null, liabilities: string): string {
+  if (reserves === null || new Big(liabilities).eq(0)) return '—'
+  return `${new Big(reserves).div(liabilities).times(100).round(2, Big.roundDown).toFixed(2)} %`
+}
+
+/**
  * The proof of liabilities checked on this device (issue 23 part 6): the leaf must be the signed-in user's
  * (`userId`), and with its path hash up to the published root with every sum ≥ 0 (common/proof/verify.ts, the code
- * `npm run verify-proof` runs); then what it shows — included or not, the liabilities per currency, the reserves (or
- * that none are published yet). `userId` null: the user is not known yet, nothing is claimed.
+ * `npm run verify-proof` runs); then what it shows — included or not, the liabilities per currency, the reserves and
+ * their ratio to the liabilities (or that no reserves are published yet). `userId` null: the user is not known yet, nothing is claimed.
  */
 export function ProofReport({ latest, mine, userId }: { latest: ProofLatest; mine: ProofMine; userId: number | null }) {
   const { t } = useLingui()
@@ -30,6 +40,7 @@ export function ProofReport({ latest, mine, userId }: { latest: ProofLatest; min
   const yours = new Map((check?.ok ? check.balances : []).map((b) => [b.currency, b.amount]))
   const noReserves = latest.totals.every((x) => x.reserves === null)
   const reason = check?.ok === false ? check.failure : ''
+  const ratioLabel = (currency: string) => t({ id: 'proof.ratioOf', message: `Reserve ratio, ${currency}` })
   return (
     <div className="fd-body">
       {!mine ? (
@@ -71,6 +82,16 @@ export function ProofReport({ latest, mine, userId }: { latest: ProofLatest; min
           </tbody>
         </table>
       </div>
+      {!noReserves && (
+        <dl className="fd-card fd-facts">
+          {latest.totals.map((x) => (
+            <div key={x.currency} className="fd-facts__row">
+              <dt>{ratioLabel(x.currency)}</dt>
+              <dd data-testid={`proof-ratio-${x.currency}`}>{reserveRatio(x.reserves, x.liabilities)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {noReserves && (
         <p className="pf-note">
           <Trans id="proof.noReserves">Reserves are not published yet: no blockchain is read for this proof.</Trans>
