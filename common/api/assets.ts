@@ -7,6 +7,7 @@
  * Amount fields accept any plain decimal text here; the server then checks sign, the currency's decimals, minimum and
  * balance and names the field in a translated message (a schema pattern could only say "invalid string").
  */
+import { DEPOSIT_SOURCES, DEPOSIT_STATES, REVIEW_STATES, WITHDRAWAL_STATES } from './record-states'
 import * as z from 'zod/mini'
 import { LEDGER_SCALE } from '../amount/currency-scale'
 import { MAX_INTEGER_DIGITS } from '../amount/decimal-string'
@@ -30,34 +31,7 @@ export type Wallet = (typeof WALLETS)[number]
 export const CHAINS = ['TRC20', 'ERC20', 'ETH', 'BTC'] as const
 export type Chain = (typeof CHAINS)[number]
 
-/** Review states of a deposit claim or a withdrawal (spec §4: pending review, passed, rejected). */
-export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const
-export type ReviewState = (typeof REVIEW_STATES)[number]
-
-/**
- * States of a deposit the chain watcher found on the user's own address (issue 23): `pending` (seen, 0
- * confirmations), `credited` (1 confirmation: in the spot wallet, usable for trading, not for withdrawal),
- * `withdrawable` (6 confirmations), `reversed` (its block left the chain: the credit was taken back).
- */
-export const CHAIN_DEPOSIT_STATES = ['pending', 'credited', 'withdrawable', 'reversed'] as const
-export type ChainDepositState = (typeof CHAIN_DEPOSIT_STATES)[number]
-/** Every state a deposit record can be in: a claim's review states and a chain deposit's. */
-export const DEPOSIT_STATES = ['pending', 'approved', 'rejected', 'credited', 'withdrawable', 'reversed'] as const
-export type DepositState = (typeof DEPOSIT_STATES)[number]
-/** How a deposit came: `claim` (the user's claim, reviewed by an operator) or `chain` (seen by the chain watcher). */
-export const DEPOSIT_SOURCES = ['claim', 'chain'] as const
-export type DepositSource = (typeof DEPOSIT_SOURCES)[number]
-/**
- * Every state a withdrawal can be in: the review states, and for a pair the venue sends on chain itself (issue 23
- * part 3) `sending` (approved: queued for the signer, then sent and confirming), `paid` (its transaction has 6
- * confirmations: `tx_hash` names it) or `failed` (its transaction failed on chain: the frozen amount and fee were
- * returned to the spot wallet).
- */
-export const WITHDRAWAL_STATES = ['pending', 'approved', 'rejected', 'sending', 'paid', 'failed'] as const
-export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number]
-/** Confirmations at which a chain deposit is credited, and at which it becomes withdrawable (spec §9). */
-export const CONFIRMATIONS_CREDIT = 1
-export const CONFIRMATIONS_WITHDRAW = 6
+export * from './record-states'
 
 /**
  * Kinds of ledger transactions, i.e. of account change records: a deposit credited (`deposit`), a chain deposit's

@@ -269,7 +269,10 @@ export const withdrawals = pgTable(
       'withdrawals_status_check',
       sql`${t.status} in ('pending', 'approved', 'rejected', 'sending', 'paid', 'failed')`,
     ),
-    check('withdrawals_network_check', sql`${t.status} not in ('sending', 'paid', 'failed') or ${t.network} is not null`),
+    check(
+      'withdrawals_network_check',
+      sql`${t.status} not in ('sending', 'paid', 'failed') or ${t.network} is not null`,
+    ),
     check('withdrawals_amount_check', sql`${t.amount} > 0 and ${t.fee} >= 0`),
   ],
 )

@@ -29,6 +29,7 @@ import { liveTradingOpen } from '../trading/live-only'
 import { startFundingJob } from '../trading/contract/funding-job'
 import { startEngineRole } from '../cluster/engine-role'
 import type { OpenCustody } from '../custody/open-custody'
+import { reservesReader, startCustodyJobs, startSignerRole } from '../custody/custody-roles'
 import { acquireIngestLease, exitOnIngestLeaseLost } from '../cluster/ingest-lease'
 import { LocalUserEventBus, type UserEventBus } from '../stream/bus'
 import { startUserEventRelay, type Relay } from '../stream/relay'
@@ -236,42 +237,13 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
       // Perpetuals' funding every 8 h (each position and funding time once: see the job).
       const funding = await startFundingJob({ db: database.db, market, log })
       stack.push(() => funding.stop())
-      if (chain) {
-        // Deposits on the EVM chain (every jobs process may run one: each block is applied once, see the watcher).
-        const { startChainWatcher } = await import('../custody/watch-loop')
-        const watcher = startChainWatcher({ db: database.db, client: chain.client, custody: chain.custody, log })
-        stack.push(() => watcher.stop())
-      }
-      // The daily proof of reserves and liabilities, with the reserves read from chain when one is watched.
-      const { startProofJob } = await import('../custody/proof-job')
-      const open = chain
-      const reserves = open
-        ? async () => (await import('../custody/reserves')).readReserves(database.db, open.client, open.custody)
-        : undefined
-      const proofs = startProofJob({ db: database.db, reserves, log })
-      stack.push(() => proofs.stop())
+      // The chain watcher (with a chain) and the daily proof of reserves and liabilities.
+      for (const stop of await startCustodyJobs(database.db, chain, log)) stack.push(stop)
     }
     if (has('signer') && chain && config.evm) {
-      // The only role that reads the hot wallet's key (issue 23 part 3); without one, approved withdrawals wait.
-      const key = config.evm.kind === 'dev' ? ('dev' as const) : config.evm.signerKey
-      if (key) {
-        const [{ signerAccount }, { startSigner }] = await Promise.all([
-          import('../custody/signer-key'),
-          import('../custody/signer'),
-        ])
-        const signer = startSigner({
-          db: database.db,
-          client: chain.client,
-          custody: chain.custody,
-          account: await signerAccount(key),
-          log,
-        })
-        stack.push(() => signer.stop())
-      } else if (!all) {
-        throw new Error('ROLES has signer: EVM_SIGNER_KEY or EVM_SIGNER_KEY_FILE is required (the hot wallet key)')
-      } else {
-        log('[signer] no EVM_SIGNER_KEY(_FILE): approved on-chain withdrawals wait for a signer process')
-      }
+      // The only role that reads the hot wallet's key (issue 23 part 3).
+      const stop = await startSignerRole(database.db, chain, config.evm, !all, log)
+      if (stop) stack.push(stop)
     }
     const app = has('api') ? await startApi(config, deps, tls, database, market, log, stack.push, chain) : undefined
     const host = displayHost(config.host)
@@ -368,9 +340,7 @@ async function startApi(
   onClose(() => app.close())
   if (database.kind === 'pglite' && !deps.database) {
     // With a chain watched, `proof publish` through this socket reads the reserves from it (the daily job does too).
-    const reserves =
-      chain &&
-      (async () => (await import('../custody/reserves')).readReserves(database.db, chain.client, chain.custody))
+    const reserves = chain && reservesReader(database.db, chain)
     onClose(await startAdminSocket(database.db, config.dataDir, reserves && { reserves }))
   }
   await app.listen({ port: config.port, host: config.host })
