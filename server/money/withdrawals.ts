@@ -2,7 +2,8 @@
  * Withdrawals (spec §2 and §5, DESIGN §4 Funds): to an address of the user's book, with the transaction password
  * (checked under the per-user attempt window before anything else), at least the chain's minimum; the request
  * freezes amount + fee in the live spot wallet; an operator approves (the frozen funds leave: the amount to the
- * platform's withdrawals account, the fee to the fees account) or rejects (unfrozen, the reason shown in the record).
+ * platform's withdrawals account, the fee to the fees account — for a pair sent on chain only once the signer's
+ * transaction has 6 confirmations) or rejects (unfrozen, the reason shown in the record).
  * Decisions are conditional updates of a pending request, so an approve and a reject racing end with one winner and
  * the funds burned or released once. Closed in the demo book.
  */
@@ -217,7 +218,7 @@ export async function adminListWithdrawals(db: Db, filter: Page & { status?: Wit
 
 /**
  * Approves or rejects (unfrozen, with a reason) a pending withdrawal, once. Approval pays out from the frozen funds
- * (the amount to the withdrawals account, the fee to the fees account: `payOut`) — or, for a withdrawal the venue
+ * (the amount to the withdrawals account, the fee to the fees account: `settleFrozen`) — or, for a withdrawal the venue
  * sends on chain itself (`network` set at the request), hands it to the signer (`sending`: the funds stay frozen
  * until its transaction has 6 confirmations, server/custody/signer.ts).
  * An approval is refused (naming `id`) while the user owes a reversed deposit's debt or has a chain deposit short of
@@ -253,7 +254,7 @@ export async function reviewWithdrawal(
     if (row.status !== 'sending') {
       await settleFrozen(tx, row, d.approve ? 'withdraw_approve' : 'withdraw_reject', reviewActor(d))
     }
-    const { amount, fee, currency: c } = row
+    const [amount, fee, c] = [parseDecimal(row.amount), parseDecimal(row.fee), row.currency]
     await audit(tx, {
       userId: d.reviewerId,
       action: d.approve ? 'withdraw_approve' : 'withdraw_reject',
