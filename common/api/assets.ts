@@ -291,7 +291,8 @@ export type WithdrawInput = z.input<typeof withdrawInput>
 
 export const withdrawAnswerSchema = z.object({
   id: z.int(),
-  status: z.enum(REVIEW_STATES),
+  /** `pending` (for review), or `sending` when within the daily limit the operator set for automatic approval. */
+  status: z.enum(WITHDRAWAL_STATES),
   fee: money,
   /** What reaches the address: the amount asked for (the fee is frozen on top of it). */
   arrival_amount: money,

@@ -25,7 +25,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { users } from './schema-accounts'
-import { at, withdrawals } from './schema-ledger'
+import { amount, at, withdrawals } from './schema-ledger'
 
 /** One currency's line of a proof. */
 export interface ProofTotal {
@@ -151,5 +151,26 @@ export const withdrawalTxs = pgTable(
     index('withdrawal_txs_withdrawal').on(t.withdrawalId, t.id),
     // One withdrawal per nonce: its replacements share it, another withdrawal never does.
     index('withdrawal_txs_nonce').on(t.network, t.fromAddress, t.nonce),
+  ],
+)
+
+/**
+ * Per user and currency, what the operator lets leave each UTC day without review (issue 23 part 3): a withdrawal of
+ * a pair sent on chain that keeps the day's total (sending and paid ones of the user since 00:00 UTC, itself included)
+ * within `daily_limit` goes to the signer at once. No row: every withdrawal waits for an operator.
+ */
+export const withdrawAutoLimits = pgTable(
+  'withdraw_auto_limits',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    dailyLimit: amount('daily_limit').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.currency] }),
+    check('withdraw_auto_limits_positive', sql`${t.dailyLimit} > 0`),
   ],
 )

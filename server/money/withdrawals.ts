@@ -8,14 +8,14 @@
  * the funds burned or released once. Closed in the demo book.
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
-import type { Chain, ReviewState, Withdrawal, WithdrawalState, WithdrawOption } from '../../common/api/assets'
+import type { Chain, Withdrawal, WithdrawalState, WithdrawOption } from '../../common/api/assets'
 import type { Locale } from '../../common/constants'
 import { add, compare, currencyScale, negate, parseDecimal, type DecimalString } from '../../common/amount'
 import { audit } from '../auth/audit'
 import { checkSecretLimited } from '../auth/secret-check'
 import type { Db } from '../db/client'
 import { formatUtc } from '../db/announcements'
-import { users, withdrawals } from '../db/schema'
+import { users, withdrawAutoLimits, withdrawals } from '../db/schema'
 import type { ServiceDeps } from '../domain/deps'
 import { DomainError, notFound, rejected } from '../domain/errors'
 import { accountName } from '../identity/submissions'
@@ -91,7 +91,7 @@ export async function requestWithdrawal(
   { db, custody }: Pick<ServiceDeps, 'db' | 'custody'>,
   who: MoneyCaller & { ip: string; locale: Locale },
   input: WithdrawRequest,
-): Promise<{ id: number; status: ReviewState; fee: DecimalString; arrival_amount: DecimalString }> {
+): Promise<{ id: number; status: 'pending' | 'sending'; fee: DecimalString; arrival_amount: DecimalString }> {
   if (who.book !== 'live') throw rejected('demoNoFunding')
   const chain = await chainFor(db, input.currency, input.chain)
   const vars = { currency: input.currency, chain: input.chain }
@@ -142,7 +142,7 @@ export async function requestWithdrawal(
         // A watched pair is sent on chain by the signer once approved (issue 23 part 3).
         network: isWatched(custody, input.currency, input.chain) ? custody!.network : null,
       })
-      .returning({ id: withdrawals.id })
+      .returning({ id: withdrawals.id, network: withdrawals.network })
     const spot = { userId: who.userId, wallet: 'spot' as const }
     await postTransaction(tx, {
       kind: 'withdraw_request',
@@ -161,8 +161,46 @@ export async function requestWithdrawal(
       throw fieldError('amount', 'withdrawDebt', { amount: why.amount, currency: why.currency }, 'rejected')
     }
     if (why) throw fieldError('amount', 'withdrawWaitConfirmations', { currency: why.currency }, 'rejected')
-    return { id: row!.id, status: 'pending' as const, fee, arrival_amount: amount }
+    const status =
+      row!.network !== null && (await withinAutoLimit(tx, who.userId, input.currency, row!.id)) ? 'sending' : 'pending'
+    if (status === 'sending') {
+      await tx.update(withdrawals).set({ status, reviewedAt: new Date() }).where(eq(withdrawals.id, row!.id))
+      await audit(tx, {
+        userId: who.userId,
+        action: 'withdraw_approve',
+        result: 'ok',
+        detail: `withdrawal ${row!.id} of user ${who.userId}: ${amount} ${input.currency} + fee ${fee} (to the signer: within the daily limit)`,
+        ip: who.ip,
+      })
+    }
+    return { id: row!.id, status, fee, arrival_amount: amount }
   })
+}
+
+/**
+ * Whether the user's withdrawals of `currency` on chain today (UTC) — sending and paid ones, the one just inserted
+ * included — stay within the daily limit the operator set for them (`withdraw_auto_limits`); false without a limit.
+ * Run after the request's posting, which locks the user's account row: two requests of one user are counted in turn.
+ */
+async function withinAutoLimit(tx: Db, userId: number, currency: string, requestId: number): Promise<boolean> {
+  const [limit] = await tx
+    .select({ daily: withdrawAutoLimits.dailyLimit })
+    .from(withdrawAutoLimits)
+    .where(and(eq(withdrawAutoLimits.userId, userId), eq(withdrawAutoLimits.currency, currency)))
+  if (!limit) return false
+  const [today] = await tx
+    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        eq(withdrawals.currency, currency),
+        sql`${withdrawals.network} is not null`,
+        sql`(${withdrawals.status} in ('sending', 'paid') or ${withdrawals.id} = ${requestId})`,
+        sql`${withdrawals.createdAt} >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'`,
+      ),
+    )
+  return compare(parseDecimal(today!.total), parseDecimal(limit.daily)) <= 0
 }
 
 type WithdrawalRow = typeof withdrawals.$inferSelect
@@ -314,4 +352,35 @@ export async function settleFrozen(
     actor,
     entries,
   })
+}
+
+/**
+ * Sets (a positive amount) or removes (null) the daily limit under which `userId`'s withdrawals of `currency` sent
+ * on chain go to the signer without review (`npm run admin -- withdrawals auto-limit`). Answers the limit now set.
+ * @throws DomainError not_found `userNotFound` (id); AmountError for an unknown currency or a limit ≤ 0 or finer than
+ *   the currency's scale.
+ */
+export async function setAutoLimit(
+  db: Db,
+  userId: number,
+  currency: string,
+  limit: DecimalString | null,
+): Promise<DecimalString | null> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId))
+  if (!user) throw notFound('userNotFound', 'id')
+  if (limit === null) {
+    await db
+      .delete(withdrawAutoLimits)
+      .where(and(eq(withdrawAutoLimits.userId, userId), eq(withdrawAutoLimits.currency, currency)))
+    return null
+  }
+  const daily = userAmount(limit, currency)
+  await db
+    .insert(withdrawAutoLimits)
+    .values({ userId, currency, dailyLimit: daily })
+    .onConflictDoUpdate({
+      target: [withdrawAutoLimits.userId, withdrawAutoLimits.currency],
+      set: { dailyLimit: daily, updatedAt: new Date() },
+    })
+  return daily
 }

@@ -117,6 +117,21 @@ describe('money CLI', () => {
     expect((await spot()).available, 'live untouched').toBe('198.5')
   })
 
+  it("sets and removes a user's daily limit of withdrawals sent without review, naming a bad user or amount", async () => {
+    const id = String(user.id)
+    expect(await admin('withdrawals', 'auto-limit', id, 'eth', '1.5')).toMatchObject({
+      code: 0,
+      out: `user ${id}: ETH withdrawals on chain within 1.5 a UTC day go to the signer without review`,
+    })
+    expect(await admin('withdrawals', 'auto-limit', id, 'ETH', 'off')).toMatchObject({
+      code: 0,
+      out: `user ${id}: every ETH withdrawal waits for review`,
+    })
+    expect(await admin('withdrawals', 'auto-limit', '999999', 'ETH', '1')).toMatchObject({ code: 1 })
+    expect((await admin('withdrawals', 'auto-limit', id, 'ETH', '-1')).code).not.toBe(0)
+    expect((await admin('withdrawals', 'auto-limit', id, 'ETH')).code).toBe(2)
+  })
+
   it('exits 0 on a balanced ledger and 1 naming the account once a balance is off its entries', async () => {
     const ok = await admin('ledger', 'check')
     expect(ok.code).toBe(0)

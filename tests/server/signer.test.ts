@@ -42,7 +42,7 @@ import { signerRound, type SignerDeps } from '../../server/custody/signer'
 import type { Database } from '../../server/db/client'
 import { ledgerAccounts, withdrawals, withdrawalTxs } from '../../server/db/schema'
 import { checkLedger } from '../../server/ledger/check'
-import { reviewWithdrawal } from '../../server/money/withdrawals'
+import { reviewWithdrawal, setAutoLimit } from '../../server/money/withdrawals'
 import { freePort } from '../helpers/app-server'
 import { moneyCall, PAY_PASSWORD, withPayPassword } from '../helpers/money-calls'
 import { testApp, type TestApp } from '../helpers/server-app'
@@ -349,10 +349,29 @@ await describePostgres('signer', (open) => {
     await expectWithdrawalsBalance('replaced and paid')
   })
 
+  it('sends a withdrawal within the daily limit the operator set without review; over it, one waits (two at once)', async () => {
+    // 0.875 ETH paid today; a limit of 1.5 leaves room for one 0.4 more, not two.
+    expect(await setAutoLimit(database.db, alice.id, 'ETH', parseDecimal('1.5'))).toBe('1.5')
+    const answers = await Promise.all(
+      ['0.4', '0.4'].map(async (amount) => {
+        const id = await withdraw(amount, 'ETH')
+        return (await record(id)).status
+      }),
+    )
+    expect(answers.sort()).toEqual(['pending', 'sending'])
+    const auto = (await records()).find((w) => w.status === 'sending')!
+    expect((await round()).sent).toBe(1)
+    await chain.mine(5)
+    expect((await round()).paid).toBe(1)
+    expect((await record(auto.id)).status).toBe('paid')
+    await expectWithdrawalsBalance('paid without review')
+    expect(await setAutoLimit(database.db, alice.id, 'ETH', null)).toBeNull()
+  })
+
   it("shows operators the withdrawals sent per state and the hot wallet's next nonce; the proof's reserves count the hot wallet", async () => {
     const report = await custodyReport(database.db)
     expect(report.withdrawals).toEqual([
-      { network: custody.network, currency: 'ETH', state: 'paid', count: 3, amount: '0.875' },
+      { network: custody.network, currency: 'ETH', state: 'paid', count: 4, amount: '1.275' },
       { network: custody.network, currency: 'USDT', state: 'failed', count: 1, amount: '80' },
       { network: custody.network, currency: 'USDT', state: 'paid', count: 1, amount: '100' },
     ])

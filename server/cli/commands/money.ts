@@ -11,7 +11,7 @@ import { checkLedger } from '../../ledger/check'
 import { chainSettings, listChains, saveChain } from '../../money/chains'
 import { setDemoFunds, setUserDemoFunds } from '../../money/demo'
 import { adminListDeposits, reviewDeposit } from '../../money/deposits'
-import { adminListWithdrawals, reviewWithdrawal } from '../../money/withdrawals'
+import { adminListWithdrawals, reviewWithdrawal, setAutoLimit } from '../../money/withdrawals'
 import { withDomainErrors } from './errors'
 import { UsageError, type AdminCommand, type AdminIo } from './types'
 
@@ -106,7 +106,7 @@ const withdrawalsList: AdminCommand = {
     if (list.length === 0) io.out('(no withdrawals)')
     for (const w of list) {
       io.out(
-        `#${w.id}  ${w.status.padEnd(8)} ${w.created_at} UTC  user ${w.user_id} (${w.account})  ${w.amount} ${w.currency} ${w.chain} + fee ${w.fee}  to ${w.address}${w.reason ? `  reason: ${w.reason}` : ''}`,
+        `#${w.id}  ${w.status.padEnd(8)} ${w.created_at} UTC  user ${w.user_id} (${w.account})  ${w.amount} ${w.currency} ${w.chain} + fee ${w.fee}  to ${w.address}${w.tx_hash ? `  tx ${w.tx_hash}` : ''}${w.reason ? `  reason: ${w.reason}` : ''}`,
       )
     }
     if (total > list.length) io.out(`… ${total - list.length} older not shown`)
@@ -179,6 +179,25 @@ const chainsSet: AdminCommand = {
   },
 }
 
+const AUTO_LIMIT_USAGE = 'withdrawals auto-limit <user id> <currency> <amount|off>'
+
+const withdrawalsAutoLimit: AdminCommand = {
+  name: 'withdrawals auto-limit',
+  usage: `  ${AUTO_LIMIT_USAGE}\n                              on-chain withdrawals within this much a UTC day go to the signer without review`,
+  async run(db, args, io) {
+    if (args.length !== 3) throw new UsageError(AUTO_LIMIT_USAGE)
+    const userId = positiveId(args[0], AUTO_LIMIT_USAGE)
+    const currency = args[1]!.toUpperCase()
+    const limit = args[2] === 'off' ? null : amountArg(args[2], AUTO_LIMIT_USAGE)
+    const set = await withDomainErrors(`user ${userId}`, () => setAutoLimit(db, userId, currency, limit))
+    io.out(
+      set === null
+        ? `user ${userId}: every ${currency} withdrawal waits for review`
+        : `user ${userId}: ${currency} withdrawals on chain within ${set} a UTC day go to the signer without review`,
+    )
+  },
+}
+
 const DEMO_USAGE = 'demo set-funds <USDT amount> [--user <id>]'
 
 const demoSetFunds: AdminCommand = {
@@ -239,6 +258,7 @@ export const MONEY_COMMANDS: readonly AdminCommand[] = [
   ...reviewCommands('deposits', (db, d) => reviewDeposit({ db }, d)),
   withdrawalsList,
   ...reviewCommands('withdrawals', (db, d) => reviewWithdrawal({ db }, d)),
+  withdrawalsAutoLimit,
   chainsList,
   chainsSet,
   demoSetFunds,
