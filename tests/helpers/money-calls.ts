@@ -3,11 +3,11 @@
  * transaction password, and a funded spot wallet through the real deposit claim and operator approval.
  */
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { hashPassword } from '../../server/auth/passwords'
 import type { Db } from '../../server/db/client'
-import { users } from '../../server/db/schema'
+import { ledgerAccounts, users } from '../../server/db/schema'
 import { saveChain } from '../../server/money/chains'
 import { parseDecimal } from '../../common/amount'
 import type { Envelope } from '../server/identity-fixtures'
@@ -75,4 +75,20 @@ export async function fundUsdt(app: FastifyInstance, token: string, operatorToke
   })
   if (review.body.code !== 1) throw new Error(`deposit review refused: ${review.body.msg}`)
   return claim.body.data.id
+}
+
+/** What `userId`'s live spot wallet holds of `currency` (read from the ledger's account row; zero without one). */
+export async function liveSpot(db: Db, userId: number, currency: string) {
+  const [row] = await db
+    .select({ available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.book, 'live'),
+        eq(ledgerAccounts.wallet, 'spot'),
+        eq(ledgerAccounts.currency, currency),
+      ),
+    )
+  return { available: parseDecimal(row?.available ?? '0'), frozen: parseDecimal(row?.frozen ?? '0') }
 }

@@ -42,7 +42,7 @@ import { DEV_MNEMONIC, xpubOfMnemonic } from '../../server/custody/evm-keys'
 import type { Database } from '../../server/db/client'
 import { chains, deposits, ledgerAccounts } from '../../server/db/schema'
 import { checkLedger } from '../../server/ledger/check'
-import { moneyCall, PAY_PASSWORD, withPayPassword } from '../helpers/money-calls'
+import { liveSpot, moneyCall, PAY_PASSWORD, withPayPassword } from '../helpers/money-calls'
 import { freePort } from '../helpers/app-server'
 import { testApp, type TestApp } from '../helpers/server-app'
 import { describePostgres, pgliteTestDb } from '../helpers/server-db'
@@ -96,20 +96,7 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
       moneyCall<DepositAddress>(t.app, u.token, 'GET', 'assets/deposit_address', { currency, chain: chainLabel })
     const list = async (u: TestUser) =>
       (await moneyCall<{ list: Deposit[] }>(t.app, u.token, 'GET', 'assets/deposit_list')).body.data.list
-    const spot = async (u: TestUser, currency: string) => {
-      const [row] = await database.db
-        .select({ available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
-        .from(ledgerAccounts)
-        .where(
-          and(
-            eq(ledgerAccounts.userId, u.id),
-            eq(ledgerAccounts.book, 'live'),
-            eq(ledgerAccounts.wallet, 'spot'),
-            eq(ledgerAccounts.currency, currency),
-          ),
-        )
-      return parseDecimal(row?.available ?? '0')
-    }
+    const spot = async (u: TestUser, currency: string) => (await liveSpot(database.db, u.id, currency)).available
     const withdrawable = async (u: TestUser, currency: string) => {
       const res = await moneyCall<{ options: WithdrawOption[] }>(t.app, u.token, 'GET', 'assets/withdraw_options')
       return res.body.data.options.find((o) => o.currency === currency && o.chain !== 'TRC20')!.available

@@ -44,7 +44,7 @@ import { ledgerAccounts, withdrawals, withdrawalTxs } from '../../server/db/sche
 import { checkLedger } from '../../server/ledger/check'
 import { reviewWithdrawal, setAutoLimit } from '../../server/money/withdrawals'
 import { freePort } from '../helpers/app-server'
-import { moneyCall, PAY_PASSWORD, withPayPassword } from '../helpers/money-calls'
+import { liveSpot, moneyCall, PAY_PASSWORD, withPayPassword } from '../helpers/money-calls'
 import { testApp, type TestApp } from '../helpers/server-app'
 import { describePostgres } from '../helpers/server-db'
 import { makeUser, type TestUser } from '../helpers/server-users'
@@ -70,20 +70,7 @@ await describePostgres('signer', (open) => {
   const round = (over: Partial<SignerDeps> = {}) => signerRound({ ...deps, ...over })
   const records = async () =>
     (await moneyCall<{ list: Withdrawal[] }>(t.app, alice.token, 'GET', 'assets/withdraw_list')).body.data.list
-  const spot = async (currency: string) => {
-    const [row] = await database.db
-      .select({ available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.userId, alice.id),
-          eq(ledgerAccounts.book, 'live'),
-          eq(ledgerAccounts.wallet, 'spot'),
-          eq(ledgerAccounts.currency, currency),
-        ),
-      )
-    return { available: parseDecimal(row?.available ?? '0'), frozen: parseDecimal(row?.frozen ?? '0') }
-  }
+  const spot = (currency: string) => liveSpot(database.db, alice.id, currency)
   const addressIds: Record<string, number> = {}
   /** Requests a withdrawal of `amount` to `recipient`; answers its id. */
   async function withdraw(amount: string, currency: 'USDT' | 'ETH'): Promise<number> {
