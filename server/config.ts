@@ -87,17 +87,21 @@ export type EvmConfig =
       usdtContract: string | undefined
       startBlock: number | 'head'
       signerKey: SignerKeySource | undefined
+      /** The deposit addresses' extended private key, for the signer's sweeps (EVM_SWEEP_KEY(_FILE)). */
+      sweepKey: SignerKeySource | undefined
     }
   | { kind: 'dev'; port: number }
 
 /**
- * Where the signer role reads the hot wallet's private key (server/custody/signer-key.ts): `EVM_SIGNER_KEY_FILE`, a
- * file only its owner may read (mode 0600 or 0400), or `EVM_SIGNER_KEY` in the environment. Only the signer reads it.
+ * Where the signer role reads a key (server/custody/signer-key.ts): the hot wallet's private key from
+ * `EVM_SIGNER_KEY_FILE` (a file only its owner may read: mode 0600 or 0400) or `EVM_SIGNER_KEY`; the deposit
+ * addresses' extended private key (xprv of m/44'/60'/0'/0, EVM_XPUB's private half) from `EVM_SWEEP_KEY_FILE` or
+ * `EVM_SWEEP_KEY`. Only the signer reads them.
  */
 export type SignerKeySource = { kind: 'file'; path: string } | { kind: 'env'; key: string }
 
 /** Variables whose value a config error never repeats. */
-const SECRET_VARIABLES = new Set(['EVM_SIGNER_KEY'])
+const SECRET_VARIABLES = new Set(['EVM_SIGNER_KEY', 'EVM_SWEEP_KEY'])
 
 /** A configuration problem, message already one line naming the variable. */
 export class ConfigError extends Error {
@@ -230,6 +234,10 @@ const envSchema = z.object({
   EVM_DEV_CHAIN_PORT: port(8545),
   EVM_SIGNER_KEY: optionalString(z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'expected a 32-byte private key in hex')),
   EVM_SIGNER_KEY_FILE: optionalString(existingFile),
+  EVM_SWEEP_KEY: optionalString(
+    z.string().regex(/^[xt]prv[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'expected an extended private key (xprv…)'),
+  ),
+  EVM_SWEEP_KEY_FILE: optionalString(existingFile),
 })
 
 /**
@@ -270,6 +278,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       `${e.EVM_SIGNER_KEY ? 'EVM_SIGNER_KEY' : 'EVM_SIGNER_KEY_FILE'}: needs EVM_RPC_URL (the dev chain's hot wallet is its account 0)`,
     )
   }
+  if (e.EVM_SWEEP_KEY && e.EVM_SWEEP_KEY_FILE) {
+    throw new ConfigError('EVM_SWEEP_KEY: set either EVM_SWEEP_KEY or EVM_SWEEP_KEY_FILE, not both')
+  }
+  if ((e.EVM_SWEEP_KEY || e.EVM_SWEEP_KEY_FILE) && !e.EVM_RPC_URL) {
+    throw new ConfigError(
+      `${e.EVM_SWEEP_KEY ? 'EVM_SWEEP_KEY' : 'EVM_SWEEP_KEY_FILE'}: needs EVM_RPC_URL (the dev chain's deposit keys derive from its mnemonic)`,
+    )
+  }
   let evm: EvmConfig | undefined
   if (e.EVM_DEV_CHAIN) evm = { kind: 'dev', port: e.EVM_DEV_CHAIN_PORT }
   else if (e.EVM_RPC_URL && e.EVM_XPUB) {
@@ -283,6 +299,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         ? { kind: 'file', path: resolve(e.EVM_SIGNER_KEY_FILE) }
         : e.EVM_SIGNER_KEY
           ? { kind: 'env', key: e.EVM_SIGNER_KEY }
+          : undefined,
+      sweepKey: e.EVM_SWEEP_KEY_FILE
+        ? { kind: 'file', path: resolve(e.EVM_SWEEP_KEY_FILE) }
+        : e.EVM_SWEEP_KEY
+          ? { kind: 'env', key: e.EVM_SWEEP_KEY }
           : undefined,
     }
   }

@@ -20,7 +20,7 @@ export function adminSocketPath(dataDir: string): string {
 export async function startAdminSocket(
   db: Db,
   dataDir: string,
-  extras: Pick<AdminIo, 'reserves'> = {},
+  extras: Pick<AdminIo, 'reserves' | 'chain'> = {},
 ): Promise<() => Promise<void>> {
   const path = adminSocketPath(dataDir)
   // A socket file left by a killed server would make listen fail with EADDRINUSE; we hold the PGlite lock, so it
@@ -58,7 +58,7 @@ async function answer(
   db: Db,
   line: string,
   send: (msg: object) => void,
-  extras: Pick<AdminIo, 'reserves'>,
+  extras: Pick<AdminIo, 'reserves' | 'chain'>,
 ): Promise<void> {
   let argv: unknown
   try {

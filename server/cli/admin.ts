@@ -1,6 +1,7 @@
 /** `npm run admin -- <command>`: operator commands on the same database the server uses (see ADMIN_USAGE). */
 import { resolve } from 'node:path'
 import { loadConfigOrExit } from '../config'
+import { chainBalancesReader, reservesReader } from '../custody/custody-roles'
 import { openDatabase } from '../db/client'
 import { seedDatabase } from '../db/seed'
 import { ADMIN_USAGE, runAdmin, wantsHelp } from './admin-commands'
@@ -26,7 +27,20 @@ try {
   try {
     // A fresh database gets the same first-start data as the server would give it.
     await seedDatabase(database.db)
-    code = await runAdmin(database.db, argv, io)
+    // With a node configured (EVM_RPC_URL), the commands that read the chain read it from here.
+    const chain =
+      config.evm?.kind === 'rpc' && (argv[0] === 'custody' || argv.slice(0, 2).join(' ') === 'proof publish')
+        ? await (await import('../custody/open-custody')).openCustody(config.evm, () => {})
+        : undefined
+    try {
+      const extras = chain && {
+        reserves: reservesReader(database.db, chain),
+        chain: chainBalancesReader(database.db, chain),
+      }
+      code = await runAdmin(database.db, argv, { ...io, ...extras })
+    } finally {
+      await chain?.close()
+    }
   } finally {
     await database.close()
   }

@@ -9,7 +9,14 @@ import { compare, parseDecimal } from '../../common/amount'
 import { chainCursors, deposits } from '../db/schema'
 import { moneyTransaction } from '../ledger/idempotent'
 import { txHashKey } from '../money/tx-hash'
-import { depositOfTransfer, minimums, ownersOf, type Candidate, type ChainWatcherDeps } from './chain-scan'
+import {
+  depositOfTransfer,
+  minimums,
+  ownersOf,
+  withoutSweeperGas,
+  type Candidate,
+  type ChainWatcherDeps,
+} from './chain-scan'
 
 /** A pending deposit whose transaction is no longer pending after this long is dropped from the record, ms. */
 const PENDING_TTL_MS = 60 * 60 * 1000
@@ -63,13 +70,18 @@ export async function recordPending(deps: ChainWatcherDeps): Promise<number> {
     }
   }
   const owners = await ownersOf(db, custody.network, candidates)
+  const toUsers = await withoutSweeperGas(
+    db,
+    custody.network,
+    candidates.filter((c) => owners.has(c.to.toLowerCase())),
+  )
   const mins = await minimums(db)
   const seen = new Set(candidates.map((c) => txHashKey(c.chain, c.txHash)))
   return moneyTransaction(db, async (tx) => {
     // Under the cursor's lock: two watchers record a pending transfer once.
     await tx.select().from(chainCursors).where(eq(chainCursors.network, custody.network)).for('update')
     let recorded = 0
-    for (const c of candidates) {
+    for (const c of toUsers) {
       const userId = owners.get(c.to.toLowerCase())
       const amount = parseDecimal(formatUnits(c.value, c.decimals))
       const min = mins.get(`${c.currency}-${c.chain}`)

@@ -8,7 +8,7 @@ import type { Address, Hash, PublicClient } from 'viem'
 import { parseDecimal, type DecimalString } from '../../common/amount'
 import type { Chain, ChainDepositState } from '../../common/api/assets'
 import type { Db } from '../db/client'
-import { chainAddresses, chains, deposits } from '../db/schema'
+import { chainAddresses, chains, deposits, sweepTxs } from '../db/schema'
 import type { EvmCustody } from './evm-custody'
 
 /** What the watcher needs. */
@@ -48,6 +48,27 @@ export async function ownersOf(
     .from(chainAddresses)
     .where(and(eq(chainAddresses.network, network), inArray(chainAddresses.address, addresses)))
   return new Map(rows.map((r) => [r.address, r.userId]))
+}
+
+/**
+ * `candidates` less the sweeper's gas top-ups (server/custody/sweeper.ts, `sweep_txs` purpose `gas`): ETH the hot
+ * wallet sends a deposit address to pay for sweeping its USDT is the venue's, never the user's deposit. The sweeper
+ * stores each top-up before broadcasting it, so it is known here before any block or pending pool can carry it.
+ */
+export async function withoutSweeperGas<T extends { chain: Chain; txHash: Hash }>(
+  db: Db,
+  network: string,
+  candidates: T[],
+): Promise<T[]> {
+  const hashes = [...new Set(candidates.filter((c) => c.chain === 'ETH').map((c) => c.txHash.toLowerCase()))]
+  if (hashes.length === 0) return candidates
+  const gas = await db
+    .select({ hash: sweepTxs.txHash })
+    .from(sweepTxs)
+    .where(and(eq(sweepTxs.network, network), eq(sweepTxs.purpose, 'gas'), inArray(sweepTxs.txHash, hashes)))
+  if (gas.length === 0) return candidates
+  const ours = new Set(gas.map((g) => g.hash))
+  return candidates.filter((c) => c.chain !== 'ETH' || !ours.has(c.txHash.toLowerCase()))
 }
 
 /**

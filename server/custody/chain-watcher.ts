@@ -41,7 +41,15 @@ import { postTransaction } from '../ledger/post'
 import { txHashKey } from '../money/tx-hash'
 import { lockedSpotAvailable, minOf, repayDebts, takeBack } from './chain-ledger'
 import { recordPending } from './chain-pending'
-import { depositOfTransfer, minimums, ownersOf, type Candidate, type ChainWatcherDeps, type Found } from './chain-scan'
+import {
+  depositOfTransfer,
+  minimums,
+  ownersOf,
+  withoutSweeperGas,
+  type Candidate,
+  type ChainWatcherDeps,
+  type Found,
+} from './chain-scan'
 
 export type { ChainWatcherDeps } from './chain-scan'
 
@@ -184,7 +192,8 @@ async function transfersIn(deps: ChainWatcherDeps, block: Block<bigint, true>): 
   }
   const owners = await ownersOf(deps.db, custody.network, candidates)
   const found: Found[] = []
-  for (const c of candidates) {
+  const toUsers = candidates.filter((c) => owners.has(c.to.toLowerCase()))
+  for (const c of await withoutSweeperGas(deps.db, custody.network, toUsers)) {
     const userId = owners.get(c.to.toLowerCase())
     if (userId === undefined) continue
     // A reverted transaction moved no ETH (its token logs are gone with it).

@@ -2,14 +2,15 @@
  * What an operator reads of custody (`npm run admin -- custody`, issue 23 part 4, from the database): per watched
  * network the last block processed and when; per currency the chain deposits pending, credited (not yet withdrawable)
  * and withdrawable, and reversed with what they still owe; each outstanding debt with its user; the withdrawals the
- * signer sends (part 3) per state, and each hot wallet with its next nonce. Balances on chain (hot wallet, not yet
- * swept) need the node: the daily proof's reserves read them.
+ * signer sends (part 3) per state, the sweeper's transactions (part 4) per state, and each hot wallet with its next
+ * nonce. Balances on chain (hot wallets, deposit addresses not yet swept) need the node: server/custody/reserves.ts
+ * `readChainBalances`.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { parseDecimal, type DecimalString } from '../../common/amount'
 import type { ChainDepositState, WithdrawalState } from '../../common/api/assets'
 import type { Db } from '../db/client'
-import { chainCursors, deposits, hotWallets, withdrawals } from '../db/schema'
+import { chainCursors, deposits, hotWallets, sweepTxs, withdrawals } from '../db/schema'
 
 /** The report's figures. */
 export interface CustodyReport {
@@ -20,6 +21,18 @@ export interface CustodyReport {
   debts: { depositId: number; userId: number; currency: string; amount: DecimalString; debt: DecimalString }[]
   /** Withdrawals sent on chain, per network, currency and state (sending, paid, failed): how many and their sum. */
   withdrawals: { network: string; currency: string; state: WithdrawalState; count: number; amount: DecimalString }[]
+  /**
+   * The sweeper's transactions (part 4) per network, purpose (`sweep` to the hot wallet, `gas` to a deposit address),
+   * currency and state (sent, mined, reverted, dropped): how many and their sum.
+   */
+  sweeps: {
+    network: string
+    purpose: 'sweep' | 'gas'
+    currency: string
+    state: 'sent' | 'mined' | 'reverted' | 'dropped'
+    count: number
+    amount: DecimalString
+  }[]
   /** The signers' hot wallets and the nonce each will use next. */
   hotWallets: { network: string; address: string; nextNonce: number }[]
 }
@@ -55,6 +68,18 @@ export async function custodyReport(db: Db): Promise<CustodyReport> {
     .where(sql`${withdrawals.network} is not null and ${withdrawals.status} in ('sending', 'paid', 'failed')`)
     .groupBy(withdrawals.network, withdrawals.currency, withdrawals.status)
     .orderBy(withdrawals.network, withdrawals.currency, withdrawals.status)
+  const sweeps = await db
+    .select({
+      network: sweepTxs.network,
+      purpose: sweepTxs.purpose,
+      currency: sweepTxs.currency,
+      state: sweepTxs.status,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`sum(${sweepTxs.amount})::text`,
+    })
+    .from(sweepTxs)
+    .groupBy(sweepTxs.network, sweepTxs.purpose, sweepTxs.currency, sweepTxs.status)
+    .orderBy(sweepTxs.network, sweepTxs.purpose, sweepTxs.currency, sweepTxs.status)
   const wallets = await db.select().from(hotWallets).orderBy(asc(hotWallets.network), asc(hotWallets.address))
   return {
     withdrawals: sent.map((w) => ({
@@ -64,6 +89,7 @@ export async function custodyReport(db: Db): Promise<CustodyReport> {
       count: w.count,
       amount: parseDecimal(w.amount),
     })),
+    sweeps: sweeps.map((w) => ({ ...w, amount: parseDecimal(w.amount) })),
     hotWallets: wallets.map((w) => ({ network: w.network, address: w.address, nextNonce: w.nextNonce })),
     networks: networks.map((n) => ({ network: n.network, block: n.blockNumber, updatedAt: n.updatedAt })),
     deposits: sums.map((s) => ({

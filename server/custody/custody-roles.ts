@@ -13,6 +13,11 @@ export function reservesReader(db: Db, chain: OpenCustody) {
   return async () => (await import('./reserves')).readReserves(db, chain.client, chain.custody)
 }
 
+/** Reads what the venue's addresses on the watched chain hold, for `npm run admin -- custody`. */
+export function chainBalancesReader(db: Db, chain: OpenCustody) {
+  return async () => (await import('./reserves')).readChainBalances(db, chain.client, chain.custody)
+}
+
 /**
  * The jobs role's custody parts: the chain watcher (every jobs process may run one: each block is applied once) and
  * the daily proof of reserves and liabilities. Answers their stops.
@@ -35,10 +40,12 @@ export async function startCustodyJobs(
 }
 
 /**
- * The signer role (part 3), the only one that reads the hot wallet's key (the dev chain's account 0, or
- * EVM_SIGNER_KEY(_FILE)). Without a key, approved on-chain withdrawals wait for a signer process: said in one line
+ * The signer role (parts 3 and 4), the only one that reads the hot wallet's key (the dev chain's account 0, or
+ * EVM_SIGNER_KEY(_FILE)) and the deposit addresses' (the dev mnemonic's, or EVM_SWEEP_KEY(_FILE): without it, deposits
+ * are not swept). Without a key, approved on-chain withdrawals wait for a signer process: said in one line
  * under ROLES=all, an error when the process was started for the role (`required`). Answers its stop, if started.
- * @throws Error when `required` and no key is configured; SignerKeyError for an unreadable or exposed key file.
+ * @throws Error when `required` and no key is configured; SignerKeyError for an unreadable or exposed key file, or a
+ *   sweep key whose public half is not EVM_XPUB.
  */
 export async function startSignerRole(
   db: Db,
@@ -55,12 +62,18 @@ export async function startSignerRole(
     log('[signer] no EVM_SIGNER_KEY(_FILE): approved on-chain withdrawals wait for a signer process')
     return undefined
   }
-  const [{ signerAccount }, { startSigner }] = await Promise.all([import('./signer-key'), import('./signer')])
+  const [{ signerAccount, depositKeyring }, { startSigner }] = await Promise.all([
+    import('./signer-key'),
+    import('./signer'),
+  ])
+  const sweepKey = evm.kind === 'dev' ? ('dev' as const) : evm.sweepKey
+  if (!sweepKey) log("[signer] no EVM_SWEEP_KEY(_FILE): deposits stay on the users' addresses (not swept)")
   const signer = startSigner({
     db,
     client: chain.client,
     custody: chain.custody,
     account: await signerAccount(key),
+    keys: sweepKey && (await depositKeyring(sweepKey, chain.custody.keys.xpub)),
     log,
   })
   return () => signer.stop()

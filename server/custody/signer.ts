@@ -36,6 +36,7 @@ import { settleFrozen } from '../money/withdrawals'
 import { emitEvents } from '../stream/events'
 import { noticeEvent } from '../stream/trading-events'
 import type { EvmCustody } from './evm-custody'
+import type { DepositKeyring } from './signer-key'
 
 /** Gas limit of a native ETH transfer (to an account without code: 21,000, the protocol's base cost). */
 export const ETH_TRANSFER_GAS = 21_000n
@@ -174,16 +175,7 @@ async function send(deps: SignerDeps, w: WithdrawalRow): Promise<boolean> {
       .where(eq(withdrawalTxs.withdrawalId, w.id))
       .limit(1)
     if (already) return undefined
-    await tx
-      .insert(hotWallets)
-      .values({ network: custody.network, address: from, nextNonce: pendingCount })
-      .onConflictDoNothing()
-    const [wallet] = await tx
-      .select({ nextNonce: hotWallets.nextNonce })
-      .from(hotWallets)
-      .where(and(eq(hotWallets.network, custody.network), eq(hotWallets.address, from)))
-      .for('update')
-    const nonce = Math.max(wallet!.nextNonce, pendingCount)
+    const nonce = await takeHotNonce(tx, custody.network, from, pendingCount)
     const raw = await account.signTransaction({
       type: 'eip1559',
       chainId: custody.chainId,
@@ -203,10 +195,6 @@ async function send(deps: SignerDeps, w: WithdrawalRow): Promise<boolean> {
       maxFeePerGas: fees.maxFeePerGas.toString(),
       maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
     })
-    await tx
-      .update(hotWallets)
-      .set({ nextNonce: nonce + 1, updatedAt: new Date() })
-      .where(and(eq(hotWallets.network, custody.network), eq(hotWallets.address, from)))
     await tx.update(withdrawals).set({ txHash: hash }).where(eq(withdrawals.id, w.id))
     return { raw, hash, nonce }
   })
@@ -218,8 +206,28 @@ async function send(deps: SignerDeps, w: WithdrawalRow): Promise<boolean> {
   return true
 }
 
+/**
+ * The hot wallet's next nonce, taken: the larger of its `hot_wallets` row's and the node's pending count, the row
+ * locked until `tx` ends and moved past it. Every transaction of the hot wallet (withdrawals, sweep gas) takes its
+ * nonce here, so two signer processes never sign two transactions at one nonce.
+ */
+export async function takeHotNonce(tx: Db, network: string, from: string, pendingCount: number): Promise<number> {
+  await tx.insert(hotWallets).values({ network, address: from, nextNonce: pendingCount }).onConflictDoNothing()
+  const [wallet] = await tx
+    .select({ nextNonce: hotWallets.nextNonce })
+    .from(hotWallets)
+    .where(and(eq(hotWallets.network, network), eq(hotWallets.address, from)))
+    .for('update')
+  const nonce = Math.max(wallet!.nextNonce, pendingCount)
+  await tx
+    .update(hotWallets)
+    .set({ nextNonce: nonce + 1, updatedAt: new Date() })
+    .where(and(eq(hotWallets.network, network), eq(hotWallets.address, from)))
+  return nonce
+}
+
 /** Broadcasts signed bytes; "already known" and "nonce too low" (mined, or a sibling mined) are not errors. */
-async function broadcast(deps: SignerDeps, raw: Hex): Promise<void> {
+export async function broadcast(deps: SignerDeps, raw: Hex): Promise<void> {
   try {
     await deps.client.sendRawTransaction({ serializedTransaction: raw })
   } catch (err) {
@@ -230,7 +238,7 @@ async function broadcast(deps: SignerDeps, raw: Hex): Promise<void> {
 }
 
 /** The receipt of `hash`, or null while it is not mined (or not known). */
-async function receiptOf(client: PublicClient, hash: Hex) {
+export async function receiptOf(client: PublicClient, hash: Hex) {
   try {
     return await client.getTransactionReceipt({ hash })
   } catch (err) {
@@ -291,14 +299,17 @@ async function settle(deps: SignerDeps, id: number, txHash: string, confirmation
   })
 }
 
+/** Fees of `v` (wei, decimal string) × REPLACEMENT_BUMP, rounded up. */
+export const bumped = (v: string) =>
+  (BigInt(v) * REPLACEMENT_BUMP.num + REPLACEMENT_BUMP.den - 1n) / REPLACEMENT_BUMP.den
+
 /** Signs `latest`'s transfer again at its nonce with both fees raised, stores it, broadcasts it. */
 async function replace(deps: SignerDeps, w: WithdrawalRow, latest: TxRow): Promise<void> {
   const { keccak256 } = await import('viem')
   const { client, custody, account } = deps
   const [estimate, transfer] = await Promise.all([client.estimateFeesPerGas(), transferOf(custody, w)])
-  const bump = (v: string) => (BigInt(v) * REPLACEMENT_BUMP.num + REPLACEMENT_BUMP.den - 1n) / REPLACEMENT_BUMP.den
-  const maxPriorityFeePerGas = max(bump(latest.maxPriorityFeePerGas), estimate.maxPriorityFeePerGas)
-  const maxFeePerGas = max(bump(latest.maxFeePerGas), estimate.maxFeePerGas, maxPriorityFeePerGas)
+  const maxPriorityFeePerGas = max(bumped(latest.maxPriorityFeePerGas), estimate.maxPriorityFeePerGas)
+  const maxFeePerGas = max(bumped(latest.maxFeePerGas), estimate.maxFeePerGas, maxPriorityFeePerGas)
   const raw = await account.signTransaction({
     type: 'eip1559',
     chainId: custody.chainId,
@@ -330,7 +341,7 @@ async function replace(deps: SignerDeps, w: WithdrawalRow, latest: TxRow): Promi
   await broadcast(deps, raw)
 }
 
-function max(...values: bigint[]): bigint {
+export function max(...values: bigint[]): bigint {
   return values.reduce((a, b) => (b > a ? b : a))
 }
 
@@ -339,18 +350,25 @@ export interface RunningSigner {
   stop(): Promise<void>
 }
 
-/** Runs `signerRound` every `intervalMs` (default 1 s) until stopped; a failed round is logged and retried. */
-export function startSigner(deps: SignerDeps & { intervalMs?: number }): RunningSigner {
+/**
+ * Runs `signerRound` every `intervalMs` (default 1 s) until stopped, then, given the deposit keys (`keys`), a sweep
+ * round (server/custody/sweeper.ts); a failed round is logged and retried.
+ */
+export function startSigner(deps: SignerDeps & { intervalMs?: number; keys?: DepositKeyring }): RunningSigner {
   const log = deps.log ?? (() => {})
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> = Promise.resolve()
   const tick = () => {
-    running = signerRound(deps).then(
-      () => {},
-      (err: unknown) =>
-        log(`[signer] round failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`),
-    )
+    running = signerRound(deps)
+      .then(async () => {
+        if (deps.keys) await (await import('./sweeper')).sweepRound({ ...deps, keys: deps.keys })
+      })
+      .then(
+        () => {},
+        (err: unknown) =>
+          log(`[signer] round failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`),
+      )
     void running.then(() => {
       if (!stopped) timer = setTimeout(tick, deps.intervalMs ?? 1000)
     })

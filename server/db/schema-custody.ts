@@ -78,6 +78,11 @@ export const chainAddresses = pgTable(
     /** Lower-case hex with 0x (what logs carry); shown EIP-55 checksummed. */
     address: text('address').notNull(),
     keyIndex: integer('key_index').notNull(),
+    /**
+     * The highest id of this address's chain deposits whose funds the sweeper has moved to the hot wallet
+     * (server/custody/sweeper.ts): an address with a withdrawable deposit above it is to be swept. 0 = none yet.
+     */
+    sweptThrough: integer('swept_through').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -172,5 +177,48 @@ export const withdrawAutoLimits = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.currency] }),
     check('withdraw_auto_limits_positive', sql`${t.dailyLimit} > 0`),
+  ],
+)
+
+/**
+ * Each transaction the sweeper signed (issue 23 part 4, server/custody/sweeper.ts), stored with its raw bytes before it
+ * is broadcast: `sweep` moves a deposit address's ETH or USDT to the hot wallet (signed with the address's key), `gas`
+ * sends a deposit address the ETH its USDT sweep will burn (signed with the hot wallet's key, at the hot wallet's
+ * nonce, shared with withdrawals). The chain watcher never credits a `gas` transfer as the user's deposit. A
+ * replacement (same sender and nonce, higher fees) is another row; when one of a nonce's rows is final, it becomes
+ * `mined` or `reverted` and the others `dropped`.
+ */
+export const sweepTxs = pgTable(
+  'sweep_txs',
+  {
+    id: serial('id').primaryKey(),
+    network: text('network').notNull(),
+    /** The deposit address swept or topped up (lower-case 0x hex). */
+    address: text('address').notNull(),
+    purpose: text('purpose', { enum: ['sweep', 'gas'] }).notNull(),
+    /** What moves: ETH (gas, ETH sweeps) or USDT. */
+    currency: text('currency').notNull(),
+    /** The amount moved, in the currency (exact, from base units). */
+    amount: amount('amount').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    nonce: bigint('nonce', { mode: 'number' }).notNull(),
+    /** Lower-case 0x hex. */
+    txHash: text('tx_hash').notNull(),
+    raw: text('raw').notNull(),
+    /** Fees, wei (decimal strings): EIP-1559 max fee and tip, or a legacy gas price in both. */
+    maxFeePerGas: text('max_fee_per_gas').notNull(),
+    maxPriorityFeePerGas: text('max_priority_fee_per_gas').notNull(),
+    status: text('status', { enum: ['sent', 'mined', 'reverted', 'dropped'] })
+      .notNull()
+      .default('sent'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sweep_txs_hash').on(t.network, t.txHash),
+    index('sweep_txs_address').on(t.network, t.address, t.id),
+    index('sweep_txs_open').on(t.network, t.status),
+    check('sweep_txs_positive', sql`${t.amount} > 0`),
   ],
 )

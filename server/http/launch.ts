@@ -29,7 +29,7 @@ import { liveTradingOpen } from '../trading/live-only'
 import { startFundingJob } from '../trading/contract/funding-job'
 import { startEngineRole } from '../cluster/engine-role'
 import type { OpenCustody } from '../custody/open-custody'
-import { reservesReader, startCustodyJobs, startSignerRole } from '../custody/custody-roles'
+import { chainBalancesReader, reservesReader, startCustodyJobs, startSignerRole } from '../custody/custody-roles'
 import { acquireIngestLease, exitOnIngestLeaseLost } from '../cluster/ingest-lease'
 import { LocalUserEventBus, type UserEventBus } from '../stream/bus'
 import { startUserEventRelay, type Relay } from '../stream/relay'
@@ -340,8 +340,11 @@ async function startApi(
   onClose(() => app.close())
   if (database.kind === 'pglite' && !deps.database) {
     // With a chain watched, `proof publish` through this socket reads the reserves from it (the daily job does too).
-    const reserves = chain && reservesReader(database.db, chain)
-    onClose(await startAdminSocket(database.db, config.dataDir, reserves && { reserves }))
+    const extras = chain && {
+      reserves: reservesReader(database.db, chain),
+      chain: chainBalancesReader(database.db, chain),
+    }
+    onClose(await startAdminSocket(database.db, config.dataDir, extras))
   }
   await app.listen({ port: config.port, host: config.host })
   if (publicOrigins.length === 0)

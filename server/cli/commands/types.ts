@@ -1,4 +1,5 @@
 /** The shape of an operator command of `npm run admin`; each module under ./ exports a list of them. */
+import type { ChainBalances } from '../../custody/reserves'
 import type { DecimalString } from '../../../common/amount'
 import type { Db } from '../../db/client'
 
@@ -11,6 +12,11 @@ export interface AdminIo {
    * socket); absent from the command line.
    */
   reserves?: () => Promise<ReadonlyMap<string, DecimalString>>
+  /**
+   * What the venue's addresses hold on the watched chain (hot wallets, deposit addresses not yet swept), when the
+   * command runs where a chain is reachable: through a server's admin socket, or with EVM_RPC_URL configured.
+   */
+  chain?: () => Promise<ChainBalances>
 }
 
 /** Thrown for a bad command line; the message is shown with the usage (exit 2). Other errors exit 1. */

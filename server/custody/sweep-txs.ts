@@ -1,0 +1,142 @@
+/**
+ * Following the sweeper's transactions (server/custody/sweeper.ts, issue 23 part 4) until final: the transactions of
+ * one sender and nonce (a sweep and its replacements, or a gas top-up and its) become `mined` or `reverted` at
+ * CONFIRMATIONS_WITHDRAW, the others `dropped`; one the node does not know is broadcast again, one not mined after
+ * `replaceAfterMs` is replaced at its nonce with higher fees (server/custody/signer.ts REPLACEMENT_BUMP).
+ */
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Address, Hex, LocalAccount } from 'viem'
+import { parseDecimal } from '../../common/amount'
+import { CONFIRMATIONS_WITHDRAW } from '../../common/api/assets'
+import { chainAddresses, sweepTxs } from '../db/schema'
+import { broadcast, bumped, ETH_TRANSFER_GAS, max, receiptOf, REPLACE_AFTER_MS, TOKEN_TRANSFER_GAS } from './signer'
+import type { SweeperDeps } from './sweeper'
+
+type SweepRow = typeof sweepTxs.$inferSelect
+
+/** A legacy transaction moving `value` wei: its fee is exactly `gasPrice` × 21,000. */
+export const ethSweep = (chainId: number, nonce: number, to: Address, value: bigint, gasPrice: bigint) =>
+  ({ type: 'legacy', chainId, nonce, to, value, gas: ETH_TRANSFER_GAS, gasPrice }) as const
+
+/** Follows one nonce's transactions: final at 6 confirmations, or broadcast again / replaced while none is mined. */
+export async function followSweep(
+  deps: SweeperDeps,
+  rows: SweepRow[],
+  tip: bigint,
+): Promise<'mined' | 'reverted' | 'rebroadcast' | 'replaced' | 'waiting'> {
+  for (const r of [...rows].reverse()) {
+    const receipt = await receiptOf(deps.client, r.txHash as Hex)
+    if (!receipt) continue
+    if (Number(tip - receipt.blockNumber + 1n) < CONFIRMATIONS_WITHDRAW) return 'waiting'
+    const ok = receipt.status === 'success'
+    const final = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(sweepTxs)
+        .set({ status: ok ? 'mined' : 'reverted', updatedAt: new Date() })
+        .where(and(eq(sweepTxs.id, r.id), eq(sweepTxs.status, 'sent')))
+        .returning({ id: sweepTxs.id })
+      if (!row) return false
+      await tx
+        .update(sweepTxs)
+        .set({ status: 'dropped', updatedAt: new Date() })
+        .where(
+          and(
+            inArray(
+              sweepTxs.id,
+              rows.map((x) => x.id),
+            ),
+            eq(sweepTxs.status, 'sent'),
+          ),
+        )
+      return true
+    })
+    if (!final) return 'waiting'
+    deps.log?.(
+      `[sweep] ${r.address}: ${r.purpose} ${parseDecimal(r.amount)} ${r.currency} ${ok ? 'final' : 'REVERTED'} (${r.txHash})`,
+    )
+    return ok ? 'mined' : 'reverted'
+  }
+  const latest = rows.at(-1)!
+  const known = await deps.client.getTransaction({ hash: latest.txHash as Hex }).catch(() => null)
+  if (!known) {
+    await broadcast(deps, latest.raw as Hex)
+    return 'rebroadcast'
+  }
+  const now = deps.now?.() ?? Date.now()
+  if (now - latest.createdAt.getTime() < (deps.replaceAfterMs ?? REPLACE_AFTER_MS)) return 'waiting'
+  return (await replace(deps, latest)) ? 'replaced' : 'waiting'
+}
+
+/**
+ * Signs `latest` again at its nonce with fees × REPLACEMENT_BUMP (at least the node's estimate), stores, broadcasts.
+ * An ETH sweep moves its balance less the new fee; false when the address cannot pay the higher fee (it waits).
+ */
+async function replace(deps: SweeperDeps, latest: SweepRow): Promise<boolean> {
+  const { keccak256, formatUnits, parseTransaction } = await loadViem()
+  const { client, custody } = deps
+  const before = parseTransaction(latest.raw as Hex)
+  const isHot = latest.fromAddress === deps.account.address.toLowerCase()
+  const signer = isHot ? deps.account : await ownerOf(deps, latest.address)
+  let raw: Hex
+  let amount = parseDecimal(latest.amount)
+  let fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
+  if (before.type === 'legacy') {
+    const { gasPrice: estimate } = await client.estimateFeesPerGas({ chain: null, type: 'legacy' })
+    const gasPrice = max(bumped(latest.maxFeePerGas), estimate)
+    const eth = await client.getBalance({ address: signer.address, blockTag: 'latest' })
+    const value = eth - ETH_TRANSFER_GAS * gasPrice
+    if (value <= 0n) return false
+    amount = parseDecimal(formatUnits(value, 18))
+    fees = { maxFeePerGas: gasPrice, maxPriorityFeePerGas: gasPrice }
+    raw = await signer.signTransaction(ethSweep(custody.chainId, latest.nonce, before.to!, value, gasPrice))
+  } else {
+    const estimate = await client.estimateFeesPerGas()
+    const maxPriorityFeePerGas = max(bumped(latest.maxPriorityFeePerGas), estimate.maxPriorityFeePerGas)
+    const maxFeePerGas = max(bumped(latest.maxFeePerGas), estimate.maxFeePerGas, maxPriorityFeePerGas)
+    const gas = before.gas ?? TOKEN_TRANSFER_GAS
+    if (!isHot && (await client.getBalance({ address: signer.address, blockTag: 'latest' })) < gas * maxFeePerGas) {
+      return false
+    }
+    fees = { maxFeePerGas, maxPriorityFeePerGas }
+    raw = await signer.signTransaction({
+      type: 'eip1559',
+      chainId: custody.chainId,
+      nonce: latest.nonce,
+      to: before.to!,
+      value: before.value ?? 0n,
+      ...(before.data ? { data: before.data } : {}),
+      gas,
+      ...fees,
+    })
+  }
+  const hash = keccak256(raw)
+  await deps.db.insert(sweepTxs).values({
+    network: custody.network,
+    address: latest.address,
+    purpose: latest.purpose,
+    currency: latest.currency,
+    amount,
+    fromAddress: latest.fromAddress,
+    toAddress: latest.toAddress,
+    nonce: latest.nonce,
+    txHash: hash,
+    raw,
+    maxFeePerGas: fees.maxFeePerGas.toString(),
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+  })
+  deps.log?.(`[sweep] ${latest.address}: ${latest.txHash} not mined: replaced by ${hash}`)
+  await broadcast(deps, raw)
+  return true
+}
+
+const loadViem = () => import('viem')
+
+/** The deposit address's account, from its key index. */
+async function ownerOf(deps: SweeperDeps, address: string): Promise<LocalAccount> {
+  const [row] = await deps.db
+    .select({ keyIndex: chainAddresses.keyIndex })
+    .from(chainAddresses)
+    .where(and(eq(chainAddresses.network, deps.custody.network), eq(chainAddresses.address, address)))
+  if (!row) throw new Error(`${address} is no deposit address`)
+  return deps.keys.accountAt(row.keyIndex)
+}
