@@ -32,24 +32,15 @@
  */
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm'
 import { formatUnits, getAddress, parseAbiItem, type Block, type Hash, type PublicClient, type Transaction } from 'viem'
-import { compare, negate, parseDecimal, subtract, sign } from '../../common/amount'
+import { compare, parseDecimal, subtract, sign } from '../../common/amount'
 import { CONFIRMATIONS_WITHDRAW } from '../../common/api/assets'
 import type { Db } from '../db/client'
 import { chainBlocks, chainCursors, deposits } from '../db/schema'
 import { moneyTransaction } from '../ledger/idempotent'
-import { postTransaction } from '../ledger/post'
-import { txHashKey } from '../money/tx-hash'
-import { lockedSpotAvailable, minOf, repayDebts, takeBack } from './chain-ledger'
+import { creditAll } from './chain-credit'
+import { lockedSpotAvailable, minOf, takeBack } from './chain-ledger'
 import { recordPending } from './chain-pending'
-import {
-  depositOfTransfer,
-  minimums,
-  ownersOf,
-  withoutSweeperGas,
-  type Candidate,
-  type ChainWatcherDeps,
-  type Found,
-} from './chain-scan'
+import { minimums, ownersOf, withoutSweeperGas, type Candidate, type ChainWatcherDeps, type Found } from './chain-scan'
 
 export type { ChainWatcherDeps } from './chain-scan'
 
@@ -231,63 +222,17 @@ async function applyBlock(
   const { custody } = deps
   const number = Number(block.number)
   const mins = await minimums(deps.db)
+  const creditable = found.filter((f) => {
+    const min = mins.get(`${f.currency}-${f.chain}`)
+    if (min !== undefined && compare(f.amount, min) >= 0) return true
+    deps.log?.(
+      `[chain] ${f.txHash}#${f.logIndex}: ${f.amount} ${f.currency} to user ${f.userId} not credited (${min === undefined ? 'no such pair configured' : `below the minimum ${min}`})`,
+    )
+    return false
+  })
   return moneyTransaction(deps.db, async (tx) => {
     if (!(await cursorStill(tx, custody.network, cursor))) return undefined
-    let credited = 0
-    for (const f of found) {
-      const min = mins.get(`${f.currency}-${f.chain}`)
-      if (min === undefined || compare(f.amount, min) < 0) {
-        deps.log?.(
-          `[chain] ${f.txHash}#${f.logIndex}: ${f.amount} ${f.currency} to user ${f.userId} not credited (${min === undefined ? 'no such pair configured' : `below the minimum ${min}`})`,
-        )
-        continue
-      }
-      const key = txHashKey(f.chain, f.txHash)
-      const mined = {
-        amount: f.amount,
-        fromAddress: f.from,
-        logIndex: f.logIndex,
-        blockNumber: number,
-        blockHash: block.hash!,
-        status: 'credited' as const,
-      }
-      // The pending row of this transfer, if the watcher saw it in the mempool, becomes the credited one.
-      const waiting = await depositOfTransfer(tx, custody.network, { key, to: f.to, currency: f.currency }, ['pending'])
-      const [row] = waiting
-        ? await tx.update(deposits).set(mined).where(eq(deposits.id, waiting.id)).returning({ id: deposits.id })
-        : await tx
-            .insert(deposits)
-            .values({
-              ...mined,
-              userId: f.userId,
-              currency: f.currency,
-              chain: f.chain,
-              toAddress: f.to,
-              txHash: f.txHash,
-              txHashKey: key,
-              source: 'chain',
-              network: custody.network,
-            })
-            .onConflictDoNothing({
-              target: [deposits.network, deposits.txHashKey, deposits.logIndex],
-              where: sql`${deposits.source} = 'chain' and ${deposits.status} <> 'reversed'`,
-            })
-            .returning({ id: deposits.id })
-      if (!row) continue
-      await postTransaction(tx, {
-        kind: 'deposit',
-        book: 'live',
-        userId: f.userId,
-        reference: `deposit:${row.id}`,
-        actor: 'system',
-        entries: [
-          { owner: { system: 'deposits' }, currency: f.currency, bucket: 'available', amount: negate(f.amount) },
-          { owner: { userId: f.userId, wallet: 'spot' }, currency: f.currency, bucket: 'available', amount: f.amount },
-        ],
-      })
-      await repayDebts(tx, f.userId, f.currency, row.id)
-      credited += 1
-    }
+    const credited = await creditAll(tx, custody.network, block, creditable)
     await tx
       .insert(chainBlocks)
       .values({ network: custody.network, number, hash: block.hash! })
