@@ -273,8 +273,18 @@ export const withdrawOptionSchema = z.object({
   min_withdraw: money,
   withdraw_fee: money,
   scale: z.int(),
-  /** The spot wallet's available balance of `currency` in the current book. */
+  /** The spot wallet's available balance of `currency` in the current book (0 while `locked`). */
   available: money,
+  /**
+   * Why nothing may be withdrawn now (server/money/withdraw-lock.ts), or null: `confirming` = a chain deposit of
+   * `currency` is credited but short of 6 confirmations; `debt` = a reversed deposit of `currency` still owes `amount`.
+   */
+  locked: z.nullable(
+    z.union([
+      z.object({ reason: z.literal('confirming'), currency: z.string() }),
+      z.object({ reason: z.literal('debt'), currency: z.string(), amount: money }),
+    ]),
+  ),
 })
 export const withdrawOptionsSchema = z.object({ options: z.array(withdrawOptionSchema) })
 export type WithdrawOption = z.infer<typeof withdrawOptionSchema>

@@ -10,7 +10,8 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { parseDecimal, type DecimalString } from '../../common/amount'
 import type { ChainDepositState, WithdrawalState } from '../../common/api/assets'
 import type { Db } from '../db/client'
-import { chainCursors, deposits, hotWallets, sweepTxs, withdrawals } from '../db/schema'
+import { chainAddresses, chainCursors, deposits, hotWallets, sweepTxs, withdrawals } from '../db/schema'
+import { heldSql } from './sweeper'
 
 /** The report's figures. */
 export interface CustodyReport {
@@ -33,6 +34,8 @@ export interface CustodyReport {
     count: number
     amount: DecimalString
   }[]
+  /** Deposit addresses the sweeper holds for an operator: their last MAX_REVERTS sweeps reverted. */
+  held: { network: string; address: string; userId: number }[]
   /** The signers' hot wallets and the nonce each will use next. */
   hotWallets: { network: string; address: string; nextNonce: number }[]
 }
@@ -80,6 +83,11 @@ export async function custodyReport(db: Db): Promise<CustodyReport> {
     .from(sweepTxs)
     .groupBy(sweepTxs.network, sweepTxs.purpose, sweepTxs.currency, sweepTxs.status)
     .orderBy(sweepTxs.network, sweepTxs.purpose, sweepTxs.currency, sweepTxs.status)
+  const held = await db
+    .select({ network: chainAddresses.network, address: chainAddresses.address, userId: chainAddresses.userId })
+    .from(chainAddresses)
+    .where(heldSql(sql`${chainAddresses.network}`, sql`${chainAddresses.address}`))
+    .orderBy(asc(chainAddresses.network), asc(chainAddresses.address))
   const wallets = await db.select().from(hotWallets).orderBy(asc(hotWallets.network), asc(hotWallets.address))
   return {
     withdrawals: sent.map((w) => ({
@@ -89,6 +97,7 @@ export async function custodyReport(db: Db): Promise<CustodyReport> {
       count: w.count,
       amount: parseDecimal(w.amount),
     })),
+    held,
     sweeps: sweeps.map((w) => ({ ...w, amount: parseDecimal(w.amount) })),
     hotWallets: wallets.map((w) => ({ network: w.network, address: w.address, nextNonce: w.nextNonce })),
     networks: networks.map((n) => ({ network: n.network, block: n.blockNumber, updatedAt: n.updatedAt })),

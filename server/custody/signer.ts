@@ -17,9 +17,11 @@
  *    conditional update of a `sending` row and the ledger's unique reference. A reverted transaction is judged at 6
  *    too: a reorganization could re-mine it in another state. Before 6 the record shows the hash and the count.
  * 3. **Unstick.** A transaction the node no longer knows (dropped, or never broadcast) is broadcast again; one not
- *    mined after `replaceAfterMs` is replaced by the same transfer at the same nonce with both fees raised by
- *    REPLACEMENT_BUMP (geth's pool takes a replacement only at ≥ 10 % more on both: `--txpool.pricebump`,
- *    https://geth.ethereum.org/docs/fundamentals/command-line-options) and at least the node's current estimate.
+ *    mined after `replaceAfterMs` while the node's fee estimate has risen above its max fee (it is underpriced) is
+ *    replaced by the same transfer at the same nonce with both fees raised by REPLACEMENT_BUMP (geth's pool takes a
+ *    replacement only at ≥ 10 % more on both: `--txpool.pricebump`,
+ *    https://geth.ethereum.org/docs/fundamentals/command-line-options) and at least that estimate. Priced at the
+ *    market, it is left alone: raising it round after round would pay any fee for a node that does not relay.
  *
  * Gas is the venue's cost (the user pays the chain's withdrawal fee): a fixed limit of ETH_TRANSFER_GAS or
  * TOKEN_TRANSFER_GAS, not an estimate, so a transfer that will revert (a hot wallet short of USDT, a recipient
@@ -277,8 +279,7 @@ async function follow(
   }
   const now = deps.now?.() ?? Date.now()
   if (now - latest.createdAt.getTime() < (deps.replaceAfterMs ?? REPLACE_AFTER_MS)) return 'waiting'
-  await replace(deps, w, latest)
-  return 'replaced'
+  return (await replace(deps, w, latest)) ? 'replaced' : 'waiting'
 }
 
 /** Ends `w`: paid (or failed: refunded) once, by a conditional update of a `sending` row. */
@@ -303,11 +304,16 @@ async function settle(deps: SignerDeps, id: number, txHash: string, confirmation
 export const bumped = (v: string) =>
   (BigInt(v) * REPLACEMENT_BUMP.num + REPLACEMENT_BUMP.den - 1n) / REPLACEMENT_BUMP.den
 
-/** Signs `latest`'s transfer again at its nonce with both fees raised, stores it, broadcasts it. */
-async function replace(deps: SignerDeps, w: WithdrawalRow, latest: TxRow): Promise<void> {
+/**
+ * Signs `latest`'s transfer again at its nonce with both fees raised, stores it, broadcasts it — only when the market
+ * moved above it (the node's estimate is higher than its max fee): one not mined for another reason is never
+ * re-priced round after round. False when it was not replaced.
+ */
+async function replace(deps: SignerDeps, w: WithdrawalRow, latest: TxRow): Promise<boolean> {
   const { keccak256 } = await import('viem')
   const { client, custody, account } = deps
   const [estimate, transfer] = await Promise.all([client.estimateFeesPerGas(), transferOf(custody, w)])
+  if (estimate.maxFeePerGas <= BigInt(latest.maxFeePerGas)) return false
   const maxPriorityFeePerGas = max(bumped(latest.maxPriorityFeePerGas), estimate.maxPriorityFeePerGas)
   const maxFeePerGas = max(bumped(latest.maxFeePerGas), estimate.maxFeePerGas, maxPriorityFeePerGas)
   const raw = await account.signTransaction({
@@ -339,6 +345,7 @@ async function replace(deps: SignerDeps, w: WithdrawalRow, latest: TxRow): Promi
     `[signer] withdrawal ${w.id}: ${latest.txHash} not mined: replaced by ${hash} (max fee ${maxFeePerGas} wei)`,
   )
   await broadcast(deps, raw)
+  return true
 }
 
 export function max(...values: bigint[]): bigint {

@@ -2,7 +2,9 @@
  * Following the sweeper's transactions (server/custody/sweeper.ts, issue 23 part 4) until final: the transactions of
  * one sender and nonce (a sweep and its replacements, or a gas top-up and its) become `mined` or `reverted` at
  * CONFIRMATIONS_WITHDRAW, the others `dropped`; one the node does not know is broadcast again, one not mined after
- * `replaceAfterMs` is replaced at its nonce with higher fees (server/custody/signer.ts REPLACEMENT_BUMP).
+ * `replaceAfterMs` is replaced at its nonce with higher fees when the market moved above it (server/custody/signer.ts
+ * REPLACEMENT_BUMP); one whose nonce another mined transaction used, or that the node refuses with nothing left to
+ * sweep, is `dropped` (the address is swept again from what it holds).
  */
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Address, Hex, LocalAccount } from 'viem'
@@ -23,7 +25,7 @@ export async function followSweep(
   deps: SweeperDeps,
   rows: SweepRow[],
   tip: bigint,
-): Promise<'mined' | 'reverted' | 'rebroadcast' | 'replaced' | 'waiting'> {
+): Promise<'mined' | 'reverted' | 'rebroadcast' | 'replaced' | 'dropped' | 'waiting'> {
   for (const r of [...rows].reverse()) {
     const receipt = await receiptOf(deps.client, r.txHash as Hex)
     if (!receipt) continue
@@ -59,19 +61,57 @@ export async function followSweep(
   const latest = rows.at(-1)!
   const known = await deps.client.getTransaction({ hash: latest.txHash as Hex }).catch(() => null)
   if (!known) {
-    await broadcast(deps, latest.raw as Hex)
-    return 'rebroadcast'
+    // Its nonce already used by a mined transaction that is none of these (checked again: one may have just been
+    // mined): nothing of this group will ever be mined.
+    const used = await deps.client.getTransactionCount({ address: latest.fromAddress as Address, blockTag: 'latest' })
+    if (used > latest.nonce) {
+      for (const r of rows) if (await receiptOf(deps.client, r.txHash as Hex)) return 'waiting'
+      await drop(deps, rows, `nonce ${latest.nonce} already used`)
+      return 'dropped'
+    }
+    try {
+      await broadcast(deps, latest.raw as Hex)
+      return 'rebroadcast'
+    } catch (err) {
+      // The hot wallet keeps its nonce (withdrawals queue behind it) until an operator funds it; a deposit address's
+      // transaction the node refuses (its balance changed: a reorganization) is signed again from what it holds now.
+      if (latest.fromAddress === deps.account.address.toLowerCase()) throw err
+      if (await replace(deps, latest, true)) return 'replaced'
+      await drop(deps, rows, 'refused by the node and nothing left to sweep')
+      return 'dropped'
+    }
   }
   const now = deps.now?.() ?? Date.now()
   if (now - latest.createdAt.getTime() < (deps.replaceAfterMs ?? REPLACE_AFTER_MS)) return 'waiting'
-  return (await replace(deps, latest)) ? 'replaced' : 'waiting'
+  return (await replace(deps, latest, false)) ? 'replaced' : 'waiting'
+}
+
+/** Marks a nonce's transactions `dropped`: the address is swept again from what it holds. */
+async function drop(deps: SweeperDeps, rows: SweepRow[], why: string): Promise<void> {
+  await deps.db
+    .update(sweepTxs)
+    .set({ status: 'dropped', updatedAt: new Date() })
+    .where(
+      and(
+        inArray(
+          sweepTxs.id,
+          rows.map((r) => r.id),
+        ),
+        eq(sweepTxs.status, 'sent'),
+      ),
+    )
+  deps.log?.(`[sweep] ${rows[0]!.address}: ${rows.at(-1)!.txHash} dropped (${why})`)
 }
 
 /**
- * Signs `latest` again at its nonce with fees × REPLACEMENT_BUMP (at least the node's estimate), stores, broadcasts.
- * An ETH sweep moves its balance less the new fee; false when the address cannot pay the higher fee (it waits).
+ * Signs `latest` again at its nonce, stores and broadcasts it. Replacing a transaction the node holds (`resign`
+ * false) only when the market moved above its fee — the node's estimate is higher than its max fee — at
+ * max(fees × REPLACEMENT_BUMP, estimate): a transaction that is not mined for another reason (a node that does not
+ * relay, a stalled chain) is never re-priced round after round until the deposit is all gas. `resign` true: the
+ * node refused the stored bytes, signed again at the estimate. An ETH sweep moves its balance at the withdrawable
+ * depth less the new fee. False when nothing changes: the market is not above it, or the address cannot pay.
  */
-async function replace(deps: SweeperDeps, latest: SweepRow): Promise<boolean> {
+async function replace(deps: SweeperDeps, latest: SweepRow, resign: boolean): Promise<boolean> {
   const { keccak256, formatUnits, parseTransaction } = await loadViem()
   const { client, custody } = deps
   const before = parseTransaction(latest.raw as Hex)
@@ -82,8 +122,10 @@ async function replace(deps: SweeperDeps, latest: SweepRow): Promise<boolean> {
   let fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
   if (before.type === 'legacy') {
     const { gasPrice: estimate } = await client.estimateFeesPerGas({ chain: null, type: 'legacy' })
-    const gasPrice = max(bumped(latest.maxFeePerGas), estimate)
-    const eth = await client.getBalance({ address: signer.address, blockTag: 'latest' })
+    if (!resign && estimate <= BigInt(latest.maxFeePerGas)) return false
+    const gasPrice = resign ? estimate : max(bumped(latest.maxFeePerGas), estimate)
+    const safeBlock = (await client.getBlockNumber({ cacheTime: 0 })) - BigInt(CONFIRMATIONS_WITHDRAW - 1)
+    const eth = await client.getBalance({ address: signer.address, blockNumber: safeBlock })
     const value = eth - ETH_TRANSFER_GAS * gasPrice
     if (value <= 0n) return false
     amount = parseDecimal(formatUnits(value, 18))
@@ -91,8 +133,13 @@ async function replace(deps: SweeperDeps, latest: SweepRow): Promise<boolean> {
     raw = await signer.signTransaction(ethSweep(custody.chainId, latest.nonce, before.to!, value, gasPrice))
   } else {
     const estimate = await client.estimateFeesPerGas()
-    const maxPriorityFeePerGas = max(bumped(latest.maxPriorityFeePerGas), estimate.maxPriorityFeePerGas)
-    const maxFeePerGas = max(bumped(latest.maxFeePerGas), estimate.maxFeePerGas, maxPriorityFeePerGas)
+    if (!resign && estimate.maxFeePerGas <= BigInt(latest.maxFeePerGas)) return false
+    const maxPriorityFeePerGas = resign
+      ? estimate.maxPriorityFeePerGas
+      : max(bumped(latest.maxPriorityFeePerGas), estimate.maxPriorityFeePerGas)
+    const maxFeePerGas = resign
+      ? estimate.maxFeePerGas
+      : max(bumped(latest.maxFeePerGas), estimate.maxFeePerGas, maxPriorityFeePerGas)
     const gas = before.gas ?? TOKEN_TRANSFER_GAS
     if (!isHot && (await client.getBalance({ address: signer.address, blockTag: 'latest' })) < gas * maxFeePerGas) {
       return false

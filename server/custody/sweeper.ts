@@ -6,7 +6,9 @@
  *
  * Which addresses: those with a chain deposit that is withdrawable (6 confirmations, final for the venue) above the
  * address's `swept_through`, and none still pending or credited (a young deposit could be reorganized away together
- * with the sweep spending it). One transaction in flight per address at a time. Per address, each round:
+ * with the sweep spending it). Balances are read at the withdrawable depth (the tip less CONFIRMATIONS_WITHDRAW − 1
+ * blocks), so a transfer the watcher has not processed yet stays for a later sweep. One transaction in flight per
+ * address at a time. Per address, each round:
  * 1. **USDT** first (its gas comes from ETH on the address): with ETH ≥ TOKEN_TRANSFER_GAS × max fee, the address's key
  *    signs `transfer(hot wallet, whole balance)`; otherwise the hot wallet sends the missing ETH (a `gas` row, at the
  *    hot wallet's nonce shared with withdrawals). The chain watcher never credits a `gas` transfer to the user: it
@@ -17,13 +19,15 @@
  * 3. Nothing left to move: `swept_through` becomes the highest withdrawable deposit seen.
  *
  * Each signed transaction is stored (`sweep_txs`, raw bytes) under a lock of the address's row before it is broadcast,
- * and followed like a withdrawal's (server/custody/signer.ts): final at CONFIRMATIONS_WITHDRAW (`mined` or
+ * and followed like a withdrawal's (server/custody/sweep-txs.ts): final at CONFIRMATIONS_WITHDRAW (`mined` or
  * `reverted`; the others of its nonce `dropped`), broadcast again when the node does not know it, replaced at the same
- * nonce with fees × REPLACEMENT_BUMP after `replaceAfterMs`. An address whose sweep reverted MAX_REVERTS times since
- * its last mined one is held (logged each round; the reverted sweeps show in `npm run admin -- custody`): a token that refuses the transfer (a
+ * nonce with fees × REPLACEMENT_BUMP after `replaceAfterMs` only when the market moved above its fee, dropped when
+ * another transaction used its nonce or the node refuses it with nothing left to sweep. An address whose sweep reverted MAX_REVERTS times since
+ * its last mined one is held (left out of the rounds, listed by `npm run admin -- custody`): a token that refuses the transfer (a
  * blacklisted address) would otherwise burn gas every round.
  */
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm'
+import { CONFIRMATIONS_WITHDRAW } from '../../common/api/assets'
 import type { Address, Hex, LocalAccount } from 'viem'
 import { parseDecimal } from '../../common/amount'
 import type { Db } from '../db/client'
@@ -56,6 +60,8 @@ export interface SweepRound {
   reverted: number
   /** Addresses found empty (or holding dust only) and marked swept. */
   done: number
+  /** Transactions given up: their nonce was used by another, or they can no longer be sent (nothing left to sweep). */
+  dropped: number
 }
 
 type SweepRow = typeof sweepTxs.$inferSelect
@@ -70,7 +76,16 @@ interface Candidate {
 
 /** One round: follow the transactions in flight, then start the next step of each address to sweep. */
 export async function sweepRound(deps: SweeperDeps): Promise<SweepRound> {
-  const done: SweepRound = { gas: 0, swept: 0, rebroadcast: 0, replaced: 0, mined: 0, reverted: 0, done: 0 }
+  const done: SweepRound = {
+    gas: 0,
+    swept: 0,
+    rebroadcast: 0,
+    replaced: 0,
+    mined: 0,
+    reverted: 0,
+    done: 0,
+    dropped: 0,
+  }
   const log = deps.log ?? (() => {})
   const { db, custody } = deps
   const open = await db
@@ -95,14 +110,12 @@ export async function sweepRound(deps: SweeperDeps): Promise<SweepRound> {
       log(`[sweep] ${rows[0]!.address}: ${firstLine(err)}; again next round`)
     }
   }
+  // Read at the depth where deposits are withdrawable: a deposit younger than that stays for a later sweep.
+  const safeBlock = tip - BigInt(CONFIRMATIONS_WITHDRAW - 1)
   for (const c of candidates) {
     if (busy.has(c.address)) continue
     try {
-      if (await held(db, custody.network, c.address)) {
-        log(`[sweep] ${c.address}: held after ${MAX_REVERTS} reverted sweeps: an operator must look`)
-        continue
-      }
-      const outcome = await step(deps, c)
+      const outcome = await step(deps, c, safeBlock)
       if (outcome) done[outcome]++
     } catch (err) {
       log(`[sweep] ${c.address}: ${firstLine(err)}; again next round`)
@@ -114,8 +127,9 @@ export async function sweepRound(deps: SweeperDeps): Promise<SweepRound> {
 const firstLine = (err: unknown) => (err instanceof Error ? err.message.split('\n')[0] : String(err))
 
 /**
- * Addresses with a withdrawable chain deposit above `swept_through` and none pending or credited, with the highest
- * withdrawable deposit id.
+ * Addresses with a withdrawable chain deposit above `swept_through`, none pending or credited, no transaction in
+ * flight and not held, with the highest withdrawable deposit id: excluded before the LIMIT, so held or busy addresses
+ * never crowd out the others.
  */
 async function candidatesOf(db: Db, network: string): Promise<Candidate[]> {
   const rows = await db
@@ -141,6 +155,9 @@ async function candidatesOf(db: Db, network: string): Promise<Candidate[]> {
         sql`not exists (select 1 from ${deposits} young where young.user_id = ${chainAddresses.userId}
           and young.network = ${chainAddresses.network} and young.source = 'chain'
           and young.status in ('pending', 'credited'))`,
+        sql`not exists (select 1 from ${sweepTxs} flight where flight.network = ${chainAddresses.network}
+          and flight.address = ${chainAddresses.address} and flight.status = 'sent')`,
+        sql`not ${heldSql(sql`${chainAddresses.network}`, sql`${chainAddresses.address}`)}`,
       ),
     )
     .groupBy(chainAddresses.address, chainAddresses.keyIndex)
@@ -149,36 +166,29 @@ async function candidatesOf(db: Db, network: string): Promise<Candidate[]> {
   return rows
 }
 
-/** Whether the address's last MAX_REVERTS final sweeps all reverted. */
-async function held(db: Db, network: string, address: string): Promise<boolean> {
-  const last = await db
-    .select({ status: sweepTxs.status })
-    .from(sweepTxs)
-    .where(
-      and(
-        eq(sweepTxs.network, network),
-        eq(sweepTxs.address, address),
-        eq(sweepTxs.purpose, 'sweep'),
-        inArray(sweepTxs.status, ['mined', 'reverted']),
-      ),
-    )
-    .orderBy(desc(sweepTxs.id))
-    .limit(MAX_REVERTS)
-  return last.length === MAX_REVERTS && last.every((r) => r.status === 'reverted')
+/**
+ * SQL: whether the address's last MAX_REVERTS final sweeps all reverted (it is held for an operator). Used by the
+ * candidates' query and the operator's report (server/custody/custody-report.ts).
+ */
+export function heldSql(network: SQL, address: SQL): SQL {
+  return sql`(select count(*) = ${MAX_REVERTS} and bool_and(last.status = 'reverted') from (
+    select h.status from ${sweepTxs} h where h.network = ${network} and h.address = ${address}
+      and h.purpose = 'sweep' and h.status in ('mined', 'reverted') order by h.id desc limit ${MAX_REVERTS}) last)`
 }
 
-/** The address's balances now: ETH (wei) and USDT (base units; 0 without a token). */
-async function balancesOf(deps: SweeperDeps, address: Address) {
+/** The address's balances at `blockNumber`: ETH (wei) and USDT (base units; 0 without a token). */
+export async function balancesOf(deps: SweeperDeps, address: Address, blockNumber: bigint) {
   const { erc20Abi } = await import('viem')
   const { client, custody } = deps
   const [eth, usdt] = await Promise.all([
-    client.getBalance({ address, blockTag: 'latest' }),
+    client.getBalance({ address, blockNumber }),
     custody.usdt
       ? client.readContract({
           address: custody.usdt.address,
           abi: erc20Abi,
           functionName: 'balanceOf',
           args: [address],
+          blockNumber,
         })
       : Promise.resolve(0n),
   ])
@@ -186,14 +196,14 @@ async function balancesOf(deps: SweeperDeps, address: Address) {
 }
 
 /** The next step of sweeping `c` (header): a top-up, a sweep, or marking it done. */
-async function step(deps: SweeperDeps, c: Candidate): Promise<'gas' | 'swept' | 'done' | undefined> {
+async function step(deps: SweeperDeps, c: Candidate, safeBlock: bigint): Promise<'gas' | 'swept' | 'done' | undefined> {
   const { encodeFunctionData, erc20Abi, formatUnits } = await import('viem')
   const { client, custody } = deps
   const owner = await deps.keys.accountAt(c.keyIndex)
   if (owner.address.toLowerCase() !== c.address) {
     throw new Error(`the sweep key's index ${c.keyIndex} is ${owner.address}, not this address: not swept`)
   }
-  const { eth, usdt } = await balancesOf(deps, owner.address)
+  const { eth, usdt } = await balancesOf(deps, owner.address, safeBlock)
   const hot = deps.account
   if (usdt > 0n && custody.usdt) {
     const fees = await client.estimateFeesPerGas()

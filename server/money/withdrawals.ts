@@ -50,9 +50,18 @@ export async function withdrawOptions(db: Db, userId: number, book: MoneyCaller[
         withdraw_fee: fee,
         scale: currencyScale(c.currency),
         available: await withdrawableOf(db, userId, book, c.currency, locks),
+        locked: lockedAnswer(lockReason(locks, c.currency)),
       }
     }),
   )
+}
+
+/** `withdraw_options`' `locked` from lockReason. */
+function lockedAnswer(why: ReturnType<typeof lockReason>): WithdrawOption['locked'] {
+  if (!why) return null
+  return why.kind === 'debt'
+    ? { reason: 'debt', currency: why.currency, amount: why.amount }
+    : { reason: 'confirming', currency: why.currency }
 }
 
 /** The spot wallet's available `currency`; nothing while a deposit waits or a debt is owed (withdraw-lock.ts). */

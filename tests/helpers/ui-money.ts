@@ -39,6 +39,7 @@ export function withdrawOption(patch: Partial<WithdrawOption> = {}): WithdrawOpt
     withdraw_fee: '1',
     scale: 6,
     available: '800',
+    locked: null,
     ...patch,
   }
 }

@@ -97,10 +97,11 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
     const list = async (u: TestUser) =>
       (await moneyCall<{ list: Deposit[] }>(t.app, u.token, 'GET', 'assets/deposit_list')).body.data.list
     const spot = async (u: TestUser, currency: string) => (await liveSpot(database.db, u.id, currency)).available
-    const withdrawable = async (u: TestUser, currency: string) => {
+    const withdrawOption = async (u: TestUser, currency: string) => {
       const res = await moneyCall<{ options: WithdrawOption[] }>(t.app, u.token, 'GET', 'assets/withdraw_options')
-      return res.body.data.options.find((o) => o.currency === currency && o.chain !== 'TRC20')!.available
+      return res.body.data.options.find((o) => o.currency === currency && o.chain !== 'TRC20')!
     }
+    const withdrawable = async (u: TestUser, currency: string) => (await withdrawOption(u, currency)).available
     const poll = () => pollOnce(deps)
     /** Requests a withdrawal of `amount` USDT-ERC20 (or ETH) to a saved address. */
     async function withdraw(u: TestUser, amount: string, currency: 'USDT' | 'ETH' = 'USDT') {
@@ -276,7 +277,10 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
       expect(rows).toHaveLength(2)
       expect([await spot(alice, 'USDT'), await spot(alice, 'ETH')]).toEqual(['100', '0.5'])
       // Tradable (it is in the spot wallet) but not withdrawable yet.
-      expect(await withdrawable(alice, 'USDT')).toBe('0')
+      expect(await withdrawOption(alice, 'USDT')).toMatchObject({
+        available: '0',
+        locked: { reason: 'confirming', currency: 'USDT' },
+      })
       let out = await withdraw(alice, '20')
       expect(out.body.msg).toBe('Withdrawals open once your USDT deposits reach 6 confirmations')
       expect(await spot(alice, 'USDT')).toBe('100')
@@ -294,7 +298,7 @@ function describeWatcher(name: string, open: () => Promise<Database>) {
         ['withdrawable', 6],
         ['withdrawable', 6],
       ])
-      expect(await withdrawable(alice, 'USDT')).toBe('100')
+      expect(await withdrawOption(alice, 'USDT')).toMatchObject({ available: '100', locked: null })
       out = await withdraw(alice, '20')
       expect(out.body.code).toBe(1)
       expect(await spot(alice, 'USDT')).toBe('75') // 20 + the 5 USDT fee frozen

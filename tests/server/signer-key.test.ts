@@ -66,7 +66,7 @@ describe('the signer key', () => {
     expect((await signerAccount('dev')).address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
   })
 
-  it('derives the deposit addresses\' keys from the private half of EVM_XPUB, and refuses any other', async () => {
+  it("derives the deposit addresses' keys from the private half of EVM_XPUB, and refuses any other", async () => {
     const { HDNodeWallet } = await import('ethers/wallet')
     const xpub = await xpubOfMnemonic(DEV_MNEMONIC)
     const xprv = HDNodeWallet.fromPhrase(DEV_MNEMONIC, undefined, DEPOSIT_PARENT_PATH).extendedKey

@@ -312,13 +312,19 @@ await describePostgres('signer', (open) => {
     await expectWithdrawalsBalance('rebroadcast and paid')
   })
 
-  it('replaces a transaction stuck in the pool at the same nonce with higher fees; the withdrawal is paid once', async () => {
+  it('replaces a transaction the market priced out at the same nonce with higher fees; the withdrawal is paid once', async () => {
     const id = await withdraw('0.125', 'ETH')
     await approve(id)
     await testClient().setAutomine(false)
     try {
       await round()
       const later = Date.now() + 120_000
+      // Priced at the market, it is left alone however long it waits (a node that does not relay it).
+      expect((await round({ now: () => later })).replaced).toBe(0)
+      // The base fee rises above its max fee: it cannot be mined, and it is replaced.
+      const [stuck] = await database.db.select().from(withdrawalTxs).where(eq(withdrawalTxs.withdrawalId, id))
+      await testClient().setNextBlockBaseFeePerGas({ baseFeePerGas: BigInt(stuck!.maxFeePerGas) * 2n })
+      await testClient().mine({ blocks: 1 })
       expect((await round({ now: () => later })).replaced).toBe(1)
       const txs = await database.db.select().from(withdrawalTxs).where(eq(withdrawalTxs.withdrawalId, id))
       expect(txs).toHaveLength(2)

@@ -4,8 +4,8 @@
  * ETH as gas, then her ETH to the last wei; it sends Bob's address the gas his USDT sweep needs, which is never
  * credited to Bob (the exploit: a top-up counted as his deposit, withdrawable), then sweeps his USDT and what is left
  * of the gas. Two signers at once sign one transaction per address; an address with a deposit not yet withdrawable
- * is left alone until it is; a sweep stuck in the pool is replaced at its nonce with higher fees and one of the two is
- * mined. The operator's report lists what is not yet swept.
+ * is left alone until it is; a sweep priced out by a rising base fee is replaced at its nonce with higher fees and one
+ * of the two is mined (one priced at the market is left alone). The operator's report lists what is not yet swept.
  *
  * After every step, the economic invariant of sweeping: users' balances (every currency, available and frozen) and
  * their chain deposits are exactly as the deposits left them; the ledger checks; on chain, USDT held by the hot
@@ -287,7 +287,7 @@ await describePostgres('sweeper', (open) => {
     expect(await usdtOf(users.alice.address)).toBe(0n)
   })
 
-  it('replaces a sweep transaction stuck in the pool at its nonce with higher fees; one of them is mined', async () => {
+  it('replaces a sweep the market priced out at its nonce with higher fees; one of them is mined', async () => {
     await depositTo(users.bob.address, '7', '0.002')
     await pollOnce(watcher)
     await chain.mine(5)
@@ -300,7 +300,13 @@ await describePostgres('sweeper', (open) => {
     await testClient.setAutomine(false)
     try {
       expect((await round()).swept).toBe(1)
-      expect((await round({ now: () => Date.now() + 120_000 })).replaced).toBe(1)
+      const later = () => Date.now() + 120_000
+      // Priced at the market, it is left alone however long it waits; priced out by a rising base fee, replaced.
+      expect((await round({ now: later })).replaced).toBe(0)
+      const [stuck] = await database.db.select().from(sweepTxs).where(eq(sweepTxs.status, 'sent'))
+      await testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: BigInt(stuck!.maxFeePerGas) * 2n })
+      await testClient.mine({ blocks: 1 })
+      expect((await round({ now: later })).replaced).toBe(1)
       const txs = await database.db.select().from(sweepTxs).where(eq(sweepTxs.status, 'sent')).orderBy(sweepTxs.id)
       expect(txs).toHaveLength(2)
       expect(txs[1]!.nonce).toBe(txs[0]!.nonce)

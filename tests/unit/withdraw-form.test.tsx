@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The withdrawal screen as a user drives it: "Set your coin address first" without an address, the exact arrival
-// amount and frozen total, "All", the transaction password refused under its field, and the Idempotency-Key: the
+// amount and frozen total, "All", why nothing can be withdrawn while a chain deposit confirms (or a reversed one
+// owes), the transaction password refused under its field, and the Idempotency-Key: the
 // same on a retry after a network failure, a new one for each submission.
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -15,11 +16,16 @@ const user = userInfo({ has_pay_password: true })
 type Handler = Parameters<typeof renderApp>[1]
 
 /** /withdrawal with one USDT TRC20 option and `addresses` saved; `withdraw` answers assets/withdraw. */
-function open(addresses = [savedAddress()], withdraw: Handler = () => undefined, who = user) {
+function open(
+  addresses = [savedAddress()],
+  withdraw: Handler = () => undefined,
+  who = user,
+  option = withdrawOption(),
+) {
   return renderApp(
     '/withdrawal',
     (c) => {
-      if (c.url.includes('assets/withdraw_options')) return envelope(1, { options: [withdrawOption()] })
+      if (c.url.includes('assets/withdraw_options')) return envelope(1, { options: [option] })
       if (c.url.includes('assets/address_list')) return envelope(1, { list: addresses })
       if (c.url.endsWith('assets/withdraw')) return withdraw(c)
       return undefined
@@ -54,6 +60,29 @@ describe('withdrawal form', () => {
     await app.user.click(screen.getByRole('button', { name: 'All' }))
     expect((amount as HTMLInputElement).value).toBe('799')
     expect(screen.getByTestId('withdraw-frozen').textContent).toBe('800.00 USDT')
+  })
+
+  it('says why nothing can be withdrawn while a chain deposit confirms, or a reversed one owes', async () => {
+    await open(
+      undefined,
+      undefined,
+      user,
+      withdrawOption({ available: '0', locked: { reason: 'confirming', currency: 'USDT' } }),
+    )
+    expect((await screen.findByTestId('withdraw-locked')).textContent).toBe(
+      'Withdrawals open once your USDT deposits reach 6 confirmations. Until then they can be traded, not withdrawn.',
+    )
+    expect(screen.getByTestId('withdraw-available').textContent).toBe('0.00 USDT')
+    cleanupApp()
+    await open(
+      undefined,
+      undefined,
+      user,
+      withdrawOption({ available: '0', locked: { reason: 'debt', currency: 'ETH', amount: '0.25' } }),
+    )
+    expect((await screen.findByTestId('withdraw-locked')).textContent).toBe(
+      'A reversed ETH deposit still owes 0.25 ETH: withdrawals open once your next deposits have repaid it.',
+    )
   })
 
   it('checks the minimum and the balance before sending', async () => {

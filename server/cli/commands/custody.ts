@@ -52,6 +52,8 @@ const custody: AdminCommand = {
       io.out(
         `  ${w.network} ${w.purpose.padEnd(5)} ${w.currency.padEnd(5)} ${w.state.padEnd(9)} ${String(w.count).padStart(6)}  ${w.amount}`,
       )
+    for (const h of r.held)
+      io.out(`  held for an operator (its last sweeps reverted): ${h.network} ${h.address} of user ${h.userId}`)
     for (const h of r.hotWallets) io.out(`hot wallet ${h.network} ${h.address}: next nonce ${h.nextNonce}`)
     if (!io.chain) {
       if (r.networks.length > 0)

@@ -20,6 +20,28 @@ interface Values {
   pay_password: string
 }
 
+/** Why nothing can be withdrawn now: a chain deposit still confirming, or a reversed deposit's debt. */
+function WithdrawLockNote({ locked }: { locked: NonNullable<WithdrawOption['locked']> }) {
+  const { i18n } = useLingui()
+  const lockedCurrency = locked.currency
+  const owed = locked.reason === 'debt' ? formatMoney(locked.amount, i18n.locale) : ''
+  return (
+    <p className="fd-lock-note" role="note" data-testid="withdraw-locked">
+      {locked.reason === 'confirming' ? (
+        <Trans id="funds.lockedConfirming">
+          Withdrawals open once your {lockedCurrency} deposits reach 6 confirmations. Until then they can be traded, not
+          withdrawn.
+        </Trans>
+      ) : (
+        <Trans id="funds.lockedDebt">
+          A reversed {lockedCurrency} deposit still owes {owed} {lockedCurrency}: withdrawals open once your next
+          deposits have repaid it.
+        </Trans>
+      )}
+    </p>
+  )
+}
+
 /**
  * A withdrawal (spec §5: address, amount and transaction password required; a coin address must be set first): the
  * address, the amount with "All", the available balance, minimum and fee, what arrives and what is frozen, and the
@@ -114,6 +136,7 @@ export function WithdrawForm({
           <Trans id="funds.available">Available</Trans>{' '}
           <strong data-testid="withdraw-available">{money(available)}</strong>
         </p>
+        {option.locked && <WithdrawLockNote locked={option.locked} />}
         <form.AppField name="amount">
           {(f) => (
             <f.TextField
