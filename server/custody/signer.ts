@@ -24,13 +24,14 @@
  *    market, it is left alone: raising it round after round would pay any fee for a node that does not relay.
  *
  * Gas is the venue's cost (the user pays the chain's withdrawal fee): a fixed limit of ETH_TRANSFER_GAS or
- * TOKEN_TRANSFER_GAS, not an estimate, so a transfer that will revert (a hot wallet short of USDT, a recipient
- * contract that refuses ETH) is mined, fails and returns the funds instead of being retried forever.
+ * TOKEN_TRANSFER_GAS, not an estimate, so a transfer that will revert (a recipient contract that refuses ETH) is
+ * mined, fails and returns the funds instead of being retried forever. A withdrawal the hot wallet cannot pay yet is
+ * not signed at all: it waits, frozen, until sweeps or an operator fund the hot wallet (withdrawal-transfer.ts).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Hex, LocalAccount, PublicClient } from 'viem'
 import { CONFIRMATIONS_WITHDRAW } from '../../common/api/assets'
-import { parseDecimal, scaleOf } from '../../common/amount'
+import { parseDecimal } from '../../common/amount'
 import type { Db } from '../db/client'
 import { hotWallets, withdrawals, withdrawalTxs } from '../db/schema'
 import { moneyTransaction } from '../ledger/idempotent'
@@ -39,12 +40,9 @@ import { emitEvents } from '../stream/events'
 import { noticeEvent } from '../stream/trading-events'
 import type { EvmCustody } from './evm-custody'
 import type { DepositKeyring } from './signer-key'
+import { hotWalletCovers, shortLogged, transferOf } from './withdrawal-transfer'
 
-/** Gas limit of a native ETH transfer (to an account without code: 21,000, the protocol's base cost). */
-export const ETH_TRANSFER_GAS = 21_000n
-
-/** Gas limit of an ERC-20 `transfer` (Tether's costs ~41,000–63,000). */
-export const TOKEN_TRANSFER_GAS = 100_000n
+export { ETH_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from './withdrawal-transfer'
 
 /** A replacement's fees: the replaced one's × 1.125 (numerator/denominator), above geth's 10 % minimum. */
 export const REPLACEMENT_BUMP = { num: 1125n, den: 1000n } as const
@@ -73,6 +71,8 @@ export interface SignerDeps {
 /** What a round did. */
 export interface SignerRound {
   sent: number
+  /** Withdrawals left waiting: the hot wallet holds less than they need (until a sweep or an operator funds it). */
+  short: number
   rebroadcast: number
   replaced: number
   paid: number
@@ -84,7 +84,7 @@ type WithdrawalRow = typeof withdrawals.$inferSelect
 
 /** One round: send the new, follow the sent. Errors of one withdrawal are logged and leave it for the next round. */
 export async function signerRound(deps: SignerDeps): Promise<SignerRound> {
-  const done: SignerRound = { sent: 0, rebroadcast: 0, replaced: 0, paid: 0, failed: 0 }
+  const done: SignerRound = { sent: 0, short: 0, rebroadcast: 0, replaced: 0, paid: 0, failed: 0 }
   const log = deps.log ?? (() => {})
   const sending = await deps.db
     .select()
@@ -110,7 +110,8 @@ export async function signerRound(deps: SignerDeps): Promise<SignerRound> {
     try {
       const sent = byWithdrawal.get(w.id)
       if (!sent) {
-        if (await send(deps, w)) done.sent++
+        const outcome = await send(deps, w)
+        if (outcome !== 'taken') done[outcome]++
       } else {
         const outcome = await follow(deps, w, sent, tip)
         if (outcome !== 'waiting') done[outcome]++
@@ -125,37 +126,10 @@ export async function signerRound(deps: SignerDeps): Promise<SignerRound> {
 }
 
 /**
- * Base units of a withdrawal's amount (ETH: 18 decimals; USDT: the token's), exactly.
- * @throws Error when the amount has more decimals than the token (a token with fewer than the ledger's scale):
- *   parseUnits would round it, up as often as down, so it is not sent (the operator sees the error in the log).
+ * Signs `w`'s first transaction at the next nonce, stores it, then broadcasts it: `sent`; `short` when the hot
+ * wallet cannot pay it yet (hotWalletCovers); `taken` when another signer took it.
  */
-async function baseUnits(custody: EvmCustody, w: WithdrawalRow): Promise<bigint> {
-  const { parseUnits } = await import('viem')
-  const amount = parseDecimal(w.amount)
-  const decimals = w.chain === 'ERC20' ? custody.usdt!.decimals : 18
-  if (scaleOf(amount) > decimals) {
-    throw new Error(
-      `${amount} ${w.currency} has more decimals than the token's ${decimals}: not sent, it would be rounded`,
-    )
-  }
-  return parseUnits(amount, decimals)
-}
-
-/** The transfer paying `w`, unsigned: to the user's address (ETH) or the token's `transfer` (USDT). */
-async function transferOf(custody: EvmCustody, w: WithdrawalRow) {
-  const { encodeFunctionData, erc20Abi, getAddress } = await import('viem')
-  const value = await baseUnits(custody, w)
-  const to = getAddress(w.address)
-  if (w.chain === 'ERC20') {
-    if (!custody.usdt) throw new Error('no USDT contract configured')
-    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, value] })
-    return { to: custody.usdt.address, value: 0n, data, gas: TOKEN_TRANSFER_GAS }
-  }
-  return { to, value, data: undefined, gas: ETH_TRANSFER_GAS }
-}
-
-/** Signs `w`'s first transaction at the next nonce, stores it, then broadcasts it. False when another took it. */
-async function send(deps: SignerDeps, w: WithdrawalRow): Promise<boolean> {
+async function send(deps: SignerDeps, w: WithdrawalRow): Promise<'sent' | 'short' | 'taken'> {
   const { keccak256 } = await import('viem')
   const { client, custody, account } = deps
   const from = account.address.toLowerCase()
@@ -164,6 +138,18 @@ async function send(deps: SignerDeps, w: WithdrawalRow): Promise<boolean> {
     client.estimateFeesPerGas(),
     transferOf(custody, w),
   ])
+  const covered = await hotWalletCovers(deps, w, transfer, fees.maxFeePerGas)
+  if (!covered.ok) {
+    const now = Date.now()
+    if (now - (shortLogged.get(w.id) ?? 0) >= 60_000) {
+      shortLogged.set(w.id, now)
+      deps.log?.(
+        `[signer] withdrawal ${w.id}: ${parseDecimal(w.amount)} ${w.currency} waits: the hot wallet holds ${covered.holds}`,
+      )
+    }
+    return 'short'
+  }
+  shortLogged.delete(w.id)
   const signed = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: withdrawals.id })
@@ -200,12 +186,12 @@ async function send(deps: SignerDeps, w: WithdrawalRow): Promise<boolean> {
     await tx.update(withdrawals).set({ txHash: hash }).where(eq(withdrawals.id, w.id))
     return { raw, hash, nonce }
   })
-  if (!signed) return false
+  if (!signed) return 'taken'
   deps.log?.(
     `[signer] withdrawal ${w.id}: ${parseDecimal(w.amount)} ${w.currency} to ${w.address}, nonce ${signed.nonce}, ${signed.hash}`,
   )
   await broadcast(deps, signed.raw)
-  return true
+  return 'sent'
 }
 
 /**

@@ -4,7 +4,8 @@
  * funds still frozen; two signers running rounds at once send each once (two nonces, two transactions); the record
  * shows the tx hash and the confirmations, and the withdrawal is paid at 6 (not at 5), the recipient holding exactly
  * the amounts and the hot wallet down by exactly the amounts + the gas of its transactions; a transfer that reverts
- * on chain (a hot wallet short of USDT) fails at 6 and returns amount + fee once; a signer that dies between storing
+ * on chain (ETH sent to a contract that refuses it) fails at 6 and returns amount + fee once; one the hot wallet
+ * cannot pay (50 USDT held, 80 asked) is not signed and waits, frozen, until the hot wallet is funded; a signer that dies between storing
  * a signed transaction and broadcasting it broadcasts the same bytes at the next round (one payment); a transaction
  * stuck in the pool is replaced at the same nonce with higher fees and the withdrawal is paid once.
  *
@@ -72,27 +73,32 @@ await describePostgres('signer', (open) => {
     (await moneyCall<{ list: Withdrawal[] }>(t.app, alice.token, 'GET', 'assets/withdraw_list')).body.data.list
   const spot = (currency: string) => liveSpot(database.db, alice.id, currency)
   const addressIds: Record<string, number> = {}
-  /** Requests a withdrawal of `amount` to `recipient`; answers its id. */
-  async function withdraw(amount: string, currency: 'USDT' | 'ETH'): Promise<number> {
+  /** Requests a withdrawal of `amount` to `to` (default: recipient); answers its id. */
+  async function withdraw(amount: string, currency: 'USDT' | 'ETH', to?: Address): Promise<number> {
     const chainLabel = currency === 'USDT' ? 'ERC20' : 'ETH'
-    if (addressIds[currency] === undefined) {
+    const address = to ?? recipient
+    const key = `${currency}:${address}`
+    if (addressIds[key] === undefined) {
       await moneyCall(t.app, alice.token, 'POST', 'assets/address_save', {
         currency,
         chain: chainLabel,
-        address: recipient,
+        address,
+        ...(to ? { remark: 'contract' } : {}),
       })
-      const book = await moneyCall<{ list: { id: number; currency: string }[] }>(
+      const book = await moneyCall<{ list: { id: number; currency: string; address: string }[] }>(
         t.app,
         alice.token,
         'GET',
         'assets/address_list',
       )
-      addressIds[currency] = book.body.data.list.find((a) => a.currency === currency)!.id
+      addressIds[key] = book.body.data.list.find(
+        (a) => a.currency === currency && a.address.toLowerCase() === address.toLowerCase(),
+      )!.id
     }
     const out = await moneyCall<{ id: number }>(t.app, alice.token, 'POST', 'assets/withdraw', {
       currency,
       chain: chainLabel,
-      address_id: addressIds[currency],
+      address_id: addressIds[key],
       amount,
       pay_password: PAY_PASSWORD,
     })
@@ -279,13 +285,39 @@ await describePostgres('signer', (open) => {
     expect(paid).toMatchObject({ status: 'paid', confirmations: null })
     expect(paid.tx_hash).toMatch(/^0x[0-9a-f]{64}$/)
     expect((await spot('USDT')).frozen).toBe('0')
-    expect(await round()).toEqual({ sent: 0, rebroadcast: 0, replaced: 0, paid: 0, failed: 0 })
+    expect(await round()).toEqual({ sent: 0, short: 0, rebroadcast: 0, replaced: 0, paid: 0, failed: 0 })
     await expectWithdrawalsBalance('paid')
   })
 
-  it('returns amount + fee once when the transfer reverts on chain (the hot wallet holds 50 USDT, 80 asked)', async () => {
-    const before = await spot('USDT')
+  it('leaves a withdrawal the hot wallet cannot pay unsigned (50 USDT held, 80 asked) and sends it once funded', async () => {
     const id = await withdraw('80', 'USDT')
+    await approve(id)
+    const nonceBefore = await reader.getTransactionCount({ address: hot, blockTag: 'pending' })
+    expect((await round()).short).toBe(1)
+    expect(await record(id)).toMatchObject({ status: 'sending', tx_hash: null })
+    expect(await reader.getTransactionCount({ address: hot, blockTag: 'pending' })).toBe(nonceBefore)
+    expect((await spot('USDT')).frozen).toBe('85')
+    expect(lines.some((l) => l.includes(`withdrawal ${id}: 80 USDT waits: the hot wallet holds 50 USDT`))).toBe(true)
+    await expectWithdrawalsBalance('waiting for funds')
+    // A sweep (here a dev account) brings 40 USDT: it is sent, and paid at 6.
+    await wallet().writeContract({
+      account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 2 }),
+      chain: hardhat,
+      address: chain.usdt.address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [hot, parseUnits('40', 6)],
+    })
+    expect((await round()).sent).toBe(1)
+    await chain.mine(5)
+    expect((await round()).paid).toBe(1)
+    expect((await spot('USDT')).frozen).toBe('0')
+    await expectWithdrawalsBalance('funded and paid')
+  })
+
+  it('returns amount + fee once when the transfer reverts on chain (ETH to a contract that refuses it)', async () => {
+    const before = await spot('ETH')
+    const id = await withdraw('0.1', 'ETH', chain.usdt.address)
     await approve(id)
     await round()
     await round()
@@ -293,7 +325,7 @@ await describePostgres('signer', (open) => {
     await chain.mine(5)
     expect((await round()).failed).toBe(1)
     expect(await record(id)).toMatchObject({ status: 'failed' })
-    expect(await spot('USDT')).toEqual(before)
+    expect(await spot('ETH')).toEqual(before)
     expect((await round()).failed).toBe(0)
     await expectWithdrawalsBalance('failed')
   })
@@ -364,9 +396,9 @@ await describePostgres('signer', (open) => {
   it("shows operators the withdrawals sent per state and the hot wallet's next nonce; the proof's reserves count the hot wallet", async () => {
     const report = await custodyReport(database.db)
     expect(report.withdrawals).toEqual([
+      { network: custody.network, currency: 'ETH', state: 'failed', count: 1, amount: '0.1' },
       { network: custody.network, currency: 'ETH', state: 'paid', count: 4, amount: '1.275' },
-      { network: custody.network, currency: 'USDT', state: 'failed', count: 1, amount: '80' },
-      { network: custody.network, currency: 'USDT', state: 'paid', count: 1, amount: '100' },
+      { network: custody.network, currency: 'USDT', state: 'paid', count: 2, amount: '180' },
     ])
     const next = await reader.getTransactionCount({ address: hot, blockTag: 'pending' })
     expect(report.hotWallets).toEqual([{ network: custody.network, address: hot.toLowerCase(), nextNonce: next }])
