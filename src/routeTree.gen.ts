@@ -25,6 +25,7 @@ import { Route as FeedbackRouteImport } from './routes/feedback'
 import { Route as FeedbackDetailsRouteImport } from './routes/feedback-details'
 import { Route as FeedlistRouteImport } from './routes/feedlist'
 import { Route as FinancialRouteImport } from './routes/financial'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HelpCenterRouteImport } from './routes/help-center'
 import { Route as HelpDetailsRouteImport } from './routes/help-details'
 import { Route as IdentityRouteImport } from './routes/identity'
@@ -127,6 +128,11 @@ const FeedlistRoute = FeedlistRouteImport.update({
 const FinancialRoute = FinancialRouteImport.update({
   id: '/financial',
   path: '/financial',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HelpCenterRoute = HelpCenterRouteImport.update({
@@ -266,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/feedback-details': typeof FeedbackDetailsRoute
   '/feedlist': typeof FeedlistRoute
   '/financial': typeof FinancialRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/help-center': typeof HelpCenterRoute
   '/help-details': typeof HelpDetailsRoute
   '/identity': typeof IdentityRoute
@@ -307,6 +314,7 @@ export interface FileRoutesByTo {
   '/feedback-details': typeof FeedbackDetailsRoute
   '/feedlist': typeof FeedlistRoute
   '/financial': typeof FinancialRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/help-center': typeof HelpCenterRoute
   '/help-details': typeof HelpDetailsRoute
   '/identity': typeof IdentityRoute
@@ -350,6 +358,7 @@ export interface FileRoutesById {
   '/feedback-details': typeof FeedbackDetailsRoute
   '/feedlist': typeof FeedlistRoute
   '/financial': typeof FinancialRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/help-center': typeof HelpCenterRoute
   '/help-details': typeof HelpDetailsRoute
   '/identity': typeof IdentityRoute
@@ -393,6 +402,7 @@ export interface FileRouteTypes {
     | '/feedback-details'
     | '/feedlist'
     | '/financial'
+    | '/forgot-password'
     | '/help-center'
     | '/help-details'
     | '/identity'
@@ -434,6 +444,7 @@ export interface FileRouteTypes {
     | '/feedback-details'
     | '/feedlist'
     | '/financial'
+    | '/forgot-password'
     | '/help-center'
     | '/help-details'
     | '/identity'
@@ -476,6 +487,7 @@ export interface FileRouteTypes {
     | '/feedback-details'
     | '/feedlist'
     | '/financial'
+    | '/forgot-password'
     | '/help-center'
     | '/help-details'
     | '/identity'
@@ -519,6 +531,7 @@ export interface RootRouteChildren {
   FeedbackDetailsRoute: typeof FeedbackDetailsRoute
   FeedlistRoute: typeof FeedlistRoute
   FinancialRoute: typeof FinancialRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   HelpCenterRoute: typeof HelpCenterRoute
   HelpDetailsRoute: typeof HelpDetailsRoute
   IdentityRoute: typeof IdentityRoute
@@ -652,6 +665,13 @@ declare module '@tanstack/react-router' {
       path: '/financial'
       fullPath: '/financial'
       preLoaderRoute: typeof FinancialRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/help-center': {
@@ -860,6 +880,7 @@ const rootRouteChildren: RootRouteChildren = {
   FeedbackDetailsRoute: FeedbackDetailsRoute,
   FeedlistRoute: FeedlistRoute,
   FinancialRoute: FinancialRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   HelpCenterRoute: HelpCenterRoute,
   HelpDetailsRoute: HelpDetailsRoute,
   IdentityRoute: IdentityRoute,

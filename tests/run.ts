@@ -2,8 +2,8 @@
  * `npm test`: every test of the project in one run — the Lingui catalogs checked against src/ (never rewritten), the
  * vitest suites (unit, worker, server on PGlite and PostgreSQL), then the end-to-end suite on Playwright Test against
  * the real server, then `npm run admin -- ledger check` on the database of every server the end-to-end suite started
- * (issue 21 "Done when": balanced, frozen buckets reconciled; its report printed, a non-zero exit counted as a failure).
- * Ends with one plain line "N passed, N failed, N skipped" and exits non-zero on any failure.
+ * (issue 21 "Done when": balanced, frozen buckets reconciled; its report printed, a non-zero exit counted as a failure),
+ * then a look for processes the run started and left running (named, killed, one failure). Ends with one plain line "N passed, N failed, N skipped" and exits non-zero on any failure.
  *
  * Every child gets one TMPDIR of its own for the run (data dirs, Chromium profiles, PGlite templates: about 400 MB),
  * removed when the run ends, so repeated runs do not fill the machine's /tmp. Under CI=true a missing PostgreSQL or
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { staleCatalogs, staleMessage } from './helpers/catalogs-current'
 import { E2E_DATA_DIRS } from './helpers/e2e-data-dirs'
+import { leftoverProcesses } from './helpers/leftover-processes'
 import { type Counts, playwrightCounts, vitestCounts } from './helpers/test-reports'
 
 const runTmp = mkdtempSync(join(tmpdir(), 'tc-test-run-'))
@@ -86,9 +87,29 @@ function ledgerChecks(): number {
 }
 const ledgerFailures = ledgerChecks()
 
+/**
+ * Processes the run started and did not stop (tests/helpers/leftover-processes.ts): each named, killed, and counted
+ * as one failure.
+ */
+function leftovers(): number {
+  const left = leftoverProcesses(runTmp)
+  if (left.length === 0) return 0
+  console.log(`\n${left.length} process(es) outlived the tests (killed now):`)
+  for (const p of left) {
+    console.log(`  pid ${p.pid}: ${p.command}`)
+    try {
+      process.kill(p.pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+  return 1
+}
+const leftoverFailures = leftovers()
+
 const total: Counts = {
   passed: unit.passed + e2e.passed,
-  failed: unit.failed + e2e.failed + catalogFailures + ledgerFailures,
+  failed: unit.failed + e2e.failed + catalogFailures + ledgerFailures + leftoverFailures,
   skipped: unit.skipped + e2e.skipped,
   failures: [...unit.failures, ...e2e.failures],
 }
@@ -103,7 +124,8 @@ if (e2eCode !== 0 && e2e.failed === 0) {
 console.log(
   `\ncatalogs: ${catalogFailures ? 'out of date' : 'current'}; unit+server: ${unit.passed} passed, ${unit.failed} failed, ` +
     `${unit.skipped} skipped; e2e: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped; ` +
-    `ledger check: ${ledgerFailures ? `${ledgerFailures} failed` : 'passed'}`,
+    `ledger check: ${ledgerFailures ? `${ledgerFailures} failed` : 'passed'}; ` +
+    `processes left behind: ${leftoverFailures ? 'yes (see above)' : 'none'}`,
 )
 if (total.failures.length > 0) {
   console.log('\nfailed:')

@@ -86,6 +86,26 @@ export const sendCodeAnswer = z.object({
   expires_in_s: z.int(),
 })
 
+/**
+ * POST user/forgot_password: a 6-digit code to reset the login password, to the account's e-mail or phone (issue 24
+ * part 7). Answer: SendCodeAnswer — the same for an address no account uses (that address is told so instead), with
+ * the same limits as send_code.
+ */
+export const forgotPasswordInput = z.object({ ...accountFields })
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>
+
+/**
+ * POST user/reset_password: sets a new login password with the code from forgot_password, and ends every session
+ * of the account. Answer: null.
+ */
+export const resetPasswordInput = z.object({
+  ...accountFields,
+  code: codeField,
+  password: passwordField,
+  re_password: z.string().check(z.maxLength(PASSWORD_MAX)),
+})
+export type ResetPasswordInput = z.input<typeof resetPasswordInput>
+
 /** POST user/register. `agree` must be true (the user protocol); `invite_code` may be required by config. */
 export const registerInput = z.object({
   ...accountFields,

@@ -1,9 +1,10 @@
 /**
- * Sending a 6-digit code to an e-mail (or a phone by SMS) for registering or for adding an e-mail to a
- * wallet account. Limited per client address (twenty an hour) and per address (one a minute, five an hour).
- * For register, an address that already has an account gets the same answer, the same limits and the same work (a
- * code is made and stored hashed, so resend timing matches too), but its message says "you already have an
- * account" instead of carrying the code: the answer does not tell a stranger which addresses are registered.
+ * Sending a 6-digit code to an e-mail (or a phone by SMS) for registering, for adding an e-mail to a wallet account,
+ * or for resetting a forgotten password. Limited per client address (twenty an hour) and per address (one a minute,
+ * five an hour). For register, an address that already has an account gets the same answer, the same limits and the
+ * same work (a code is made and stored hashed, so resend timing matches too), but its message says "you already
+ * have an account" instead of carrying the code; for reset_password, the other way round: an address no account
+ * uses is told so instead of getting a code. The answer never tells a stranger which addresses are registered.
  */
 import { eq } from 'drizzle-orm'
 import type * as z from 'zod/mini'
@@ -11,12 +12,12 @@ import { CODE_RESEND_S, CODE_TTL_S, type sendCodeAnswer, type sendCodeInput } fr
 import type { Locale } from '../../common/constants'
 import { accountName, findUser, maskedAccount, type AccountName } from '../auth/account-name'
 import { audit } from '../auth/audit'
-import { codeMessage, registeredMessage } from '../auth/code-message'
+import { codeMessage, noAccountMessage, registeredMessage, resetCodeMessage } from '../auth/code-message'
 import { deleteCode, issueCode, lastCodeAt } from '../auth/codes'
 import { createMessenger } from '../auth/messenger'
 import { RATE_RULES, rateLimitError, reserve, type RateHit } from '../auth/rate-limit'
 import type { Db } from '../db/client'
-import { users } from '../db/schema'
+import { users, type CodePurpose } from '../db/schema'
 import { readSettings } from '../db/settings'
 import { nowOf, type ServiceDeps } from '../domain/deps'
 import { rejected } from '../domain/errors'
@@ -31,7 +32,7 @@ import type { Client } from './client'
  */
 export async function sendCode(
   deps: Pick<ServiceDeps, 'db' | 'log' | 'sms' | 'smtpUrl' | 'now'>,
-  input: z.output<typeof sendCodeInput>,
+  input: Omit<z.output<typeof sendCodeInput>, 'purpose'> & { purpose: CodePurpose },
   { ip, locale, userId }: Pick<Client, 'ip' | 'locale'> & { userId: number | null },
 ): Promise<z.output<typeof sendCodeAnswer>> {
   const { db } = deps
@@ -54,9 +55,13 @@ export async function sendCode(
   const issued = await issueCode(db, { channel: account.channel, target: account.target, purpose: input.purpose }, now)
   const { site_name } = await readSettings(db)
   const message =
-    owner && input.purpose === 'register'
-      ? registeredMessage(locale, account, site_name)
-      : codeMessage(locale, account, site_name, issued.code)
+    input.purpose === 'reset_password'
+      ? owner
+        ? resetCodeMessage(locale, account, site_name, issued.code)
+        : noAccountMessage(locale, account, site_name)
+      : owner && input.purpose === 'register'
+        ? registeredMessage(locale, account, site_name)
+        : codeMessage(locale, account, site_name, issued.code)
   const delivery = await createMessenger(deps).send(message)
   if (delivery.status === 'failed') {
     // Nobody received this code: forget it and its units, so asking again at once is not refused as a resend.

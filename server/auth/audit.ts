@@ -12,6 +12,8 @@ export type AuditAction =
   | 'register'
   | 'siwe_login'
   | 'password_change'
+  /** A forgotten password set anew with a code (issue 24 part 7), every session ended. */
+  | 'password_reset'
   | 'pay_password_set'
   | 'pay_password_change'
   | 'bind_email'

@@ -4,6 +4,7 @@ import type { Locale } from '../../common/constants'
 import type { AccountName } from './account-name'
 import { fillMessage } from './messages'
 import type { OutgoingMessage } from './messenger'
+import type { ServerMessageKey } from '../content/server-messages'
 
 /** The e-mail or SMS carrying `code` to `account`; `site` is the operator's site name. */
 export function codeMessage(locale: Locale, account: AccountName, site: string, code: string): OutgoingMessage {
@@ -41,4 +42,47 @@ export function registeredMessage(locale: Locale, account: AccountName, site: st
     subject,
     body: fillMessage(locale, 'registeredSmsBody', vars),
   }
+}
+
+/** An e-mail or SMS to `account` from three message keys (subject, e-mail body, SMS body) filled with `vars`. */
+function outgoing(
+  locale: Locale,
+  account: AccountName,
+  keys: { subject: ServerMessageKey; mail: ServerMessageKey; sms: ServerMessageKey },
+  vars: Readonly<Record<string, string | number>>,
+): OutgoingMessage {
+  const subject = fillMessage(locale, keys.subject, vars)
+  if (account.type === 'email') {
+    return { channel: 'email', to: account.email, subject, body: fillMessage(locale, keys.mail, vars) }
+  }
+  return {
+    channel: 'sms',
+    to: `+${account.areaCode} ${account.phone}`,
+    subject,
+    body: fillMessage(locale, keys.sms, vars),
+  }
+}
+
+/** The e-mail or SMS carrying the code that resets the password of `account` (user/forgot_password). */
+export function resetCodeMessage(locale: Locale, account: AccountName, site: string, code: string): OutgoingMessage {
+  return outgoing(
+    locale,
+    account,
+    { subject: 'resetMailSubject', mail: 'resetMailBody', sms: 'resetSmsBody' },
+    { site, code, minutes: CODE_TTL_S / 60 },
+  )
+}
+
+/**
+ * What a forgot-password request for an address no account uses sends instead of a code: the API's answer is the
+ * same as for an account's address, so only the address's owner learns that no account uses it (OWASP Forgot
+ * Password Cheat Sheet: "Return a consistent message for both existent and non-existent accounts").
+ */
+export function noAccountMessage(locale: Locale, account: AccountName, site: string): OutgoingMessage {
+  return outgoing(
+    locale,
+    account,
+    { subject: 'noAccountMailSubject', mail: 'noAccountMailBody', sms: 'noAccountSmsBody' },
+    { site },
+  )
 }

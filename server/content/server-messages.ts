@@ -12,6 +12,7 @@ import { FINANCIAL_MESSAGES } from './messages/financial'
 import { IDENTITY_MESSAGES } from './messages/identity'
 import { LEDGER_MESSAGES } from './messages/ledger'
 import { MONEY_MESSAGES } from './messages/money'
+import { RECOVERY_MESSAGES } from './messages/recovery'
 import { RISK_MESSAGES } from './messages/risk'
 import { SUPPORT_MESSAGES } from './messages/support'
 import { TRADE_MESSAGES } from './messages/trade'
@@ -30,6 +31,7 @@ export type ServerMessageKey =
   | KeysOf<typeof RISK_MESSAGES>
   | KeysOf<typeof FINANCIAL_MESSAGES>
   | KeysOf<typeof LEDGER_MESSAGES>
+  | KeysOf<typeof RECOVERY_MESSAGES>
 
 const TABLES = [
   CORE_MESSAGES,
@@ -42,6 +44,7 @@ const TABLES = [
   RISK_MESSAGES,
   FINANCIAL_MESSAGES,
   LEDGER_MESSAGES,
+  RECOVERY_MESSAGES,
 ] as const
 
 /** The message `key` in `locale`. */

@@ -80,7 +80,7 @@ export const sessions = pgTable(
 )
 
 /** Why a code was sent. */
-export const CODE_PURPOSES = ['register', 'bind_email'] as const
+export const CODE_PURPOSES = ['register', 'bind_email', 'reset_password'] as const
 export type CodePurpose = (typeof CODE_PURPOSES)[number]
 
 /** A verification code sent by e-mail or SMS; single use, short-lived, a few attempts. */

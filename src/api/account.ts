@@ -6,8 +6,10 @@ import {
   shareAnswer,
   siweNonceAnswer,
   userInfoSchema,
+  type ForgotPasswordInput,
   type LoginInput,
   type RegisterInput,
+  type ResetPasswordInput,
   type SendCodeInput,
   type SessionAnswer,
   type UserInfo,
@@ -22,6 +24,10 @@ const nothing = z.unknown()
 export interface AccountApi {
   /** POST user/send_code: a code to an e-mail or phone. */
   sendCode(input: SendCodeInput, opts?: CallOptions): Promise<z.infer<typeof sendCodeAnswer>>
+  /** POST user/forgot_password: a code to reset the login password, to the account's e-mail or phone. */
+  forgotPassword(input: ForgotPasswordInput, opts?: CallOptions): Promise<z.infer<typeof sendCodeAnswer>>
+  /** POST user/reset_password: sets the new login password with that code; every session ends. */
+  resetPassword(input: ResetPasswordInput, opts?: CallOptions): Promise<void>
   /** POST user/register: creates the account and signs in. */
   register(input: RegisterInput, opts?: CallOptions): Promise<SessionAnswer>
   /** POST user/login. */
@@ -63,6 +69,8 @@ export function createAccountApi(call: Caller): AccountApi {
   const p = (input: object) => input as Params
   return {
     sendCode: (input, opts) => call.post('user/send_code', sendCodeAnswer, p(input), opts),
+    forgotPassword: (input, opts) => call.post('user/forgot_password', sendCodeAnswer, p(input), opts),
+    resetPassword: async (input, opts) => void (await call.post('user/reset_password', nothing, p(input), opts)),
     register: (input, opts) => call.post('user/register', sessionAnswer, p(input), opts),
     login: (input, opts) => call.post('user/login', sessionAnswer, p(input), opts),
     siweNonce: (input, opts) => call.post('user/siwe_nonce', siweNonceAnswer, p(input), opts),

@@ -43,6 +43,8 @@ export interface Api extends PublicApi, ScreenApi {
 const SCREEN_CALLS = [
   'sendCode',
   'register',
+  'forgotPassword',
+  'resetPassword',
   'login',
   'siweNonce',
   'siweLogin',

@@ -40,7 +40,7 @@ const SIGNED_IN = [
   '/account-record',
 ]
 /** Screens of someone signed out. */
-const SIGNED_OUT = ['/login', '/register', '/user-center', '/assets']
+const SIGNED_OUT = ['/login', '/register', '/forgot-password', '/user-center', '/assets']
 /** The title of a sub-page or of a tab screen (Assets). */
 const TITLE = '.page-header__title, .tab-header__title'
 

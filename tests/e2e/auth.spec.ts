@@ -1,14 +1,15 @@
 /**
  * Accounts as a phone user meets them: register by e-mail with the code from the outbox, log out with confirmation
  * leaving nothing of the user on the device, log back in, return to the remembered path after a rejected session,
- * and sign in with a wallet through an injected EIP-1193 provider that signs with an ethers wallet in Node.
+ * and sign in with a wallet through an injected EIP-1193 provider that signs with an ethers wallet in Node; a
+ * forgotten password reset from the login screen with the e-mailed code, which signs the other device out.
  */
 import { getBytes, Wallet, type BaseWallet } from 'ethers'
 import type { Page } from '@playwright/test'
 import { submitLogin, toast } from './account-ui'
 import { assertNoSideScroll, shot } from './context'
 import { expect, test } from './fixtures'
-import { newUser, unique, waitForCode } from './sessions'
+import { adminCommand, api, newUser, unique, waitForCode } from './sessions'
 
 /** What the page has stored: token, user info, back-url. */
 function stored(page: Page) {
@@ -142,6 +143,45 @@ test('log back in by e-mail: a wrong password is named under its field, then "Lo
   await expect(page).toHaveURL(/\/user-center$/)
   await expect(page.getByText(user.email)).toBeVisible()
   expect(JSON.parse((await stored(page)).user ?? '{}')).toMatchObject({ email: user.email })
+})
+
+test('forgot password: a code by e-mail sets a new password, the other device is signed out, the new one signs in', async ({
+  page,
+  server,
+}) => {
+  // An account made by the operator CLI (an operator's), so no sign-up code went to its address a moment ago (one code
+  // a minute per address).
+  const user = { email: `forgot-${unique()}@example.com`, password: 'Forgot-operator-pass-7' }
+  await adminCommand(server, ['operator', 'create', '--email', user.email, '--password', user.password])
+  const other = await api<{ token: string }>(server, 'POST', 'user/login', {
+    type: 'email',
+    email: user.email,
+    password: user.password,
+  })
+  expect(other, 'signed in on another device').toMatchObject({ code: 1 })
+  const next = 'quiet harbour lantern 58'
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Forgot password?' }).click()
+  await expect(page).toHaveURL(/\/forgot-password$/)
+  await assertNoSideScroll(page)
+  await page.getByLabel('E-mail', { exact: true }).fill(user.email)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await expect(page.getByText(/Code sent to f\*+@example\.com/)).toBeVisible()
+  await page.getByLabel('Verification code').fill(await waitForCode(server, user.email))
+  await page.getByLabel('New password', { exact: true }).fill(next)
+  await page.getByLabel('Confirm new password').fill(next)
+  await shot(page, 'auth-forgot-filled-390')
+  await page.getByRole('button', { name: 'Set new password' }).click()
+  await toast(page, 'Password changed. Every device was signed out')
+  await expect(page).toHaveURL(/\/login$/)
+  // The session the user had before (another device) is over; the old password no longer signs in.
+  expect(await api(server, 'GET', 'user/info', undefined, other.data.token)).not.toMatchObject({ code: 1 })
+  await submitLogin(page, user.email, user.password)
+  await expect(page.locator('.field__error', { hasText: 'Incorrect account or password' })).toBeVisible()
+  await page.getByLabel('Password', { exact: true }).fill(next)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await toast(page, 'Login successful')
+  await expect(page).toHaveURL(/\/user-center$/)
 })
 
 test('a rejected session logs out once, remembers the path, and login returns there', async ({ phone, server }) => {

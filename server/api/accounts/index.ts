@@ -4,7 +4,7 @@ import { adminOutboxRoute } from './admin-outbox'
 import { adminOperatorCreateRoute, adminUserListRoute, adminUserStatusRoute } from './admin-users'
 import { bindEmailRoute } from './bind-email'
 import { loginRoute } from './login'
-import { changePasswordRoute, setPayPasswordRoute } from './passwords'
+import { changePasswordRoute, forgotPasswordRoute, resetPasswordRoute, setPayPasswordRoute } from './passwords'
 import { registerRoute } from './register'
 import { sendCodeRoute } from './send-code'
 import { logoutRoute, userInfoRoute } from './session'
@@ -23,6 +23,8 @@ export const ACCOUNTS_ROUTES: readonly ApiRoute[] = [
   wsTicketRoute,
   changePasswordRoute,
   setPayPasswordRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   bindEmailRoute,
   shareRoute,
   adminOutboxRoute,

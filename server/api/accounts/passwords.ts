@@ -1,11 +1,19 @@
 /**
  * Changing secrets of the signed-in user: the login password (user/change_password, which then ends every session
  * of the user, ASVS 7.4.3) and the trading password (user/set_pay_password). Each change asks for a secret the user
- * already has, checked under the per-user attempt window.
+ * already has, checked under the per-user attempt window. A forgotten login password is reset with a code sent to the
+ * account's e-mail or phone (user/forgot_password, user/reset_password).
  */
 import * as z from 'zod/mini'
-import { changePasswordInput, setPayPasswordInput } from '../../../common/api/account'
+import {
+  changePasswordInput,
+  forgotPasswordInput,
+  resetPasswordInput,
+  sendCodeAnswer,
+  setPayPasswordInput,
+} from '../../../common/api/account'
 import { changePassword, setPayPassword } from '../../accounts/passwords'
+import { forgotPassword, resetPassword } from '../../accounts/reset-password'
 import { defineRoute } from '../route'
 
 export const changePasswordRoute = defineRoute({
@@ -34,6 +42,31 @@ export const setPayPasswordRoute = defineRoute({
   data: z.null(),
   async handler({ body, deps, session, ip, locale }) {
     await setPayPassword(deps, session.userId, body, { ip, locale })
+    return null
+  },
+})
+
+export const forgotPasswordRoute = defineRoute({
+  method: 'POST',
+  path: 'user/forgot_password',
+  summary:
+    'Sends a 6-digit code (valid 10 min) to reset the login password to the account’s e-mail or phone; the same ' +
+    'answer for an address no account uses (which is told so instead). Limits of send_code: HTTP 429 beyond them.',
+  input: forgotPasswordInput,
+  data: sendCodeAnswer,
+  handler: ({ body, deps, ip, locale }) => forgotPassword(deps, body, { ip, locale }),
+})
+
+export const resetPasswordRoute = defineRoute({
+  method: 'POST',
+  path: 'user/reset_password',
+  summary:
+    'Sets a new login password with the code from forgot_password and ends every session of the account. Attempts ' +
+    'count like sign-in attempts per client address; 5 wrong codes end a code.',
+  input: resetPasswordInput,
+  data: z.null(),
+  async handler({ body, deps, ip, locale }) {
+    await resetPassword(deps, body, { ip, locale })
     return null
   },
 })

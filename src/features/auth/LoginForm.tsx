@@ -1,11 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouteContext } from '@tanstack/react-router'
-import { useState } from 'react'
 import type { Locale } from '../../../common/constants'
 import { appFormOptions, useAppForm } from '../../ui/form'
-import { AccountFields } from './AccountFields'
-import { AccountTypeTabs } from './AccountTypeTabs'
+import { ACCOUNT_FIELDS, AccountSection } from './AccountSection'
 import { DEFAULT_AREA_CODE } from './area-codes'
 import { authFailure } from './failure'
 import { useFinishSignIn } from './use-finish-sign-in'
@@ -19,7 +17,6 @@ export function LoginForm() {
   const { t, i18n } = useLingui()
   const { api } = useRouteContext({ from: '__root__' })
   const finish = useFinishSignIn()
-  const [switched, setSwitched] = useState(false)
   const form = useAppForm(
     appFormOptions<LoginDraft>({
       defaultValues: {
@@ -40,26 +37,15 @@ export function LoginForm() {
   return (
     <form.AppForm>
       <form.Form className="auth-form">
-        <form.Subscribe selector={(s) => s.values.type}>
-          {(type) => (
-            <AccountTypeTabs
-              value={type}
-              onChange={(next) => {
-                form.setFieldValue('type', next)
-                setSwitched(true)
-              }}
-            />
-          )}
-        </form.Subscribe>
-        <div className="auth-form__fields">
-          <AccountFields
-            form={form}
-            fields={{ type: 'type', email: 'email', area_code: 'area_code', phone: 'phone' }}
-            autoFocus={switched}
-          />
+        <AccountSection form={form} fields={ACCOUNT_FIELDS}>
           <form.AppField name="password">
             {(field) => <field.SecretField label={t({ id: 'auth.password', message: 'Password' })} maxLength={128} />}
           </form.AppField>
+          <p className="auth-form__forgot">
+            <Link to="/forgot-password" className="auth-link">
+              <Trans id="auth.login.forgot">Forgot password?</Trans>
+            </Link>
+          </p>
           <form.FormProblem />
           <form.SubmitButton className="btn btn--primary btn--block auth-form__submit">
             <Trans id="auth.login.submit">Log in</Trans>
@@ -70,7 +56,7 @@ export function LoginForm() {
               <Trans id="auth.login.toRegister">Sign up</Trans>
             </Link>
           </p>
-        </div>
+        </AccountSection>
       </form.Form>
     </form.AppForm>
   )

@@ -1,20 +1,15 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useStore } from '@tanstack/react-form'
 import { Link, useRouteContext } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { PASSWORD_MIN } from '../../../common/api/account'
 import type { Locale } from '../../../common/constants'
 import { systemStore } from '../../state/system'
 import { appFormOptions, changeField, fieldError, setFieldProblem, useAppForm, useFormText } from '../../ui/form'
-import { AccountFields } from './AccountFields'
-import { AccountTypeTabs } from './AccountTypeTabs'
+import { ACCOUNT_FIELDS, AccountSection, CODE_FIELDS, CodeSection } from './AccountSection'
 import { DEFAULT_AREA_CODE } from './area-codes'
-import { CodeField } from './CodeField'
 import { authFailure } from './failure'
 import { useFinishSignIn } from './use-finish-sign-in'
-import { useSendCode } from './use-send-code'
 import { UseWalletInstead } from './UseWalletInstead'
 import { AgreeCheckbox } from './UserProtocol'
 import { checkRegister, checkWalletSignUp, type RegisterDraft } from './validation'
@@ -33,8 +28,6 @@ export function RegisterForm({ inviteCode }: { inviteCode: string }) {
   const { api } = useRouteContext({ from: '__root__' })
   const inviteRequired = useSnapshot(systemStore).config?.invite_required ?? false
   const finish = useFinishSignIn()
-  const codeId = useId()
-  const [switched, setSwitched] = useState(false)
   const form = useAppForm(
     appFormOptions<RegisterDraft>({
       defaultValues: {
@@ -56,48 +49,13 @@ export function RegisterForm({ inviteCode }: { inviteCode: string }) {
       },
     }),
   )
-  const code = useSendCode(form, () => document.getElementById(codeId)?.focus())
-  // A code belongs to the address it went to: a new address may ask at once.
-  const account = useStore(
-    form.store,
-    (s) => `${s.values.type}|${s.values.email}|${s.values.area_code}|${s.values.phone}`,
-  )
-  const { reset: resetCode } = code
-  useEffect(() => resetCode(), [account, resetCode])
-
   const min = PASSWORD_MIN
   return (
     <>
       <form.AppForm>
         <form.Form className="auth-form">
-          <form.Subscribe selector={(s) => s.values.type}>
-            {(type) => (
-              <AccountTypeTabs
-                value={type}
-                onChange={(next) => {
-                  form.setFieldValue('type', next)
-                  setSwitched(true)
-                }}
-              />
-            )}
-          </form.Subscribe>
-          <div className="auth-form__fields">
-            <AccountFields
-              form={form}
-              fields={{ type: 'type', email: 'email', area_code: 'area_code', phone: 'phone' }}
-              autoFocus={switched}
-            />
-            <form.AppField name="code">
-              {() => (
-                <CodeField
-                  id={codeId}
-                  sent={code.sent}
-                  sending={code.sending}
-                  left={code.left}
-                  onSend={() => void code.send(form.state.values)}
-                />
-              )}
-            </form.AppField>
+          <AccountSection form={form} fields={ACCOUNT_FIELDS}>
+            <CodeSection form={form} fields={CODE_FIELDS} purpose="register" />
             <form.AppField name="password">
               {(field) => (
                 <field.SecretField
@@ -155,7 +113,7 @@ export function RegisterForm({ inviteCode }: { inviteCode: string }) {
                 <Trans id="auth.register.toLogin">Log in</Trans>
               </Link>
             </p>
-          </div>
+          </AccountSection>
         </form.Form>
       </form.AppForm>
       <form.Subscribe selector={(s) => s.values.invite_code}>

@@ -18,8 +18,11 @@ export interface SentCode {
   validMinutes: number
 }
 
-/** Send-code state of `form` (a form holding an AccountDraft); `onSent` runs after a code went out. */
-export function useSendCode(form: AnyFormApi, onSent: () => void) {
+/**
+ * Send-code state of `form` (a form holding an AccountDraft); `onSent` runs after a code went out. `purpose`:
+ * `register` asks user/send_code, `reset_password` user/forgot_password.
+ */
+export function useSendCode(form: AnyFormApi, onSent: () => void, purpose: 'register' | 'reset_password' = 'register') {
   const { api } = useRouteContext({ from: '__root__' })
   const countdown = useCountdown()
   const [sent, setSent] = useState<SentCode | null>(null)
@@ -30,7 +33,10 @@ export function useSendCode(form: AnyFormApi, onSent: () => void) {
     if (errors.length > 0 || sending) return
     setSending(true)
     try {
-      const answer = await api.sendCode({ ...accountInput(draft), purpose: 'register' }, { silent: true })
+      const answer =
+        purpose === 'register'
+          ? await api.sendCode({ ...accountInput(draft), purpose: 'register' }, { silent: true })
+          : await api.forgotPassword(accountInput(draft), { silent: true })
       setSent({ sentTo: answer.sent_to, validMinutes: Math.max(1, Math.round(answer.expires_in_s / 60)) })
       countdown.start(answer.resend_after_s)
       onSent()

@@ -17,6 +17,7 @@ import {
   type AccountType,
   type LoginInput,
   type RegisterInput,
+  type ResetPasswordInput,
   type SendCodeInput,
 } from '../../../common/api/account'
 
@@ -111,6 +112,23 @@ export function checkNewPassword(password: string, rePassword: string): FieldErr
   if (!rePassword) errors.re_password = MSG.confirmRequired
   else if (password && rePassword !== password) errors.re_password = MSG.mismatch
   return errors
+}
+
+/** The forgot-password form as typed: the account, the code it received, the new password twice. */
+export interface ResetDraft extends AccountDraft {
+  code: string
+  password: string
+  re_password: string
+}
+
+/** Checks the forgot-password form; `input` is set when there is nothing to fix. */
+export function checkReset(d: ResetDraft): { errors: FieldErrors; input?: ResetPasswordInput } {
+  const errors: FieldErrors = { ...checkAccount(d), ...checkNewPassword(d.password, d.re_password) }
+  const code = d.code.trim()
+  if (!code) errors.code = MSG.codeRequired
+  else if (!codeField.safeParse(code).success) errors.code = codeShape()
+  if (!isEmpty(errors)) return { errors }
+  return { errors, input: { ...accountInput(d), code, password: d.password, re_password: d.re_password } }
 }
 
 /**

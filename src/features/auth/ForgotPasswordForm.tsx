@@ -1,0 +1,91 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
+import { PASSWORD_MIN } from '../../../common/api/account'
+import type { Locale } from '../../../common/constants'
+import { appFormOptions, useAppForm } from '../../ui/form'
+import { showToast } from '../../ui/toast'
+import { ACCOUNT_FIELDS, AccountSection, CODE_FIELDS, CodeSection } from './AccountSection'
+import { DEFAULT_AREA_CODE } from './area-codes'
+import { authFailure } from './failure'
+import { checkReset, type ResetDraft } from './validation'
+import '../../styles/auth.css'
+
+const RESET_OK = msg({
+  id: 'auth.reset.done',
+  message: 'Password changed. Every device was signed out: log in with the new password.',
+})
+
+/**
+ * Forgot password (issue 24 part 7): the account's e-mail or phone, a code sent there (user/forgot_password), the
+ * new password twice; user/reset_password sets it and ends every session, then the login screen opens.
+ */
+export function ForgotPasswordForm() {
+  const { t, i18n } = useLingui()
+  const { api } = useRouteContext({ from: '__root__' })
+  const navigate = useNavigate()
+  const form = useAppForm(
+    appFormOptions<ResetDraft>({
+      defaultValues: {
+        type: 'email',
+        email: '',
+        area_code: DEFAULT_AREA_CODE[i18n.locale as Locale] ?? '1',
+        phone: '',
+        code: '',
+        password: '',
+        re_password: '',
+      },
+      check: (d) => checkReset(d).errors,
+      describe: authFailure,
+      send: async (d) => {
+        const { input } = checkReset(d)
+        if (!input) return
+        await api.resetPassword(input, { silent: true })
+        showToast(RESET_OK, 'success')
+        await navigate({ to: '/login', replace: true })
+      },
+    }),
+  )
+  const min = PASSWORD_MIN
+  return (
+    <form.AppForm>
+      <form.Form className="auth-form">
+        <AccountSection form={form} fields={ACCOUNT_FIELDS}>
+          <CodeSection form={form} fields={CODE_FIELDS} purpose="reset_password" />
+          <form.AppField name="password">
+            {(field) => (
+              <field.SecretField
+                label={t({ id: 'auth.reset.password', message: 'New password' })}
+                autoComplete="new-password"
+                hint={t({
+                  id: 'auth.password.rule',
+                  message: `At least ${min} characters. A phrase of several words is easy to remember and hard to guess.`,
+                })}
+                maxLength={128}
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="re_password">
+            {(field) => (
+              <field.SecretField
+                label={t({ id: 'auth.reset.confirm', message: 'Confirm new password' })}
+                autoComplete="new-password"
+                maxLength={128}
+              />
+            )}
+          </form.AppField>
+          <form.FormProblem />
+          <form.SubmitButton className="btn btn--primary btn--block auth-form__submit">
+            <Trans id="auth.reset.submit">Set new password</Trans>
+          </form.SubmitButton>
+          <p className="auth-form__switch">
+            <Trans id="auth.reset.remembered">Remembered it?</Trans>{' '}
+            <Link to="/login" className="auth-link" replace>
+              <Trans id="auth.register.toLogin">Log in</Trans>
+            </Link>
+          </p>
+        </AccountSection>
+      </form.Form>
+    </form.AppForm>
+  )
+}
