@@ -23,8 +23,8 @@ async function me(db: Db, userId: number) {
   return u!
 }
 
-/** Names a new password must not equal. */
-function namesOf(u: typeof users.$inferSelect): string[] {
+/** Names a new password must not equal: the account's e-mail, phone (with and without area code) and wallet. */
+export function namesOf(u: typeof users.$inferSelect): string[] {
   return [u.email, u.phone, u.areaCode && u.phone ? `+${u.areaCode}${u.phone}` : null, u.walletAddress].filter(
     (n): n is string => !!n,
   )

@@ -3,8 +3,10 @@
  * e-mail or phone receives a code (user/forgot_password, the limits of send_code: one a minute and five an hour per
  * address, twenty an hour per client address), and user/reset_password sets a new password with it, then ends every
  * session of the account (a thief signed in with the old password is out). Attempts are counted like sign-in
- * attempts: the client address's window of login attempts (RATE_RULES.loginIp), and at most CODE_MAX_ATTEMPTS
- * guesses per code. An address no account uses gets the same answers (a code is made but never sent, so no code
+ * attempts — the client address's window of login attempts (RATE_RULES.loginIp) — and per account address, 10 a day
+ * (RATE_RULES.resetAddressDay: codes are 6 digits), at most CODE_MAX_ATTEMPTS guesses per code; each refusal is in the
+ * audit log. A disabled account cannot be reset (checked after the code). The flip side of the daily budget: a
+ * stranger who spends it keeps the owner from resetting that day (signing in with the password still works). An address no account uses gets the same answers (a code is made but never sent, so no code
  * matches): nothing here tells a stranger which addresses have accounts.
  */
 import { eq, sql } from 'drizzle-orm'
@@ -21,6 +23,7 @@ import { users } from '../db/schema'
 import { nowOf, type ServiceDeps } from '../domain/deps'
 import { rejected } from '../domain/errors'
 import type { Client } from './client'
+import { namesOf } from './passwords'
 import { sendCode } from './send-code'
 
 /**
@@ -38,8 +41,9 @@ export function forgotPassword(
 
 /**
  * Sets the new login password of `input`'s account with the code from forgotPassword and ends all its sessions.
- * @throws DomainError rejected naming the field (`re_password` differs, `password` weak, `code` wrong, expired or
- *   tried too often); rate_limited `tooManyAttempts` when the client address has used its window of attempts.
+ * @throws DomainError rejected naming the field (`re_password` differs, `password` weak or one of the account's
+ *   names, `code` wrong, expired or tried too often), rejected `accountDisabled`; rate_limited `tooManyAttempts` when
+ *   the client address or the account address has used its window of attempts.
  */
 export async function resetPassword(
   deps: Pick<ServiceDeps, 'db' | 'now'>,
@@ -52,16 +56,36 @@ export async function resetPassword(
   const weak = passwordProblem(input.password, accountNameForms(account))
   if (weak) throw rejected(weak, 'password')
   const now = nowOf(deps).getTime()
-  const unit = await reserve(db, [{ rule: RATE_RULES.loginIp, subject: ip }], now)
+  const unit = await reserve(
+    db,
+    [
+      { rule: RATE_RULES.loginIp, subject: ip },
+      { rule: RATE_RULES.resetAddressDay, subject: account.target },
+    ],
+    now,
+  )
   if (!unit.granted) {
     await audit(db, { userId: null, action: 'rate_limited', result: 'refused', detail: 'reset_password', ip })
     throw rateLimitError(locale, 'tooManyAttempts', unit.retryAfterS)
   }
   const code = await checkCode(db, { target: account.target, purpose: 'reset_password' }, input.code, now)
-  if (!code.ok) throw rejected(code.problem, 'code')
   const owner = await findUser(db, account)
+  if (!code.ok) {
+    await audit(db, {
+      userId: owner?.id ?? null,
+      action: 'password_reset',
+      result: 'refused',
+      detail: `${code.problem} for ${account.target}`,
+      ip,
+    })
+    throw rejected(code.problem, 'code')
+  }
   // A code only ever reaches an account's address; without an account no code can match (see the header).
   if (!owner) throw rejected('codeWrong', 'code')
+  // Checked after the code, so it tells nothing to whoever does not hold it; a frozen account stays as it is.
+  if (owner.status !== 'active') throw rejected('accountDisabled')
+  const named = passwordProblem(input.password, namesOf(owner))
+  if (named) throw rejected(named, 'password')
   const passwordHash = await hashPassword(input.password)
   const ended = await db.transaction(async (tx) => {
     if (!(await consumeCode(tx, code.id))) throw rejected('codeExpired', 'code')

@@ -31,6 +31,11 @@ export const RATE_RULES = {
   codeAddressHour: { name: 'code:addr', limit: 5, windowS: 3600 },
   codeIp: { name: 'code:ip', limit: 20, windowS: 3600 },
   secretAccount: { name: 'secret:acct', limit: 5, windowS: 900 },
+  /**
+   * Password-reset attempts per account address a day (issue 24 part 7): with 5 codes an hour, 5 guesses each, a
+   * 6-digit code would otherwise fall to 600 guesses a day (a 20 % chance in a year); 10 a day make it 0.4 %.
+   */
+  resetAddressDay: { name: 'reset:addr', limit: 10, windowS: 86_400 },
   siweNonceIp: { name: 'siwe:ip', limit: 30, windowS: 900 },
 } as const satisfies Record<string, RateRule>
 

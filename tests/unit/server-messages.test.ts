@@ -10,6 +10,7 @@ import { FINANCIAL_MESSAGES } from '../../server/content/messages/financial'
 import { IDENTITY_MESSAGES } from '../../server/content/messages/identity'
 import { LEDGER_MESSAGES } from '../../server/content/messages/ledger'
 import { MONEY_MESSAGES } from '../../server/content/messages/money'
+import { RECOVERY_MESSAGES } from '../../server/content/messages/recovery'
 import { RISK_MESSAGES } from '../../server/content/messages/risk'
 import { SUPPORT_MESSAGES } from '../../server/content/messages/support'
 import { TRADE_MESSAGES } from '../../server/content/messages/trade'
@@ -27,10 +28,11 @@ const TABLES: Record<string, MessageTable> = {
   contract: CONTRACT_MESSAGES,
   ledger: LEDGER_MESSAGES,
   risk: RISK_MESSAGES,
+  recovery: RECOVERY_MESSAGES,
 }
 
 /** Tables whose every non-English text must differ from the English one (a copy is an untranslated message). */
-const FULLY_TRANSLATED = new Set(['money', 'trade', 'financial', 'contract', 'ledger', 'risk'])
+const FULLY_TRANSLATED = new Set(['money', 'trade', 'financial', 'contract', 'ledger', 'risk', 'recovery'])
 
 const OTHER_LOCALES = LOCALES.filter((locale) => locale !== 'en')
 

@@ -4,7 +4,7 @@
  */
 import type { AnyFormApi } from '@tanstack/react-form'
 import { useRouteContext } from '@tanstack/react-router'
-import { useCallback, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { setFieldProblem, useCountdown } from '../../ui/form'
 import { showToast } from '../../ui/toast'
 import { authFailure } from './failure'
@@ -27,10 +27,13 @@ export function useSendCode(form: AnyFormApi, onSent: () => void, purpose: 'regi
   const countdown = useCountdown()
   const [sent, setSent] = useState<SentCode | null>(null)
   const [sending, setSending] = useState(false)
+  // The render's `sending` is stale within one tick: a double click would send twice (and meet the one-a-minute limit).
+  const inFlight = useRef(false)
   const send = async (draft: AccountDraft) => {
     const errors = Object.entries(checkAccount(draft))
     for (const [field, text] of errors) setFieldProblem(form, field, text)
-    if (errors.length > 0 || sending) return
+    if (errors.length > 0 || inFlight.current) return
+    inFlight.current = true
     setSending(true)
     try {
       const answer =
@@ -45,6 +48,7 @@ export function useSendCode(form: AnyFormApi, onSent: () => void, purpose: 'regi
       if (p.field === 'email' || p.field === 'phone') setFieldProblem(form, p.field, p.text ?? undefined)
       else if (p.text) showToast(p.text, 'error') // e.g. too many codes asked for: near the button, not at the form's end
     } finally {
+      inFlight.current = false
       setSending(false)
     }
   }
