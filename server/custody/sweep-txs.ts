@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Address, Hex, LocalAccount } from 'viem'
 import { parseDecimal } from '../../common/amount'
 import { CONFIRMATIONS_WITHDRAW } from '../../common/api/assets'
+import type { Db } from '../db/client'
 import { chainAddresses, sweepTxs } from '../db/schema'
 import { broadcast, bumped, ETH_TRANSFER_GAS, max, receiptOf, REPLACE_AFTER_MS, TOKEN_TRANSFER_GAS } from './signer'
 import type { SweeperDeps } from './sweeper'
@@ -38,18 +39,7 @@ export async function followSweep(
         .where(and(eq(sweepTxs.id, r.id), eq(sweepTxs.status, 'sent')))
         .returning({ id: sweepTxs.id })
       if (!row) return false
-      await tx
-        .update(sweepTxs)
-        .set({ status: 'dropped', updatedAt: new Date() })
-        .where(
-          and(
-            inArray(
-              sweepTxs.id,
-              rows.map((x) => x.id),
-            ),
-            eq(sweepTxs.status, 'sent'),
-          ),
-        )
+      await dropSent(tx, rows)
       return true
     })
     if (!final) return 'waiting'
@@ -86,9 +76,9 @@ export async function followSweep(
   return (await replace(deps, latest, false)) ? 'replaced' : 'waiting'
 }
 
-/** Marks a nonce's transactions `dropped`: the address is swept again from what it holds. */
-async function drop(deps: SweeperDeps, rows: SweepRow[], why: string): Promise<void> {
-  await deps.db
+/** Marks those of `rows` still `sent` as `dropped` (the others of a nonce once one is final, or all of a dead one). */
+async function dropSent(db: Db, rows: readonly SweepRow[]): Promise<void> {
+  await db
     .update(sweepTxs)
     .set({ status: 'dropped', updatedAt: new Date() })
     .where(
@@ -100,6 +90,11 @@ async function drop(deps: SweeperDeps, rows: SweepRow[], why: string): Promise<v
         eq(sweepTxs.status, 'sent'),
       ),
     )
+}
+
+/** Marks a nonce's transactions `dropped`: the address is swept again from what it holds. */
+async function drop(deps: SweeperDeps, rows: SweepRow[], why: string): Promise<void> {
+  await dropSent(deps.db, rows)
   deps.log?.(`[sweep] ${rows[0]!.address}: ${rows.at(-1)!.txHash} dropped (${why})`)
 }
 

@@ -163,6 +163,8 @@ test('forgot password: a code by e-mail sets a new password, the other device is
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot password?' }).click()
   await expect(page).toHaveURL(/\/forgot-password$/)
+  // The URL changes before the screen's chunk renders: filling at once could land in the login form's e-mail field.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
   await assertNoSideScroll(page)
   await page.getByLabel('E-mail', { exact: true }).fill(user.email)
   await page.getByRole('button', { name: 'Send code' }).click()

@@ -16,7 +16,6 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import {
-  createPublicClient,
   createTestClient,
   createWalletClient,
   erc20Abi,
@@ -33,9 +32,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parseDecimal } from '../../common/amount'
 import type { DepositAddress, Withdrawal } from '../../common/api/assets'
 import { pollOnce, type ChainWatcherDeps } from '../../server/custody/chain-watcher'
-import { startDevChain, type DevChain } from '../../server/custody/dev-chain'
-import { evmCustody, type EvmCustody } from '../../server/custody/evm-custody'
-import { DEV_MNEMONIC, xpubOfMnemonic } from '../../server/custody/evm-keys'
+import type { DevChain } from '../../server/custody/dev-chain'
+import type { EvmCustody } from '../../server/custody/evm-custody'
+import { DEV_MNEMONIC } from '../../server/custody/evm-keys'
 import { signerAccount } from '../../server/custody/signer-key'
 import { custodyReport } from '../../server/custody/custody-report'
 import { readReserves } from '../../server/custody/reserves'
@@ -44,7 +43,7 @@ import type { Database } from '../../server/db/client'
 import { ledgerAccounts, withdrawals, withdrawalTxs } from '../../server/db/schema'
 import { checkLedger } from '../../server/ledger/check'
 import { reviewWithdrawal, setAutoLimit } from '../../server/money/withdrawals'
-import { freePort } from '../helpers/app-server'
+import { openDevCustody } from '../helpers/dev-custody'
 import { liveSpot, moneyCall, PAY_PASSWORD, withPayPassword } from '../helpers/money-calls'
 import { testApp, type TestApp } from '../helpers/server-app'
 import { describePostgres } from '../helpers/server-db'
@@ -177,17 +176,9 @@ await describePostgres('signer', (open) => {
   }
 
   beforeAll(async () => {
-    chain = await startDevChain({ port: await freePort() })
-    reader = createPublicClient({ transport: http(chain.rpcUrl) })
+    ;({ chain, reader, custody } = await openDevCustody())
     recipient = chain.accounts[8]!
     database = await open()
-    custody = await evmCustody({
-      chainId: chain.chainId,
-      rpcUrl: chain.rpcUrl,
-      xpub: await xpubOfMnemonic(DEV_MNEMONIC),
-      usdt: chain.usdt,
-      startBlock: Number(await reader.getBlockNumber({ cacheTime: 0 })) + 1,
-    })
     t = await testApp({ db: database.db, custody })
     alice = await makeUser(database.db)
     await withPayPassword(database.db, alice.id)

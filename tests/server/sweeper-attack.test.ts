@@ -17,30 +17,21 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  http,
-  parseEther,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem'
+import { createTestClient, createWalletClient, http, parseEther, type Address, type Hex, type PublicClient } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { hardhat } from 'viem/chains'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { DepositAddress } from '../../common/api/assets'
 import { pollOnce, type ChainWatcherDeps } from '../../server/custody/chain-watcher'
-import { startDevChain, type DevChain } from '../../server/custody/dev-chain'
-import { evmCustody, type EvmCustody } from '../../server/custody/evm-custody'
-import { DEV_MNEMONIC, xpubOfMnemonic } from '../../server/custody/evm-keys'
+import type { DevChain } from '../../server/custody/dev-chain'
+import type { EvmCustody } from '../../server/custody/evm-custody'
+import { DEV_MNEMONIC } from '../../server/custody/evm-keys'
 import { depositKeyring, signerAccount } from '../../server/custody/signer-key'
 import { sweepRound, type SweeperDeps } from '../../server/custody/sweeper'
 import type { Database } from '../../server/db/client'
 import { chainAddresses, chains, deposits, sweepTxs } from '../../server/db/schema'
 import { txHashKey } from '../../server/money/tx-hash'
-import { freePort } from '../helpers/app-server'
+import { openDevCustody } from '../helpers/dev-custody'
 import { moneyCall } from '../helpers/money-calls'
 import { testApp, type TestApp } from '../helpers/server-app'
 import { describePostgres } from '../helpers/server-db'
@@ -90,17 +81,9 @@ await describePostgres('sweeper attacks', (open) => {
   }
 
   beforeAll(async () => {
-    chain = await startDevChain({ port: await freePort() })
-    reader = createPublicClient({ transport: http(chain.rpcUrl) })
+    let xpub: string
+    ;({ chain, reader, custody, xpub } = await openDevCustody())
     database = await open()
-    const xpub = await xpubOfMnemonic(DEV_MNEMONIC)
-    custody = await evmCustody({
-      chainId: chain.chainId,
-      rpcUrl: chain.rpcUrl,
-      xpub,
-      usdt: chain.usdt,
-      startBlock: Number(await reader.getBlockNumber({ cacheTime: 0 })) + 1,
-    })
     t = await testApp({ db: database.db, custody })
     await database.db
       .update(chains)

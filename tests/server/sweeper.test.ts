@@ -14,7 +14,6 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import {
-  createPublicClient,
   createTestClient,
   createWalletClient,
   erc20Abi,
@@ -33,15 +32,15 @@ import { pollOnce, type ChainWatcherDeps } from '../../server/custody/chain-watc
 import { runAdmin } from '../../server/cli/admin-commands'
 import { custodyReport } from '../../server/custody/custody-report'
 import { readChainBalances } from '../../server/custody/reserves'
-import { startDevChain, type DevChain } from '../../server/custody/dev-chain'
-import { evmCustody, type EvmCustody } from '../../server/custody/evm-custody'
-import { DEV_MNEMONIC, xpubOfMnemonic } from '../../server/custody/evm-keys'
+import type { DevChain } from '../../server/custody/dev-chain'
+import type { EvmCustody } from '../../server/custody/evm-custody'
+import { DEV_MNEMONIC } from '../../server/custody/evm-keys'
 import { depositKeyring, signerAccount } from '../../server/custody/signer-key'
 import { sweepRound, type SweepRound, type SweeperDeps } from '../../server/custody/sweeper'
 import type { Database } from '../../server/db/client'
 import { chainAddresses, chains, deposits, ledgerAccounts, sweepTxs } from '../../server/db/schema'
 import { checkLedger } from '../../server/ledger/check'
-import { freePort } from '../helpers/app-server'
+import { openDevCustody } from '../helpers/dev-custody'
 import { moneyCall } from '../helpers/money-calls'
 import { testApp, type TestApp } from '../helpers/server-app'
 import { describePostgres } from '../helpers/server-db'
@@ -155,17 +154,9 @@ await describePostgres('sweeper', (open) => {
   }
 
   beforeAll(async () => {
-    chain = await startDevChain({ port: await freePort() })
-    reader = createPublicClient({ transport: http(chain.rpcUrl) })
+    let xpub: string
+    ;({ chain, reader, custody, xpub } = await openDevCustody())
     database = await open()
-    const xpub = await xpubOfMnemonic(DEV_MNEMONIC)
-    custody = await evmCustody({
-      chainId: chain.chainId,
-      rpcUrl: chain.rpcUrl,
-      xpub,
-      usdt: chain.usdt,
-      startBlock: Number(await reader.getBlockNumber({ cacheTime: 0 })) + 1,
-    })
     t = await testApp({ db: database.db, custody })
     // Any ETH counts as a deposit here, so a gas top-up would be credited if the watcher took it for one.
     await database.db

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import type { AnyFormApi } from '@tanstack/react-form'
 import { useStore } from '@tanstack/react-form'
 import { useEffect, useId, useState, type ReactNode } from 'react'
@@ -5,6 +6,7 @@ import { withFieldGroup } from '../../ui/form'
 import { AccountFields } from './AccountFields'
 import { AccountTypeTabs } from './AccountTypeTabs'
 import { CodeField } from './CodeField'
+import { PASSWORD_MIN } from '../../../common/api/account'
 import { useSendCode } from './use-send-code'
 import type { AccountDraft } from './validation'
 
@@ -76,6 +78,42 @@ export const CodeSection = withFieldGroup({
     )
   },
 })
+
+/**
+ * A new login password and its confirmation (registration, forgot password), under `label` and `confirmLabel`, with
+ * the password rule as the first field's hint.
+ */
+export const NewPasswordSection = withFieldGroup({
+  defaultValues: { password: '', re_password: '' },
+  props: { label: '', confirmLabel: '' },
+  render: function NewPasswordSectionView({ group, label, confirmLabel }) {
+    const { t } = useLingui()
+    const min = PASSWORD_MIN
+    return (
+      <>
+        <group.AppField name="password">
+          {(field) => (
+            <field.SecretField
+              label={label}
+              autoComplete="new-password"
+              hint={t({
+                id: 'auth.password.rule',
+                message: `At least ${min} characters. A phrase of several words is easy to remember and hard to guess.`,
+              })}
+              maxLength={128}
+            />
+          )}
+        </group.AppField>
+        <group.AppField name="re_password">
+          {(field) => <field.SecretField label={confirmLabel} autoComplete="new-password" maxLength={128} />}
+        </group.AppField>
+      </>
+    )
+  },
+})
+
+/** The field names of NewPasswordSection in the forms. */
+export const NEW_PASSWORD_FIELDS = { password: 'password', re_password: 're_password' } as const
 
 /** The field names of AccountSection and CodeSection in the forms (the same as the wire's). */
 export const CODE_FIELDS = { ...ACCOUNT_FIELDS, code: 'code' } as const

@@ -1,11 +1,17 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { PASSWORD_MIN } from '../../../common/api/account'
 import type { Locale } from '../../../common/constants'
 import { appFormOptions, useAppForm } from '../../ui/form'
 import { showToast } from '../../ui/toast'
-import { ACCOUNT_FIELDS, AccountSection, CODE_FIELDS, CodeSection } from './AccountSection'
+import {
+  ACCOUNT_FIELDS,
+  AccountSection,
+  CODE_FIELDS,
+  CodeSection,
+  NEW_PASSWORD_FIELDS,
+  NewPasswordSection,
+} from './AccountSection'
 import { DEFAULT_AREA_CODE } from './area-codes'
 import { authFailure } from './failure'
 import { checkReset, type ResetDraft } from './validation'
@@ -46,34 +52,17 @@ export function ForgotPasswordForm() {
       },
     }),
   )
-  const min = PASSWORD_MIN
   return (
     <form.AppForm>
       <form.Form className="auth-form">
         <AccountSection form={form} fields={ACCOUNT_FIELDS}>
           <CodeSection form={form} fields={CODE_FIELDS} purpose="reset_password" />
-          <form.AppField name="password">
-            {(field) => (
-              <field.SecretField
-                label={t({ id: 'auth.reset.password', message: 'New password' })}
-                autoComplete="new-password"
-                hint={t({
-                  id: 'auth.password.rule',
-                  message: `At least ${min} characters. A phrase of several words is easy to remember and hard to guess.`,
-                })}
-                maxLength={128}
-              />
-            )}
-          </form.AppField>
-          <form.AppField name="re_password">
-            {(field) => (
-              <field.SecretField
-                label={t({ id: 'auth.reset.confirm', message: 'Confirm new password' })}
-                autoComplete="new-password"
-                maxLength={128}
-              />
-            )}
-          </form.AppField>
+          <NewPasswordSection
+            form={form}
+            fields={NEW_PASSWORD_FIELDS}
+            label={t({ id: 'auth.reset.password', message: 'New password' })}
+            confirmLabel={t({ id: 'auth.reset.confirm', message: 'Confirm new password' })}
+          />
           <form.FormProblem />
           <form.SubmitButton className="btn btn--primary btn--block auth-form__submit">
             <Trans id="auth.reset.submit">Set new password</Trans>

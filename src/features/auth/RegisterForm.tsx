@@ -2,11 +2,17 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
-import { PASSWORD_MIN } from '../../../common/api/account'
 import type { Locale } from '../../../common/constants'
 import { systemStore } from '../../state/system'
 import { appFormOptions, changeField, fieldError, setFieldProblem, useAppForm, useFormText } from '../../ui/form'
-import { ACCOUNT_FIELDS, AccountSection, CODE_FIELDS, CodeSection } from './AccountSection'
+import {
+  ACCOUNT_FIELDS,
+  AccountSection,
+  CODE_FIELDS,
+  CodeSection,
+  NEW_PASSWORD_FIELDS,
+  NewPasswordSection,
+} from './AccountSection'
 import { DEFAULT_AREA_CODE } from './area-codes'
 import { authFailure } from './failure'
 import { useFinishSignIn } from './use-finish-sign-in'
@@ -49,35 +55,18 @@ export function RegisterForm({ inviteCode }: { inviteCode: string }) {
       },
     }),
   )
-  const min = PASSWORD_MIN
   return (
     <>
       <form.AppForm>
         <form.Form className="auth-form">
           <AccountSection form={form} fields={ACCOUNT_FIELDS}>
             <CodeSection form={form} fields={CODE_FIELDS} purpose="register" />
-            <form.AppField name="password">
-              {(field) => (
-                <field.SecretField
-                  label={t({ id: 'auth.password', message: 'Password' })}
-                  autoComplete="new-password"
-                  hint={t({
-                    id: 'auth.password.rule',
-                    message: `At least ${min} characters. A phrase of several words is easy to remember and hard to guess.`,
-                  })}
-                  maxLength={128}
-                />
-              )}
-            </form.AppField>
-            <form.AppField name="re_password">
-              {(field) => (
-                <field.SecretField
-                  label={t({ id: 'auth.password.confirm', message: 'Confirm password' })}
-                  autoComplete="new-password"
-                  maxLength={128}
-                />
-              )}
-            </form.AppField>
+            <NewPasswordSection
+              form={form}
+              fields={NEW_PASSWORD_FIELDS}
+              label={t({ id: 'auth.password', message: 'Password' })}
+              confirmLabel={t({ id: 'auth.password.confirm', message: 'Confirm password' })}
+            />
             <form.AppField name="invite_code">
               {(field) => (
                 <field.TextField
