@@ -270,6 +270,13 @@ export interface EngineApi {
   checkLiveness?(): Promise<void>
 
   /**
+   * Optional (added by the worker engine): writes the last snapshots to IndexedDB now instead of at the next throttled
+   * write (≤ 5 s). The UI calls it when the page hides (`visibilitychange` to hidden, `pagehide`): a hidden page may be
+   * frozen or closed, and its next start may be offline (issue 24 part 9). Never rejects for a storage failure.
+   */
+  flush?(): Promise<void>
+
+  /**
    * Optional (added by the worker engine): the device reported it went offline (`offline` event). The user stream is
    * dropped at once (its screens say so and fall back to REST) instead of after three missed server pings (15 s);
    * `checkLiveness` on `online` reconnects it without waiting out the backoff.

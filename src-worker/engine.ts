@@ -90,6 +90,8 @@ export class MarketEngine implements Engine {
   private readonly viewedBooks = new LruList<string>(LIMITS.books)
   private readonly viewedSeries = new LruList<string>(LIMITS.candles)
   private readonly viewedTrades = new LruList<string>(LIMITS.trades)
+  /** Cache keys (`keys.*`) whose live data was already handed to the store: later changes wait for the throttle. */
+  private readonly firstSeen = new Set<string>()
   /** Candle series whose latest history was fetched on the current socket. */
   private readonly primed = new Set<string>()
   private readonly historyRetry: HistoryRetry
@@ -181,6 +183,11 @@ export class MarketEngine implements Engine {
     this.stallTimer = undefined
     this.historyRetry.clear()
     this.socket.close()
+    await this.store?.flush()
+  }
+
+  /** Writes what changed to IndexedDB now (the page is hiding: it may not come back online). */
+  async flush(): Promise<void> {
     await this.store?.flush()
   }
 
@@ -306,11 +313,24 @@ export class MarketEngine implements Engine {
       if (p.channel === 'depth' || p.channel === 'ticker') this.stale[p.channel]++
       return
     }
-    if (p.channel === 'ticker') this.scheduler.markDirty(keys.ticker(p.symbol))
-    else if (p.channel === 'depth') this.scheduler.markDirty(keys.book(p.symbol))
-    else if (p.channel === 'trade') return this.scheduler.markDirty(keys.trades(p.symbol))
-    else this.scheduler.markDirty(keys.candles(p.symbol, p.period))
-    this.store?.markDirty()
+    const key =
+      p.channel === 'ticker'
+        ? keys.ticker(p.symbol)
+        : p.channel === 'depth'
+          ? keys.book(p.symbol)
+          : p.channel === 'trade'
+            ? keys.trades(p.symbol)
+            : keys.candles(p.symbol, p.period)
+    this.scheduler.markDirty(key)
+    this.persist(key)
+  }
+
+  /** Tells the store `key` changed: at once-ish the first time (nothing stored holds it yet), else throttled. */
+  private persist(key: string): void {
+    if (!this.store) return
+    const first = !this.firstSeen.has(key)
+    if (first) this.firstSeen.add(key)
+    this.store.markDirty(first)
   }
 
   private onOpen(): void {
@@ -351,7 +371,11 @@ export class MarketEngine implements Engine {
   private primeTrades(symbol: string): void {
     if (!this.socket.connected) return
     latestTrades(this.request, symbol).then(
-      (trades) => this.caches.trades.apply(symbol, trades, this.now()) && this.scheduler.markDirty(keys.trades(symbol)),
+      (trades) => {
+        if (!this.caches.trades.apply(symbol, trades, this.now())) return
+        this.scheduler.markDirty(keys.trades(symbol))
+        this.persist(keys.trades(symbol))
+      },
       () => undefined, // optional on our gateway; live pushes fill the list anyway
     )
   }
@@ -368,8 +392,9 @@ export class MarketEngine implements Engine {
   /** Merges live history; bars restored from IndexedDB give way to it. */
   private mergeBars(symbol: string, period: KlinePeriod, bars: KlineTick[]): void {
     this.caches.candles.applyLive(symbol, period, bars, this.now(), true)
-    this.scheduler.markDirty(keys.candles(symbol, period))
-    this.store?.markDirty()
+    const key = keys.candles(symbol, period)
+    this.scheduler.markDirty(key)
+    this.persist(key)
   }
 }
 

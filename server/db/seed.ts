@@ -13,7 +13,15 @@ import type { Locale } from '../../common/constants'
 import { addAnnouncement } from './announcements'
 import type { Db } from './client'
 import { coinLogo } from './markets'
-import { currencies, helpArticles, helpTranslations, markets, pages, settings } from './schema'
+import {
+  announcementTranslations,
+  currencies,
+  helpArticles,
+  helpTranslations,
+  markets,
+  pages,
+  settings,
+} from './schema'
 import { SETTING_DEFAULTS } from './settings'
 import { CHAIN_DEFAULTS, seedChains } from '../money/chains'
 import { MICRO_DEFAULTS, seedMicroProducts } from '../trading/micro/products'
@@ -21,7 +29,7 @@ import { FINANCIAL_DEFAULTS, seedFinancialProducts } from '../trading/earn/seed-
 
 const SEED_VERSION_KEY = 'seed_version'
 /** Version of the written-once content (see seedOnce). */
-const SEED_VERSION = 2
+const SEED_VERSION = 3
 
 const SEED_STAMP_KEY = 'seed_stamp'
 /**
@@ -83,13 +91,14 @@ export async function seedDatabase(db: Db): Promise<void> {
 
 /**
  * Content written once per database, versioned by the `seed_version` setting: version 1 wrote the welcome
- * announcement, version 2 adds the help articles and the about page. A fresh database gets everything; a database
- * at version 1 gets only what version 2 added.
+ * announcement, version 2 adds the help articles and the about page, version 3 replaces the welcome text's closing
+ * "trading is coming soon" (issue 24 part 8) where an operator left it as written. A fresh database gets everything;
+ * an older one gets only what the later versions added.
  */
 async function seedOnce(db: Db): Promise<void> {
   // The texts (~100 kB of source in ten languages) are loaded only here, before the transaction: a start on an
   // already seeded database never gets this far and never compiles them.
-  const [{ WELCOME_ANNOUNCEMENT }, content] = await Promise.all([
+  const [{ WELCOME_ANNOUNCEMENT, WELCOME_FIRST_CLOSING }, content] = await Promise.all([
     import('../content/welcome-announcement'),
     supportContent(),
   ])
@@ -106,13 +115,42 @@ async function seedOnce(db: Db): Promise<void> {
       await seedSupport(tx, content)
       return
     }
-    const upgraded = await tx
+    // The version row, locked: a concurrent first start waits here and then finds the current version.
+    const [row] = await tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, SEED_VERSION_KEY))
+      .for('update')
+    const from = Number(row?.value)
+    if (!(from < SEED_VERSION)) return
+    await tx
       .update(settings)
       .set({ value: String(SEED_VERSION), updatedAt: sql`now()` })
-      .where(and(eq(settings.key, SEED_VERSION_KEY), eq(settings.value, '1')))
-      .returning({ key: settings.key })
-    if (upgraded.length > 0) await seedSupport(tx, content)
+      .where(eq(settings.key, SEED_VERSION_KEY))
+    if (from < 2) await seedSupport(tx, content)
+    if (from < 3) await updateWelcomeClosing(tx, WELCOME_FIRST_CLOSING)
   })
+}
+
+/**
+ * Replaces each language's first closing sentence of the welcome announcement with the current one, in translations
+ * that still end with it (an operator's rewrite is left alone).
+ */
+async function updateWelcomeClosing(
+  tx: Db,
+  closing: Readonly<Record<Locale, { was: string; now: string }>>,
+): Promise<void> {
+  for (const [locale, { was, now }] of Object.entries(closing) as [Locale, { was: string; now: string }][]) {
+    await tx
+      .update(announcementTranslations)
+      .set({ content: sql`left(${announcementTranslations.content}, -${was.length}::int) || ${now}` })
+      .where(
+        and(
+          eq(announcementTranslations.locale, locale),
+          sql`right(${announcementTranslations.content}, ${was.length}::int) = ${was}`,
+        ),
+      )
+  }
 }
 
 type SupportContent = Awaited<ReturnType<typeof supportContent>>

@@ -1,7 +1,10 @@
 /**
  * IndexedDB (idb-keyval) home of the last snapshots, so a cold or offline start shows the last markets with their
- * age. Writes are throttled: `markDirty` at any rate, at most one write per `intervalMs`. Storage failures (private
- * mode, quota) are logged and otherwise ignored: persistence is a convenience, never a reason to stop the feed.
+ * age. Writes are throttled: `markDirty` at any rate, at most one write per `intervalMs`; something seen for the
+ * first time (a series' first history answer, a book's first snapshot) is written within `URGENT_MS`, and the page
+ * asks for a `flush` when it hides (issue 24 part 9), so a chart looked at for 2 s is there offline. Storage failures
+ * (private mode, quota) are logged and otherwise ignored: persistence is a convenience, never a reason to stop the
+ * feed.
  */
 import { createStore, getMany, setMany, type UseStore } from 'idb-keyval'
 import type { TickerSnapshot } from '../../common/engine-api'
@@ -9,6 +12,8 @@ import { validateStored, type Restored, type StoredBook, type StoredCandles, typ
 
 /** Default gap between two writes, ms. */
 export const PERSIST_INTERVAL_MS = 5000
+/** Longest wait before writing something seen for the first time, ms (coalesces a burst of first arrivals). */
+export const URGENT_MS = 250
 const DB_NAME = 'tc-market-engine'
 const STORE_NAME = 'snapshots'
 
@@ -23,6 +28,8 @@ export interface PersistData {
 export class SnapshotStore {
   private store: UseStore | undefined
   private timer: ReturnType<typeof setTimeout> | undefined
+  /** When the pending timer fires (ms, `now()`), to tell whether an urgent write must move it earlier. */
+  private dueAt = 0
   private dirty = false
   private writing: Promise<void> = Promise.resolve()
   /** Writes done, for the inspector. */
@@ -32,6 +39,7 @@ export class SnapshotStore {
     private readonly collect: () => PersistData,
     private readonly intervalMs = PERSIST_INTERVAL_MS,
     private readonly log: Pick<Console, 'warn'> = console,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Reads and validates what the last session stored. Never rejects: an unreadable store restores nothing. */
@@ -48,13 +56,21 @@ export class SnapshotStore {
     }
   }
 
-  /** Something worth storing changed; it is written within `intervalMs`. */
-  markDirty(): void {
+  /**
+   * Something worth storing changed; it is written within `intervalMs`, or within `URGENT_MS` (never later than
+   * `intervalMs`) when `urgent`: the first data of a book, series or trade list, which nothing stored holds yet.
+   */
+  markDirty(urgent = false): void {
     this.dirty = true
-    this.timer ??= setTimeout(() => {
+    const wait = urgent ? Math.min(URGENT_MS, this.intervalMs) : this.intervalMs
+    const due = this.now() + wait
+    if (this.timer !== undefined && this.dueAt <= due) return
+    clearTimeout(this.timer)
+    this.dueAt = due
+    this.timer = setTimeout(() => {
       this.timer = undefined
       void this.flush()
-    }, this.intervalMs)
+    }, wait)
   }
 
   /** Writes now if anything changed (also used on close). */

@@ -22,7 +22,10 @@ export function startWorkerEngine(): EngineClient {
   const check = () => void api.checkLiveness?.().catch(() => undefined)
   addEventListener('online', check)
   addEventListener('offline', () => void api.networkLost?.().catch(() => undefined))
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check())
+  // A hidden page may be frozen or closed and reopened offline: keep the last snapshots now, not at the next write.
+  const flush = () => void api.flush?.().catch(() => undefined)
+  document.addEventListener('visibilitychange', () => (document.visibilityState === 'visible' ? check() : flush()))
+  addEventListener('pagehide', flush)
   return client
 }
 

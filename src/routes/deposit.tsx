@@ -55,7 +55,10 @@ function DepositPage() {
             {(option) => (
               <>
                 <DepositAddress option={option} />
-                <DepositNotes currency={option.currency} chain={option.chain} watched={option.watched === true} />
+                {/* The notes say "send … to this address": only where there is one to send to. */}
+                {option.enabled && (option.watched === true || option.address) && (
+                  <DepositNotes currency={option.currency} chain={option.chain} watched={option.watched === true} />
+                )}
                 {!option.watched && option.address && option.enabled && (
                   <DepositClaimForm
                     key={`${option.currency}-${option.chain}`}

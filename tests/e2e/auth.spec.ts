@@ -65,7 +65,7 @@ test('register by e-mail: code from the outbox, "Registration successful", signe
   await page.getByLabel('Confirm password').fill(password)
   await submit.click()
   await expect(page.getByText('Please read and agree to the user protocol first')).toBeVisible()
-  await page.getByRole('button', { name: 'User Agreement' }).click()
+  await page.getByRole('button', { name: 'User Protocol' }).click()
   await page.getByRole('button', { name: 'I agree' }).click()
   await shot(page, 'auth-register-filled-390')
   await submit.click()

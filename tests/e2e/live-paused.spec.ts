@@ -66,7 +66,7 @@ simTest(
       // The real account: said above the form before anything is filled in, then a market buy is refused with the
       // reason, and the balance is untouched.
       await expect(page.getByTestId('live-paused')).toHaveText(
-        'Prices are not live, so orders of the real account are refused. The demo account trades.',
+        'Prices are not live, so orders of the real account are refused. The simulation account trades.',
       )
       await page.getByRole('radio', { name: 'Market' }).click()
       await page.getByLabel('Quantity (BTC)').fill('0.001')
@@ -81,7 +81,7 @@ simTest(
 
       // The demo account trades on the same simulated prices.
       await page.goto('/user-center')
-      await page.getByRole('button', { name: /Demo account/ }).click()
+      await page.getByRole('button', { name: /Simulation account/ }).click()
       await toast(page, 'You have entered the simulation account')
       await page.goto('/trade')
       await expect(page.locator('.demo-strip')).toBeVisible()

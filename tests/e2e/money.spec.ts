@@ -135,7 +135,7 @@ test('deposit, transfer, withdrawals refused and rejected, offline overview, dem
 
   // The demo book: entered with its message and strip, left after the question; live balances untouched.
   await page.goto('/user-center')
-  await page.getByRole('button', { name: /Demo account/ }).click()
+  await page.getByRole('button', { name: /Simulation account/ }).click()
   await toast(page, 'You have entered the simulation account')
   await expect(page.locator('.demo-strip')).toContainText('Demo')
   await page.goto('/assets')
@@ -145,7 +145,7 @@ test('deposit, transfer, withdrawals refused and rejected, offline overview, dem
   await page.goto('/withdrawal')
   await expect(page.getByText('Withdrawals are closed in the simulation account.')).toBeVisible()
   await page.goto('/user-center')
-  await page.getByRole('button', { name: /Demo account/ }).click()
+  await page.getByRole('button', { name: /Simulation account/ }).click()
   await expect(page.getByRole('alertdialog')).toContainText('Confirm to exit the simulation account?')
   await page.getByRole('alertdialog').getByRole('button', { name: 'Exit' }).click()
   await toast(page, 'You are back in your real account')

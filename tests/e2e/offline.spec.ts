@@ -57,7 +57,7 @@ test('after a first short visit to Market, an offline reload shows the list and 
   await shot(page, 'offline-market-dark-360')
 })
 
-test('after a first visit to a K-line page, offline it shows the kept candles, order book and trades with their age', async ({
+test('a K-line page looked at briefly shows its candles, order book and trades offline, with their age', async ({
   page,
   context,
 }) => {
@@ -67,15 +67,16 @@ test('after a first visit to a K-line page, offline it shows the kept candles, o
   // A cold K-line page on a busy machine: the chart chunk and the first history page can take a while.
   await expect.poll(bars, { message: 'the chart holds bars', timeout: 45_000 }).toBeGreaterThan(10)
   await chartDrawn(page)
+  const drawnAt = Date.now()
   const bookPrices = page.locator('.order-book .trend--up, .order-book .trend--down')
   await expect.poll(() => bookPrices.count(), { message: 'the live order book' }).toBeGreaterThanOrEqual(10)
   await page.getByRole('tab', { name: 'Latest trades' }).click()
   const tradeRows = page.locator('.trades__row:not(.trades__row--head)')
   await expect(tradeRows.first()).toBeVisible()
   await serviceWorkerInControl(page)
-  await kept(page, 'books', ['btcusdt'])
-  await kept(page, 'candles', ['btcusdt|1min'])
-  await kept(page, 'trades', ['btcusdt'])
+  // No wait for the engine's store (it writes at most every 5 s): a series' first answer is written at once and the
+  // rest when the page hides (issue 24 part 9), so a chart just looked at is there offline.
+  test.info().annotations.push({ type: 'looked at', description: `${Date.now() - drawnAt} ms after the chart drew` })
 
   await page.setViewportSize({ width: 360, height: 780 })
   await reloadOffline(page, context)

@@ -7,8 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { LOCALES } from '../../common/constants'
 import { ABOUT_PAGE } from '../../server/content/about-page'
 import { HELP_ARTICLES } from '../../server/content/help/index'
-import { count } from 'drizzle-orm'
-import { announcements, helpArticles, pages, settings } from '../../server/db/schema'
+import { count, eq } from 'drizzle-orm'
+import { WELCOME_ANNOUNCEMENT, WELCOME_FIRST_CLOSING } from '../../server/content/welcome-announcement'
+import { addAnnouncement } from '../../server/db/announcements'
+import { announcements, announcementTranslations, helpArticles, pages, settings } from '../../server/db/schema'
 import { seedDatabase } from '../../server/db/seed'
 import { pgliteTestDb } from '../helpers/server-db'
 import { pgliteApp } from '../helpers/server-app'
@@ -145,6 +147,41 @@ describe('seeding a database from before the help center', () => {
       expect(await n(helpArticles)).toBe(HELP_ARTICLES.length)
       expect(await n(pages)).toBe(LOCALES.length)
       expect(await n(announcements)).toBe(0)
+    } finally {
+      await database.close()
+    }
+  })
+})
+
+describe('seeding a database whose welcome says trading is coming soon', () => {
+  it('replaces that closing sentence in the languages left as written, and leaves an edited one alone', async () => {
+    const database = await pgliteTestDb({ seed: false })
+    try {
+      const db = database.db
+      // A version-2 database: the welcome as first written (its closing sentence then), Japanese edited by an operator.
+      const first = Object.fromEntries(
+        LOCALES.map((l) => {
+          const t = WELCOME_ANNOUNCEMENT[l]
+          const { was, now } = WELCOME_FIRST_CLOSING[l]
+          return [l, { ...t, content: l === 'ja' ? '運営による独自の文面です。' : t.content.replace(now, was) }]
+        }),
+      )
+      expect(first.en!.content).toContain('coming soon')
+      const id = await addAnnouncement(db, { pinned: true, translations: first })
+      await db.insert(settings).values({ key: 'seed_version', value: '2' })
+      await seedDatabase(db)
+      await seedDatabase(db)
+      const rows = await db
+        .select({ locale: announcementTranslations.locale, content: announcementTranslations.content })
+        .from(announcementTranslations)
+        .where(eq(announcementTranslations.announcementId, id))
+      const content = Object.fromEntries(rows.map((r) => [r.locale, r.content]))
+      for (const l of LOCALES.filter((l) => l !== 'ja')) expect(content[l], l).toBe(WELCOME_ANNOUNCEMENT[l].content)
+      expect(content.en).not.toContain('coming soon')
+      expect(content.ja).toBe('運営による独自の文面です。')
+      expect((await db.select({ n: count() }).from(announcements))[0]?.n).toBe(1)
+      // Version 2 had written the help articles (deleted here by an operator): not written again.
+      expect((await db.select({ n: count() }).from(helpArticles))[0]?.n).toBe(0)
     } finally {
       await database.close()
     }

@@ -25,7 +25,7 @@ describe('demo account', () => {
     }
     const app = await renderApp('/user-center', handler, { user: userInfo() })
     expect(screen.queryByText('Demo')).toBeNull()
-    await app.user.click(await screen.findByRole('button', { name: /Demo account/ }))
+    await app.user.click(await screen.findByRole('button', { name: /Simulation account/ }))
     await waitFor(() => expect(toastText()).toBe('You have entered the simulation account'))
     expect(screen.getByText('Demo', { selector: '.demo-strip strong' })).toBeTruthy()
     expect(screen.getByText('Simulation account, virtual funds')).toBeTruthy()
@@ -37,7 +37,7 @@ describe('demo account', () => {
     expect(screen.getByText('Simulation account, virtual funds')).toBeTruthy()
     await app.router.navigate({ to: '/user-center' })
 
-    await app.user.click(await screen.findByRole('button', { name: /Demo account/ }))
+    await app.user.click(await screen.findByRole('button', { name: /Simulation account/ }))
     const dialog = await screen.findByRole('alertdialog')
     expect(dialog.textContent).toContain('Confirm to exit the simulation account?')
     await app.user.click(within(dialog).getByRole('button', { name: 'Exit' }))
@@ -49,7 +49,7 @@ describe('demo account', () => {
   it('exit cancelled: stays in the simulation account without calling the server', async () => {
     const app = await renderApp('/user-center', () => undefined, { user: userInfo({ book: 'demo' }) })
     expect(await screen.findByText('Simulation account, virtual funds')).toBeTruthy()
-    await app.user.click(screen.getByRole('button', { name: /Demo account/ }))
+    await app.user.click(screen.getByRole('button', { name: /Simulation account/ }))
     await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }))
     expect(app.callsTo('assets/demo_exit')).toHaveLength(0)
     expect(screen.getByText('Simulation account, virtual funds')).toBeTruthy()

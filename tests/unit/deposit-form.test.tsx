@@ -28,7 +28,7 @@ const open = (claim: FetchHandler = () => undefined) =>
   )
 
 describe('deposit', () => {
-  it('shows the address of the chosen network with its notes, and says when a network has none', async () => {
+  it('shows the address of the chosen network with its notes, and says when a network has none (and no notes)', async () => {
     const app = await open()
     expect((await screen.findByTestId('deposit-address')).textContent).toBe(ADDRESS)
     expect(screen.getByRole('button', { name: 'Copy address' })).toBeTruthy()
@@ -38,6 +38,9 @@ describe('deposit', () => {
     expect(await screen.findByText(/^No deposit address for this network yet\./)).toBeTruthy()
     expect(screen.queryByTestId('deposit-address')).toBeNull()
     expect(screen.queryByLabelText('Amount sent (USDT)')).toBeNull()
+    // No "send … to this address" where there is no address.
+    expect(screen.queryByText(/to this address/)).toBeNull()
+    expect(screen.queryByText('Before you send')).toBeNull()
   })
 
   it('checks the claim, shows the server’s refusal under its field, then sends one keyed claim', async () => {

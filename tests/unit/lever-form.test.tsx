@@ -3,7 +3,7 @@
 // the fee and the estimated liquidation price of the order (hand-computed below with the server's formulas);
 // "Lack of funds" when margin + fee exceed the available balance, and a take-profit or stop-loss on the wrong side of
 // the entry is refused, both before any call; the leverage stays within the market's range; "Do you confirm the
-// order?" comes first; a lost answer is sent again with the same client_oid.
+// order?" comes first; a lost answer is sent again with the same client_oid; the leverage chosen is kept per market.
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ContractOrder } from '../../common/api/contract'
@@ -15,6 +15,7 @@ import { account, book, bodyOf, entrust, renderLever, terms, type LeverCalls } f
 afterEach(() => {
   answerDialog(false) // a dialog a failed test left open would answer the next test's question
   cleanupApp()
+  localStorage.removeItem('LEVER_LEVERAGE') // the leverage chosen per market (kept on the device)
 })
 
 const QTY = 'Quantity (BTC)'
@@ -148,6 +149,10 @@ describe('/lever order form', () => {
     await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Open long' }))
     await waitFor(() => expect(places(app)).toHaveLength(1))
     expect(bodyOf(places(app)[0])).toMatchObject({ leverage: 50 })
+    // Remembered for the market: a reload opens the form at 50×, not at the default 10×.
+    cleanupApp()
+    await open({ terms: terms({ min_leverage: 2, max_leverage: 50 }) })
+    expect(screen.getByTestId('lever-leverage').textContent).toContain('50×')
   })
 
   it('a refusal naming the leverage shows under the leverage', async () => {

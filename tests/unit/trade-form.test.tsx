@@ -50,10 +50,10 @@ function order(patch: Partial<Order> = {}): Order {
 
 type Place = (call: RecordedCall, n: number) => unknown
 
-async function open(place: Place = () => envelope(1, order()), openOrders: Order[] = []) {
+async function open(place: Place = () => envelope(1, order()), openOrders: Order[] = [], path = '/trade') {
   let placed = 0
   const app = await renderApp(
-    '/trade',
+    path,
     (c) => {
       if (c.url.includes('currency/currency_list')) {
         return envelope(1, [marketItem('btcusdt', 'spot', 'USDT', { currency_name: 'BTC', amount_precision: 6 })])
@@ -171,5 +171,14 @@ describe('/trade', () => {
     await waitFor(() => expect(app.callsTo('trade/order_cancel')).toHaveLength(1))
     expect(JSON.parse(app.callsTo('trade/order_cancel')[0]?.body ?? '{}')).toEqual({ id: 7 })
     await screen.findByText('Order cancelled')
+  })
+
+  it('Mine → "Trade history" (/trade#order-history) opens the order history, not the current orders', async () => {
+    const app = await open(undefined, [order()], '/trade#order-history')
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Order history' }).getAttribute('aria-selected')).toBe('true'),
+    )
+    await waitFor(() => expect(app.callsTo('trade/order_list').some((c) => c.url.includes('state=history'))).toBe(true))
+    expect(app.callsTo('trade/order_list').some((c) => c.url.includes('state=open'))).toBe(false)
   })
 })

@@ -9,7 +9,7 @@ import type { BookSnapshot, CandleSnapshot, TickerSnapshot, TradesSnapshot } fro
 import { TradeCache } from '../../src-worker/caches/trades'
 import { validateStored } from '../../src-worker/persist/records'
 import { HtxTestServer, until } from './support/htx-server'
-import { makeEngine } from './support/engine-harness'
+import { FAST_TIMING, makeEngine } from './support/engine-harness'
 import { tickerTick as tick } from './support/frames'
 
 const store = createStore('tc-market-engine', 'snapshots')
@@ -79,6 +79,50 @@ describe('persistence', () => {
     expect(trades[0]).toMatchObject({ symbol: 'btcusdt', origin: 'cache', trades: [trade] })
     expect(trades[0]!.receivedAt).toBeGreaterThan(0)
     server = await HtxTestServer.start()
+  })
+
+  it("writes a chart's first history answer at once, and a later bar when the page hides, not 5 s later", async () => {
+    const first = Math.floor(Date.now() / 60_000) * 60 - 60 * 20
+    const bars = Array.from({ length: 20 }, (_, i) => ({
+      id: first + i * 60,
+      open: 1,
+      close: 2 + i,
+      low: 1,
+      high: 3 + i,
+      amount: 1,
+      vol: 2,
+      count: 1,
+    }))
+    server.onReq = () => bars
+    // The default throttle (one write per 5 s): without the urgent first write nothing is kept within `until`'s wait.
+    const { engine } = makeEngine({
+      persist: true,
+      timing: { ...FAST_TIMING, pingIntervalMs: 5_000, staleAfterMs: 60_000 },
+    })
+    await engine.connect({ url: server.url })
+    const started = Date.now()
+    await engine.subscribeCandles('btcusdt', '1min', () => undefined)
+    const storedBars = async () =>
+      ((await stored('candles')) as { bars: { id: number; close: number }[] }[] | undefined)?.[0]?.bars ?? []
+    await until(async () => (await storedBars()).length === 20, 'the first history answer written', 2_000)
+    expect(Date.now() - started, 'written well before the 5 s throttle').toBeLessThan(2_000)
+
+    const next = first + 20 * 60
+    server.broadcast({
+      ch: 'market.btcusdt.kline.1min',
+      ts: next * 1000,
+      tick: { id: next, open: 2, close: 99, low: 2, high: 99, amount: 1, vol: 2, count: 1 },
+    })
+    await until(
+      async () => {
+        await engine.flush() // what the page asks for on visibilitychange → hidden and pagehide
+        return (await storedBars()).at(-1)?.close === 99
+      },
+      'the live bar written by flush',
+      2_000,
+    )
+    expect(Date.now() - started, 'flushed, not left for the throttle').toBeLessThan(4_000)
+    await engine.close()
   })
 
   it('drops malformed stored entries and keeps the good ones', async () => {

@@ -21,7 +21,7 @@ Verification has two tiers, both under **Mine**:
 - **Basic**: your full name, ID number, city and e-mail.
 - **Advanced**: an ID card or a driver's licence, with a photo of the front, a photo of the back and a selfie holding the document.
 
-While we check your documents the status is **In review**. It then becomes **Verified**, or **Re-authenticate** with the reason, so you can correct the problem and submit again.
+While we check your documents the status is **In review**. It then becomes **Verified**, or **Verify again** with the reason, so you can correct the problem and submit again.
 
 Photos must be JPEG or PNG files of at most 5 MB. Keep all four corners of the document in the picture and make sure the text is sharp.`,
   },

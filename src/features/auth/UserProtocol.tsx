@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useRef, useState } from 'react'
 import { Sheet } from '../../ui/Sheet'
 
-/** The user agreement in a bottom sheet; "I agree" ticks the box and closes it. */
+/** The user protocol (spec §2: "the user protocol must be accepted first") in a bottom sheet; "I agree" ticks the box and closes it. */
 function ProtocolSheet({ onAgree, onClose }: { onAgree: () => void; onClose: () => void }) {
   const { t } = useLingui()
   return (
-    <Sheet open title={t({ id: 'auth.protocol.title', message: 'User Agreement' })} onClose={onClose}>
+    <Sheet open title={t({ id: 'auth.protocol.title', message: 'User Protocol' })} onClose={onClose}>
       <div className="protocol">
         <p>
           <Trans id="auth.protocol.p1">
@@ -51,7 +51,7 @@ function ProtocolSheet({ onAgree, onClose }: { onAgree: () => void; onClose: () 
 }
 
 /**
- * The "I have read and agree to the User Agreement" checkbox; the link opens the agreement. `error` (translated)
+ * The "I have read and agree to the User Protocol" checkbox; the link opens the protocol. `error` (translated)
  * is shown under it and announced.
  */
 export function AgreeCheckbox({
@@ -94,7 +94,7 @@ export function AgreeCheckbox({
                 setReading(true)
               }}
             >
-              User Agreement
+              User Protocol
             </button>
           </Trans>
         </label>

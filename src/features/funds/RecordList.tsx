@@ -2,12 +2,13 @@ import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { Icon } from '../../ui/Icon'
 import { Spinner } from '../../ui/Spinner'
+import { KeptAge } from '../kept'
 import type { PagedList } from './use-paged-list'
 import '../../styles/funds.css'
 
 /**
  * The frame of a record list: a spinner before the first page, a retry when it failed, the empty text, the rows and
- * "Load more" while the server has more.
+ * "Load more" while the server has more; over rows kept on the device, how old they are.
  */
 export function RecordList<T extends { id: number }>({
   list,
@@ -37,16 +38,21 @@ export function RecordList<T extends { id: number }>({
       </div>
     )
   }
+  const age = list.savedAt !== null && <KeptAge savedAt={list.savedAt} />
   if (list.items.length === 0) {
     return (
-      <div className="empty-state">
-        <Icon name="list" size={40} />
-        <p>{empty}</p>
-      </div>
+      <>
+        {age}
+        <div className="empty-state">
+          <Icon name="list" size={40} />
+          <p>{empty}</p>
+        </div>
+      </>
     )
   }
   return (
     <>
+      {age}
       <ul className="fd-records">{list.items.map(children)}</ul>
       {list.items.length < list.total && (
         <div className="fd-more">

@@ -19,8 +19,10 @@ export interface PagedList<T> {
   items: T[]
   /** Rows on the server, for "Load more". */
   total: number
-  /** `loading` before the first page, `failed` when it could not be read. */
+  /** `loading` before the first page, `failed` when it could not be read (and none is kept). */
   state: 'loading' | 'ready' | 'failed'
+  /** When the rows are the device's kept copy (the first page could not be read): when it was fetched, epoch ms. */
+  savedAt: number | null
   loadingMore: boolean
   /** Appends the next page (a failure is shown by the request layer and leaves the list as it was). */
   loadMore(this: void): Promise<void>
@@ -35,33 +37,54 @@ interface Loaded<T> {
   total: number
   page: number
   failed: boolean
+  savedAt: number | null
+}
+
+/**
+ * Where a list keeps its first page for offline use (src/features/kept): `save` after each first page read, `load`
+ * when the first page cannot be read and nothing is shown yet. Neither may reject.
+ */
+export interface KeptFirstPage<T> {
+  save(page: Page<T>): void
+  load(): Promise<{ page: Page<T>; savedAt: number } | undefined>
 }
 
 /**
  * @param fetchPage reads page `page` (1-based) of PAGE_SIZE rows; `silent` for the first page (the screen says it)
  * @param key what the list depends on besides the page (filters): a change starts over
+ * @param kept where the first page of `key` is kept for offline use (none: nothing kept)
  */
 export function usePagedList<T extends { id: number }>(
   fetchPage: (page: number, silent: boolean) => Promise<Page<T>>,
   key: string,
+  kept?: KeptFirstPage<T>,
 ): PagedList<T> {
   const [loaded, setLoaded] = useState<Loaded<T> | null>(null)
   const [loadingMore, setLoadingMore] = useState(false)
   const generation = useRef(0)
   const fetchRef = useRef(fetchPage)
+  const keptRef = useRef(kept)
   useEffect(() => {
     fetchRef.current = fetchPage
+    keptRef.current = kept
   })
 
   const reload = useCallback(async () => {
     const mine = ++generation.current
     try {
       const first = await fetchRef.current(1, true)
-      if (mine === generation.current) setLoaded({ key, items: first.list, total: first.total, page: 1, failed: false })
+      if (mine !== generation.current) return
+      setLoaded({ key, items: first.list, total: first.total, page: 1, failed: false, savedAt: null })
+      keptRef.current?.save(first)
     } catch {
       if (mine !== generation.current) return
-      // A failed refresh keeps the rows already shown; only a list with none says it failed.
-      setLoaded((l) => (l?.key === key && !l.failed ? l : { key, items: [], total: 0, page: 0, failed: true }))
+      // A failed refresh keeps the rows already shown; a list with none shows the kept copy, else says it failed.
+      const last = await keptRef.current?.load()
+      if (mine !== generation.current) return
+      const fallback: Loaded<T> = last
+        ? { key, items: last.page.list, total: last.page.total, page: 1, failed: false, savedAt: last.savedAt }
+        : { key, items: [], total: 0, page: 0, failed: true, savedAt: null }
+      setLoaded((l) => (l?.key === key && !l.failed ? l : fallback))
     }
   }, [key])
 
@@ -99,6 +122,7 @@ export function usePagedList<T extends { id: number }>(
     items: current?.items ?? [],
     total: current?.total ?? 0,
     state: !current ? 'loading' : current.failed ? 'failed' : 'ready',
+    savedAt: current?.savedAt ?? null,
     loadingMore,
     loadMore,
     reload,

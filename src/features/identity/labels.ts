@@ -9,7 +9,7 @@ export const STATUS_LABELS: Record<IdentityStatus, MessageDescriptor> = {
   none: msg({ id: 'identity.status.none', message: 'Not certified' }),
   review: msg({ id: 'identity.status.review', message: 'In review' }),
   verified: msg({ id: 'identity.status.verified', message: 'Verified' }),
-  rejected: msg({ id: 'identity.status.rejected', message: 'Re-authenticate' }),
+  rejected: msg({ id: 'identity.status.rejected', message: 'Verify again' }),
 }
 
 export const DOC_TYPE_LABELS: Record<DocumentType, MessageDescriptor> = {

@@ -17,6 +17,7 @@ import { MarkFeeds } from './MarkFeeds'
 import { OpenForm } from './OpenForm'
 import { pairInfo } from './pair-info'
 import { useContractTerms } from './use-contract-terms'
+import { KeptAge } from '../kept'
 import { useLeverAccount } from './use-lever-account'
 import { useLiveBook, useMarkBoard } from './use-marks'
 import './lever.css'
@@ -85,6 +86,7 @@ export function LeverScreen({ markets }: { markets: readonly MarketItem[] }) {
         precision={precisionOf(symbol)}
       />
       {tradable && <FundingLine api={api} symbol={symbol} />}
+      {loggedIn && acct.savedAt !== null && <KeptAge savedAt={acct.savedAt} />}
       {loggedIn && acct.account && live && <AccountCard account={acct.account} live={live.totals} />}
       {!tradable ? (
         <p className="lv-card lv-placeholder" role="alert">

@@ -9,6 +9,7 @@ import { normalizeAmount } from '../funds'
 import { AtMarketNote, ShareButtons } from '../order-form'
 import { MiniBook } from '../trade'
 import { OPEN_LABELS } from './labels'
+import { rememberLeverage } from './leverage-choice'
 import { previewOpen, type Holdings, type OpenDraft } from './open-math'
 import { OpenPreviewLines } from './OpenPreviewLines'
 import { amountForShare } from './share-amount'
@@ -16,6 +17,7 @@ import { OrderChoices, type Choice } from './OrderChoices'
 import { useOpenForm } from './use-open-form'
 import './lever-form.css'
 import { LivePausedNote } from '../markets'
+import { OfflinePlacing, useOnline } from '../kept'
 
 const firstError = (errors: unknown[] | undefined) =>
   errors?.find((e) => e !== undefined && e !== null && e !== '') as FormText | undefined
@@ -39,6 +41,7 @@ export function OpenForm(props: {
 }) {
   const { terms, book, holdings, mark, lastPrice } = props
   const { t, i18n } = useLingui()
+  const online = useOnline()
   const show = useFormText()
   const form = useOpenForm(props)
   const { base, quote } = terms
@@ -62,6 +65,7 @@ export function OpenForm(props: {
       setFieldProblem(form, 'type', undefined)
     }
     if (patch.leverage !== undefined) {
+      rememberLeverage(terms.symbol, patch.leverage)
       form.setFieldValue('leverage', patch.leverage)
       setFieldProblem(form, 'leverage', undefined)
     }
@@ -124,10 +128,12 @@ export function OpenForm(props: {
                   locale={i18n.locale}
                 />
                 <LivePausedNote />
+                {!online && <OfflinePlacing />}
                 <form.FormProblem />
                 {props.loggedIn ? (
                   <form.SubmitButton
                     className={`btn btn--block of-submit of-submit--${v.side === 'long' ? 'up' : 'down'}`}
+                    disabled={!online}
                   >
                     <span data-testid="lever-submit">{t(OPEN_LABELS[v.side])}</span>
                   </form.SubmitButton>

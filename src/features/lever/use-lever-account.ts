@@ -7,11 +7,21 @@
  * event of the session's book arrives (no polling); otherwise every few seconds while the page is visible.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { CloseOrder, ContractAccount, ContractOrder, Position } from '../../../common/api/contract'
+import * as z from 'zod/mini'
+import {
+  contractAccountSchema,
+  contractOrderSchema,
+  positionSchema,
+  type ContractAccount,
+  type ContractOrder,
+  type Position,
+} from '../../../common/api/contract'
+import { closeOrderSchema, type CloseOrder } from '../../../common/api/contract-close'
 import type { AccountEventData } from '../../../common/api/stream'
 import type { UserEvent } from '../../../common/engine-api'
 import type { Api } from '../../api'
 import { currentBook } from '../../state/user'
+import { keptAnswers, keptOwner, type KeptStore } from '../kept'
 import { ofCurrentBook, useStreamReload } from '../user-stream'
 
 /** How often the account is read again while the user stream is not live, ms. */
@@ -27,8 +37,13 @@ export interface LeverAccount {
   entrusts: ContractOrder[]
   /** Pending reduce-only (close) orders. */
   closeOrders: CloseOrder[]
-  /** `loading` before the first answer, `failed` when it could not be read (and nothing was). */
+  /** `loading` before the first answer, `failed` when it could not be read (and nothing was, nor is kept). */
   state: 'loading' | 'ready' | 'failed'
+  /**
+   * When what is shown is the device's kept copy (nothing could be read since the screen opened): when it was
+   * fetched, epoch ms; null for answers of this visit.
+   */
+  savedAt: number | null
   /** Goes up each time positions left the list between two reads (closed here, by TP/SL or liquidated). */
   closings: number
   /** Reads everything again now; an older answer arriving later is dropped. */
@@ -43,7 +58,18 @@ interface Held {
   closeOrders: CloseOrder[]
   failed: boolean
   closings: number
+  savedAt: number | null
 }
+
+/** Key of the account's kept copy (features/kept), per user and book. */
+const KEPT_KEY = 'lever-account'
+/** What is kept: the four answers of one read. */
+const keptSchema = z.object({
+  account: contractAccountSchema,
+  positions: z.array(positionSchema),
+  entrusts: z.array(contractOrderSchema),
+  closeOrders: z.array(closeOrderSchema),
+})
 
 type Calls = Pick<Api, 'contractAccount' | 'contractPositions' | 'contractOrders' | 'contractCloseOrders'>
 
@@ -62,14 +88,19 @@ export function concernsLever(ev: UserEvent): boolean {
   return false
 }
 
-/** @param key the session and book (a change starts over); null when signed out (nothing is read) */
-export function useLeverAccount(api: Calls, key: string | null): LeverAccount {
+/**
+ * @param key the session and book (a change starts over); null when signed out (nothing is read)
+ * @param kept where the last answers are kept for offline use (default IndexedDB)
+ */
+export function useLeverAccount(api: Calls, key: string | null, kept: KeptStore = keptAnswers): LeverAccount {
   const [held, setHeld] = useState<Held | null>(null)
   const generation = useRef(0)
   const reload = useCallback(() => {
     if (key === null) return
     const mine = ++generation.current
     const silent = { silent: true }
+    // Whose copy to keep or read: the user and book of the session (`key` changes with them).
+    const owner = keptOwner()
     Promise.all([
       api.contractAccount(silent),
       api.contractPositions(undefined, silent),
@@ -82,20 +113,33 @@ export function useLeverAccount(api: Calls, key: string | null): LeverAccount {
           const before = h?.key === key ? h : null
           const gone = before?.positions.some((p) => !positions.some((q) => q.id === p.id)) ?? false
           const closings = (before?.closings ?? 0) + (gone ? 1 : 0)
-          return { key, account, positions, entrusts: orders.list, closeOrders, failed: false, closings }
+          return { key, account, positions, entrusts: orders.list, closeOrders, failed: false, closings, savedAt: null }
         })
+        if (owner)
+          void kept.save(owner, KEPT_KEY, { account, positions, entrusts: orders.list, closeOrders }, Date.now())
       },
-      () => {
+      async () => {
         if (mine !== generation.current) return
-        // A failed read keeps what was shown (the next poll tries again); with nothing shown yet, say so.
-        setHeld((h) =>
-          h?.key === key
-            ? h
-            : { key, account: undefined, positions: [], entrusts: [], closeOrders: [], failed: true, closings: 0 },
-        )
+        // A failed read keeps what was shown (the next poll tries again); with nothing shown yet, the kept copy,
+        // else say so.
+        const last = owner ? await kept.load(owner, KEPT_KEY, keptSchema) : undefined
+        if (mine !== generation.current) return
+        const fallback: Held = last
+          ? { key, ...last.value, failed: false, closings: 0, savedAt: last.savedAt }
+          : {
+              key,
+              account: undefined,
+              positions: [],
+              entrusts: [],
+              closeOrders: [],
+              failed: true,
+              closings: 0,
+              savedAt: null,
+            }
+        setHeld((h) => (h?.key === key && !h.failed ? h : fallback))
       },
     )
-  }, [api, key])
+  }, [api, key, kept])
   const streamLive = useStreamReload(reload, concernsLever)
   useEffect(() => reload(), [reload])
   useEffect(() => {
@@ -113,6 +157,7 @@ export function useLeverAccount(api: Calls, key: string | null): LeverAccount {
     closeOrders: current?.closeOrders ?? [],
     state: !current ? 'loading' : current.failed ? 'failed' : 'ready',
     closings: current?.closings ?? 0,
+    savedAt: current?.savedAt ?? null,
     reload,
   }
 }

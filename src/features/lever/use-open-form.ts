@@ -20,9 +20,10 @@ import { checkOpen } from './open-check'
 import { amountScale, previewOpen, type BookSides, type Holdings, type OpenDraft } from './open-math'
 import { orderInput } from './order-input'
 import { openProblemTexts } from './open-problems'
+import { rememberedLeverage } from './leverage-choice'
 import { useClientOid } from './use-client-oid'
 
-/** The leverage a new form starts at, within the market's range (the 10× example). */
+/** The leverage a new form starts at when none was chosen for the market, within its range (the 10× example). */
 const DEFAULT_LEVERAGE = 10
 
 /** What the form works on. */
@@ -51,7 +52,10 @@ export function useOpenForm(d: OpenFormDeps) {
     type: 'market',
     price: '',
     amount: '',
-    leverage: Math.min(terms.max_leverage, Math.max(terms.min_leverage, DEFAULT_LEVERAGE)),
+    leverage: Math.min(
+      terms.max_leverage,
+      Math.max(terms.min_leverage, rememberedLeverage(terms.symbol) ?? DEFAULT_LEVERAGE),
+    ),
     tpsl: false,
     tp: '',
     sl: '',

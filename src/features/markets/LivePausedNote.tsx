@@ -21,7 +21,7 @@ export function LivePausedNote() {
     <p className="live-paused" role="note" data-testid="live-paused">
       {t({
         id: 'trade.livePausedNote',
-        message: 'Prices are not live, so orders of the real account are refused. The demo account trades.',
+        message: 'Prices are not live, so orders of the real account are refused. The simulation account trades.',
       })}
     </p>
   )

@@ -1,13 +1,16 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Order } from '../../../common/api/trade'
+import { useLocation } from '@tanstack/react-router'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { orderListSchema, type Order } from '../../../common/api/trade'
 import type { Api } from '../../api'
 import { showToast } from '../../ui/toast'
 import { Tabs } from '../../ui/Tabs'
-import { PAGE_SIZE, RecordList, usePagedList } from '../funds'
+import { PAGE_SIZE, RecordList, usePagedList, type KeptFirstPage } from '../funds'
+import { keptAnswers, keptOwner } from '../kept'
 import { ofCurrentBook, useStreamReload } from '../user-stream'
 import { OrderDetailSheet } from './OrderDetailSheet'
+import { ORDER_HISTORY_HASH } from '../../lib/route-hashes'
 import { isOpen, OrderRow } from './OrderRow'
 
 /**
@@ -40,14 +43,32 @@ export function OrderLists({
   onChanged: () => void
 }) {
   const { t } = useLingui()
-  const [which, setWhich] = useState<Which>('open')
+  // Mine → "Trade history" opens /trade#order-history: the history tab, scrolled into view.
+  const toHistory = useLocation({ select: (l) => l.hash === ORDER_HISTORY_HASH })
+  const [which, setWhich] = useState<Which>(toHistory ? 'history' : 'open')
+  const section = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (toHistory) section.current?.scrollIntoView({ block: 'start' })
+  }, [toHistory])
   const [detail, setDetail] = useState<number | null>(null)
   const [cancelling, setCancelling] = useState<number | null>(null)
   const fetchPage = useCallback(
     (page: number, silent: boolean) => api.orderList({ state: which, symbol, page, limit: PAGE_SIZE }, { silent }),
     [api, which, symbol],
   )
-  const list = usePagedList<Order>(fetchPage, `${which}|${symbol}|${version}`)
+  const kept = useMemo((): KeptFirstPage<Order> | undefined => {
+    const owner = keptOwner()
+    if (!owner) return undefined
+    const key = `spot-orders:${which}:${symbol}`
+    return {
+      save: (page) => void keptAnswers.save(owner, key, page, Date.now()),
+      load: async () => {
+        const last = await keptAnswers.load(owner, key, orderListSchema)
+        return last && { page: last.value, savedAt: last.savedAt }
+      },
+    }
+  }, [which, symbol])
+  const list = usePagedList<Order>(fetchPage, `${which}|${symbol}|${version}`, kept)
   const anyOpen = which === 'open' && list.items.some(isOpen)
   const { reload } = list
   const streamLive = useStreamReload(
@@ -85,7 +106,7 @@ export function OrderLists({
     }
   }
   return (
-    <section className="trade-lists">
+    <section className="trade-lists" ref={section} id={ORDER_HISTORY_HASH}>
       <Tabs
         className="trade-lists__tabs"
         tabs={[
@@ -112,7 +133,7 @@ export function OrderLists({
             pair={pair}
             pricePrecision={pricePrecision}
             onOpen={() => setDetail(o.id)}
-            onCancel={isOpen(o) ? () => void cancel(o) : undefined}
+            onCancel={isOpen(o) && list.savedAt === null ? () => void cancel(o) : undefined}
             cancelling={cancelling === o.id}
           />
         )}

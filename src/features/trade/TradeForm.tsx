@@ -17,6 +17,7 @@ import { amountProblemText, priceProblemText, typeProblemText } from './order-pr
 import { OrderPreviewLines } from './OrderPreviewLines'
 import { SIDE_LABELS } from './labels'
 import { LivePausedNote } from '../markets'
+import { OfflinePlacing, useOnline } from '../kept'
 
 export interface TradeFormProps {
   api: Pick<Api, 'orderPlace'>
@@ -40,6 +41,7 @@ export interface TradeFormProps {
  */
 export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onPlaced }: TradeFormProps) {
   const { t, i18n } = useLingui()
+  const online = useOnline()
   const show = useFormText()
   // The client_oid of the order being sent: kept while the same order is sent again (a lost answer), new otherwise.
   const [pending, setPending] = useState<{ draft: string; oid: string } | null>(null)
@@ -190,10 +192,12 @@ export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onP
                   locale={i18n.locale}
                 />
                 <LivePausedNote />
+                {!online && <OfflinePlacing />}
                 <form.FormProblem />
                 {available ? (
                   <form.SubmitButton
                     className={`btn btn--block of-submit of-submit--${v.side === 'buy' ? 'up' : 'down'}`}
+                    disabled={!online}
                   >
                     {v.side === 'buy' ? (
                       <Trans id="trade.submitBuy">Buy {base}</Trans>

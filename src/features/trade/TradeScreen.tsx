@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import type { MarketTradeConfig } from '../../../common/api/trade'
+import { marketTradeConfigSchema, type MarketTradeConfig } from '../../../common/api/trade'
 import type { MarketItem } from '../../../common/market'
 import type { Api } from '../../api'
 import { useBook, useTickers } from '../../engine'
 import { setBackUrl } from '../../state/back-url'
 import { setDealSymbol } from '../../state/deal-symbol'
+import { withKeptCopy } from '../kept'
 import { LoadFailed, pairName } from '../markets'
 import { useSessionView } from '../user-center'
 import { OrderLists } from './OrderLists'
@@ -21,7 +22,7 @@ const BOOK_DEPTH = 20
 /**
  * Spot trading for one pair (spec §2 Trade): the pair with its last price, the order form beside the live book, and
  * the user's current and history orders of the pair. The market's terms (fees, precisions, smallest order) come from
- * trade/market_config.
+ * trade/market_config (the last answer kept on the device stands in offline).
  */
 export function TradeScreen({
   api,
@@ -41,7 +42,10 @@ export function TradeScreen({
   const [version, setVersion] = useState(0)
   useEffect(() => {
     let live = true
-    api.marketConfig(symbol, { silent: true }).then(
+    // Kept on the device: offline the screen opens on the last terms read (issue 24 part 9).
+    withKeptCopy(`terms:spot:${symbol}`, marketTradeConfigSchema, () =>
+      api.marketConfig(symbol, { silent: true }),
+    ).then(
       (c) => live && setTerms({ symbol, terms: c }),
       () => live && setTerms({ symbol, terms: null }),
     )

@@ -1,11 +1,13 @@
 /**
  * The signed-in user's usable spot (coin) wallet balances for the order form, read from assets/overview (the current
  * book: live or demo) and read again on `reload()` (after an order was placed, filled or cancelled). Undefined while
- * signed out or before the first answer.
+ * signed out or before the first answer. When the read fails before any answer (offline), the overview Assets kept on
+ * the device stands in, so the form still says what the user holds (placing is disabled offline anyway).
  */
 import { useCallback, useEffect, useState } from 'react'
 import type { Overview } from '../../../common/api/assets'
 import type { Api } from '../../api'
+import { loadOverview, overviewOwner } from '../assets'
 import { usableIn } from '../funds'
 
 export interface SpotBalances {
@@ -20,10 +22,11 @@ export function useSpotBalances(api: Pick<Api, 'overview'>, loggedIn: boolean): 
   useEffect(() => {
     if (!loggedIn) return
     let live = true
-    api.overview({ silent: true }).then(
-      (o) => live && setOverview(o),
-      () => undefined, // the form keeps the last balances; the server checks funds anyway
-    )
+    // A failed read keeps the last balances (the server checks funds anyway); with none yet, the kept overview.
+    void loadOverview(api, overviewOwner(), loggedIn).then((r) => {
+      if (!live || r.kind !== 'overview') return
+      setOverview((held) => (r.savedAt !== null && held ? held : r.overview))
+    })
     return () => {
       live = false
     }

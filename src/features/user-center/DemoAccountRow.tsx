@@ -30,7 +30,7 @@ export function DemoAccountRow() {
   return (
     <MenuButton
       icon="flask"
-      label={t({ id: 'userCenter.demo', message: 'Demo account' })}
+      label={t({ id: 'userCenter.demo', message: 'Simulation account' })}
       value={
         <span className={inDemo ? 'uc-demo-state uc-demo-state--on' : 'uc-demo-state'}>
           {inDemo ? t({ id: 'demo.exit', message: 'Exit' }) : t({ id: 'demo.enter', message: 'Enter' })}

@@ -14,7 +14,7 @@ export function IdentityPill({ identity }: { identity: UserInfo['identity'] }) {
       tier === 'advanced'
         ? t({ id: 'userCenter.idVerifiedAdvanced', message: 'Verified · Advanced' })
         : t({ id: 'userCenter.idVerifiedBasic', message: 'Verified · Basic' }),
-    rejected: t({ id: 'userCenter.idRejected', message: 'Re-authenticate' }),
+    rejected: t({ id: 'userCenter.idRejected', message: 'Verify again' }),
   }[state]
   return (
     <Link to="/identity" className={`id-pill id-pill--${state}`}>

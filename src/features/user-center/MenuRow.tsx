@@ -46,7 +46,12 @@ function Inner({ icon, label, value }: RowContent) {
  * A row that opens a screen. With `needsLogin`, a tap while logged out asks to log in first and returns to the
  * screen afterwards (back-url) instead of opening a screen that could only say "log in".
  */
-export function MenuLink({ to, needsLogin, ...content }: RowContent & { to: MenuPath; needsLogin?: boolean }) {
+export function MenuLink({
+  to,
+  hash,
+  needsLogin,
+  ...content
+}: RowContent & { to: MenuPath; hash?: string; needsLogin?: boolean }) {
   const { value: token } = useSnapshot(tokenStore)
   const navigate = useNavigate()
   const gate = (e: MouseEvent) => {
@@ -56,7 +61,7 @@ export function MenuLink({ to, needsLogin, ...content }: RowContent & { to: Menu
   }
   return (
     <li>
-      <Link to={to} className="menu-row" onClick={gate}>
+      <Link to={to} hash={hash} className="menu-row" onClick={gate}>
         <Inner {...content} />
       </Link>
     </li>

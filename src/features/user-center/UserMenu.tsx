@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { ORDER_HISTORY_HASH } from '../../lib/route-hashes'
 import { DemoAccountRow } from './DemoAccountRow'
 import { DownloadAppRow } from './DownloadAppRow'
 import { LanguageRow } from './LanguageRow'
@@ -22,7 +23,12 @@ export function UserMenu() {
           label={t({ id: 'userCenter.records', message: 'Account records' })}
         />
         <MenuLink to="/financial" icon="sprout" label={t({ id: 'userCenter.wealth', message: 'Wealth products' })} />
-        <MenuLink to="/trade" icon="swap" label={t({ id: 'userCenter.tradeHistory', message: 'Trade history' })} />
+        <MenuLink
+          to="/trade"
+          hash={ORDER_HISTORY_HASH}
+          icon="swap"
+          label={t({ id: 'userCenter.tradeHistory', message: 'Trade history' })}
+        />
         <MenuLink
           to="/share-code"
           icon="gift"

@@ -94,10 +94,13 @@ function SubmitButton({
   children,
   busyLabel,
   className,
+  disabled = false,
 }: {
   children: ReactNode
   busyLabel?: ReactNode
   className?: string
+  /** Disabled besides while submitting (e.g. offline: the form says why next to it). */
+  disabled?: boolean
 }) {
   const form = useFormContext()
   return (
@@ -106,7 +109,7 @@ function SubmitButton({
         <button
           type="submit"
           className={className ?? 'btn btn--primary btn--block'}
-          disabled={busy}
+          disabled={busy || disabled}
           aria-busy={busy || undefined}
         >
           {busy && busyLabel === undefined && <Spinner size={18} />}
