@@ -54,8 +54,11 @@ async function openLever(page: Page, symbol: string): Promise<void> {
   await expect(page.getByTestId('lever-mark-price')).toHaveText(/\d/, { timeout: 30_000 })
 }
 
-/** Opens a market position from the form: side, leverage (through its sheet), quantity; confirms; answers the order. */
-async function openFromForm(page: Page, side: 'long' | 'short', leverage: number, amount: string) {
+/**
+ * Opens a market position from the form: side, leverage (through its sheet), quantity; confirms; answers the order.
+ * `liquidates`: the account is small enough for the position to have a liquidation price, which the confirmation shows.
+ */
+async function openFromForm(page: Page, side: 'long' | 'short', leverage: number, amount: string, liquidates = false) {
   await page.getByTestId(`lever-side-${side}`).click()
   await page.getByTestId('lever-leverage').click()
   const sheet = page.getByTestId('lever-leverage-sheet')
@@ -67,6 +70,14 @@ async function openFromForm(page: Page, side: 'long' | 'short', leverage: number
   await page.getByTestId('lever-submit').click()
   const confirm = page.getByRole('alertdialog')
   await expect(confirm).toBeVisible()
+  // It says what is confirmed: side, leverage, margin and the estimated liquidation price (the replayed book moves, so
+  // the figures are read for their form; the unit test checks them to the unit).
+  await expect(confirm.getByTestId('confirm-side')).toHaveText(side === 'long' ? 'Long' : 'Short')
+  await expect(confirm.getByTestId('confirm-leverage')).toHaveText(`${leverage}×`)
+  await expect(confirm.getByTestId('confirm-margin')).toHaveText(/^\d[\d,]*(\.\d+)? USDT$/)
+  await expect(confirm.getByTestId('confirm-liquidation')).toHaveText(
+    liquidates ? /^\d[\d,]*\.\d+$/ : /^(\d[\d,]*\.\d+|--)$/,
+  )
   // Only the confirmation sends the order: waiting from here, a slow dialog does not use up the answer's 15 s (under
   // load in CI the order was placed, its answer came after the wait had given up).
   const placed = page.waitForResponse((r) => r.url().endsWith('/api/contract/order_place'))
@@ -95,7 +106,7 @@ test('a 10× long moves with the replay, and its take-profit closes it at that p
   expect(eth, 'the ETH short').toMatchObject({ code: 1 })
   const page = await phone({ session: user })
   await openLever(page, 'btcusdt')
-  const order = await openFromForm(page, 'long', 10, '0.01')
+  const order = await openFromForm(page, 'long', 10, '0.01', true)
   expect(order).toMatchObject({ side: 'long', leverage: 10, amount: '0.01' })
   const position = page.getByTestId(`position-${order.position_id}`)
   await expect(position).toBeVisible()

@@ -2,7 +2,8 @@
 // The financial screens as a user meets them: the product cards with their yields; subscribing checks the amount
 // before anything is sent (below the minimum, above the maximum, more than the coin account holds: "Lack of funds"),
 // shows the expected daily and total income, asks "Do you confirm the order?" and buys with a keyed call; in the
-// subscriptions, "Redeem early" asks "Early redemption requires a 0.5% handling fee, confirm" (cancel sends nothing)
+// subscriptions, "Redeem early" asks "Early redemption requires a 0.5% handling fee, confirm" over the fee amount and
+// what comes back (cancel sends nothing)
 // and then redeems. Signed out, the list shows, subscribing and the subscriptions ask to log in.
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -166,6 +167,11 @@ describe('financial products', () => {
     expect(card.querySelector('[data-fact="income"]')?.textContent).toBe('+0.05 USDT')
     await app.user.click(within(card).getByRole('button', { name: 'Redeem early' }))
     expect((await dialog()).textContent).toContain('Early redemption requires a 0.5% handling fee, confirm')
+    // The amounts, as the server settles them (100 × 0.5 % = 0.50 rounded up; 99.50 back).
+    const shown = async (id: string) => within(await dialog()).getByTestId(id).textContent
+    expect(await shown('confirm-principal')).toBe('100.00 USDT')
+    expect(await shown('confirm-fee')).toBe('0.50 USDT')
+    expect(await shown('confirm-back')).toBe('99.50 USDT')
     await app.user.click(within(await dialog()).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(app.callsTo('financial/redeem')).toHaveLength(0)

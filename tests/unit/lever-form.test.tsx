@@ -7,6 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ContractOrder } from '../../common/api/contract'
+import { askAgain } from '../../src/state/order-confirm'
 import { answerDialog } from '../../src/ui/dialog'
 import { cleanupApp, errorUnder } from '../helpers/ui-app'
 import { envelope } from '../helpers/ui-fetch'
@@ -16,6 +17,7 @@ afterEach(() => {
   answerDialog(false) // a dialog a failed test left open would answer the next test's question
   cleanupApp()
   localStorage.removeItem('LEVER_LEVERAGE') // the leverage chosen per market (kept on the device)
+  askAgain() // "Don't ask again" of a test stays on the device otherwise
 })
 
 const QTY = 'Quantity (BTC)'
@@ -64,6 +66,16 @@ describe('/lever order form', () => {
     await press(app, 'Open long')
     const dialog = await screen.findByRole('alertdialog')
     expect(dialog.textContent).toContain('Do you confirm the order?')
+    // What is confirmed: the form's own preview (figures as computed in the preview test above).
+    const shown = (id: string) => within(dialog).getByTestId(id).textContent
+    expect(shown('confirm-side')).toBe('Long')
+    expect(shown('confirm-type')).toBe('Market')
+    expect(shown('confirm-price')).toBe('Market')
+    expect(shown('confirm-amount')).toBe('0.1 BTC')
+    expect(shown('confirm-leverage')).toBe('10×')
+    expect(shown('confirm-margin')).toBe('600.1 USDT')
+    expect(shown('confirm-fee')).toBe('3.0005 USDT')
+    expect(shown('confirm-liquidation')).toBe('50,291.47')
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(places(app)).toHaveLength(0)
@@ -77,6 +89,26 @@ describe('/lever order form', () => {
     expect(call?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
     await screen.findByText('Position opened')
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(QTY).value).toBe(''))
+  })
+
+  it('"Don\'t ask again" places the next orders at once, until Mine turns "Confirm orders" back on', async () => {
+    const app = await open()
+    await app.user.type(screen.getByLabelText(QTY), '0.1')
+    await press(app, 'Open long')
+    const dialog = await screen.findByRole('alertdialog')
+    await app.user.click(within(dialog).getByRole('checkbox', { name: "Don't ask again" }))
+    await app.user.click(within(dialog).getByRole('button', { name: 'Open long' }))
+    await waitFor(() => expect(places(app)).toHaveLength(1))
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(QTY).value).toBe(''))
+    await app.user.type(screen.getByLabelText(QTY), '0.1')
+    await press(app, 'Open long')
+    await waitFor(() => expect(places(app)).toHaveLength(2))
+    expect(screen.queryByRole('alertdialog'), 'not asked').toBeNull()
+    askAgain() // what Mine's "Confirm orders" switch does (tested in user-center)
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(QTY).value).toBe(''))
+    await app.user.type(screen.getByLabelText(QTY), '0.1')
+    await press(app, 'Open long')
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Do you confirm the order?')
   })
 
   it('says "Lack of funds" under the quantity when margin + fee exceed the available balance, and sends nothing', async () => {

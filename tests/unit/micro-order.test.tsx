@@ -53,6 +53,12 @@ describe('placing a second contract', () => {
     await app.user.type(screen.getByLabelText(AMOUNT), '100')
     await app.user.click(screen.getByRole('button', { name: 'Fall' }))
     expect((await dialog()).textContent).toContain('Do you confirm the order?')
+    // What is confirmed: 100 USDT on Fall for 120 s; no fee; a right call pays 100 × 1.88 = 188.
+    const shown = async (id: string) => within(await dialog()).getByTestId(id).textContent
+    expect(await shown('confirm-side')).toBe('Fall')
+    expect(await shown('confirm-duration')).toBe('120s')
+    expect(await shown('confirm-amount')).toBe('100.00 USDT')
+    expect(await shown('confirm-payout')).toBe('188.00 USDT')
     await app.user.click(within(await dialog()).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(places(app)).toHaveLength(0)

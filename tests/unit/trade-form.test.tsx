@@ -105,6 +105,16 @@ describe('/trade', () => {
     await app.user.click(screen.getByRole('button', { name: 'Buy BTC' }))
     const dialog = await screen.findByRole('alertdialog')
     expect(dialog.textContent).toContain('Do you confirm the order?')
+    // What is confirmed, as the form previewed it.
+    const shown = (id: string) => within(dialog).getByTestId(id).textContent
+    expect(['side', 'type', 'price', 'amount', 'total', 'fee'].map((k) => shown(`confirm-${k}`))).toEqual([
+      'Buy',
+      'Limit',
+      '100.00 USDT',
+      '2 BTC',
+      '200 USDT',
+      '0.004 BTC',
+    ])
     expect(places(app)).toHaveLength(0)
     await app.user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     await waitFor(() => expect(places(app)).toHaveLength(1))

@@ -19,10 +19,8 @@ export function dailyIncome(amount: DecimalString, dailyRate: DecimalString, cur
   return round(multiply(amount, dailyRate), currencyScale(currency), 'down')
 }
 
-/** The fee of redeeming `amount` early at `feeRate`, in `currency` (rounded up to its unit). */
-export function earlyFee(amount: DecimalString, feeRate: DecimalString, currency: string): DecimalString {
-  return round(multiply(amount, feeRate), currencyScale(currency), 'up')
-}
+/** The fee of redeeming early (common/earn.ts: the app shows the same figure before the user confirms). */
+export { earlyFee } from '../../../common/earn'
 
 /** Whole days elapsed from `boughtAt` to `now`, at most `cycleDays` (0 before the first day is up). */
 export function dueDays(boughtAt: Date, now: Date, cycleDays: number): number {

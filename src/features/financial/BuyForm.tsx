@@ -14,9 +14,7 @@ import { IncomePreview } from './IncomePreview'
 import { subscriptionProblemText } from './problem-text'
 import { QuickFill } from './QuickFill'
 import './financial.css'
-
-/** Spec §5: "Order confirmation asks 'Do you confirm the order?'". */
-export const CONFIRM_ORDER = msg({ id: 'trade.confirm', message: 'Do you confirm the order?' })
+import { CONFIRM_ORDER } from '../order-form'
 
 /**
  * The subscription form of one product: the amount with the spot wallet's usable balance and quick fills, the

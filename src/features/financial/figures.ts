@@ -4,6 +4,7 @@
  * whole cycle's income that times the cycle's days, an early redemption's fee amount × fee rate rounded UP. Rates are
  * shown as percentages, exactly. Pure and exact (common/amount): nothing passes through a JS number.
  */
+import { earlyFee as settledEarlyFee } from '../../../common/earn'
 import {
   compare,
   CURRENCY_SCALES,
@@ -46,9 +47,9 @@ export function cycleIncome(amount: DecimalString, p: Terms): DecimalString {
   return multiply(dailyIncome(amount, p), parseDecimal(String(p.cycle_days)))
 }
 
-/** The fee of redeeming `amount` early at `feeRate` (rounded up to the currency's unit). */
+/** The fee of redeeming `amount` early at `feeRate` (rounded up to the currency's unit, as the server charges it). */
 export function earlyFee(amount: string, feeRate: string, currency: string): DecimalString {
-  return round(multiply(parseDecimal(amount), parseDecimal(feeRate)), amountScale(currency), 'up')
+  return settledEarlyFee(parseDecimal(amount), parseDecimal(feeRate), currency)
 }
 
 /** What an early redemption gives back: amount less its fee. */

@@ -27,6 +27,3 @@ export const CLOSE_REASON_LABELS: Record<ContractCloseReason, MessageDescriptor>
   stop_loss: msg({ id: 'lever.state.stopLoss', message: 'Stop-loss' }),
   liquidation: msg({ id: 'lever.state.liquidated', message: 'Liquidated' }),
 }
-
-/** Spec §5: "Order confirmation asks 'Do you confirm the order?'". */
-export const CONFIRM_ORDER = msg({ id: 'trade.confirm', message: 'Do you confirm the order?' })

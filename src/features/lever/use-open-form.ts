@@ -1,7 +1,8 @@
 /**
  * The futures order form's state, checks and submission: checked before anything is sent (open-check.ts, with
  * "Lack of funds" under the quantity and a take-profit or stop-loss the mark has already reached refused under its
- * field), then "Do you confirm the order?", then placed with a client_oid that stays the
+ * field), then "Do you confirm the order?" with side, type, price, quantity, leverage, margin, fee and estimated
+ * liquidation price (unless the user chose not to be asked), then placed with a client_oid that stays the
  * same while the same order is sent again after a lost answer. A refusal naming a field shows under it.
  */
 import { msg } from '@lingui/core/macro'
@@ -11,11 +12,13 @@ import type { DecimalString } from '../../../common/amount'
 import type { ContractMarket, ContractOrder } from '../../../common/api/contract'
 import { describeFailure, type Api } from '../../api'
 import { formatPrice } from '../../lib/format'
-import { confirmDialog } from '../../ui/dialog'
+import type { DialogDetail } from '../../ui/dialog'
 import { appFormOptions, useAppForm } from '../../ui/form'
 import { showToast } from '../../ui/toast'
 import { markPlacing, placingDone } from '../user-stream'
-import { CONFIRM_ORDER, OPEN_LABELS } from './labels'
+import { formatMoney } from '../assets'
+import { confirmOrder, DETAIL_LABELS } from '../order-form'
+import { OPEN_LABELS, SIDE_LABELS, TYPE_LABELS } from './labels'
 import { checkOpen } from './open-check'
 import { amountScale, previewOpen, type BookSides, type Holdings, type OpenDraft } from './open-math'
 import { orderInput } from './order-input'
@@ -60,6 +63,35 @@ export function useOpenForm(d: OpenFormDeps) {
     tp: '',
     sl: '',
   }))
+  /** What the confirmation lists, from the same preview the form shows. */
+  const details = (v: OpenDraft): DialogDetail[] => {
+    const p = previewOpen(v, terms, d.book, d.holdings, d.mark)
+    const locale = i18n.locale
+    const money = (x: DecimalString | null) =>
+      x === null ? '--' : `${formatMoney(x, locale, { minScale: 0 })} ${terms.quote}`
+    const price = (x: DecimalString | null) => (x === null ? '--' : formatPrice(x, terms.price_precision, locale))
+    return [
+      { label: DETAIL_LABELS.side, value: i18n._(SIDE_LABELS[v.side]), testId: 'confirm-side' },
+      { label: DETAIL_LABELS.type, value: i18n._(TYPE_LABELS[v.type]), testId: 'confirm-type' },
+      {
+        label: DETAIL_LABELS.price,
+        value:
+          v.type === 'limit'
+            ? `${formatPrice(v.price, terms.price_precision, locale)} ${terms.quote}`
+            : i18n._(DETAIL_LABELS.market),
+        testId: 'confirm-price',
+      },
+      {
+        label: DETAIL_LABELS.amount,
+        value: `${formatMoney(v.amount, locale, { minScale: 0 })} ${terms.base}`,
+        testId: 'confirm-amount',
+      },
+      { label: DETAIL_LABELS.leverage, value: `${v.leverage}×`, testId: 'confirm-leverage' },
+      { label: DETAIL_LABELS.margin, value: money(p.margin), testId: 'confirm-margin' },
+      { label: DETAIL_LABELS.fee, value: money(p.fee), testId: 'confirm-fee' },
+      { label: DETAIL_LABELS.liquidation, value: price(p.liquidation), testId: 'confirm-liquidation' },
+    ]
+  }
   return useAppForm(
     appFormOptions<OpenDraft>({
       defaultValues: defaults,
@@ -82,7 +114,7 @@ export function useOpenForm(d: OpenFormDeps) {
       send: async (v, f) => {
         const input = orderInput(v, terms.symbol)
         if (input === null) return // the check has refused it already
-        if (!(await confirmDialog({ message: CONFIRM_ORDER, confirmText: OPEN_LABELS[v.side] }))) return
+        if (!(await confirmOrder('futures', details(v), OPEN_LABELS[v.side]))) return
         const clientOid = oid.oidFor(JSON.stringify(input))
         // Its immediate fill is told below, not again by the user stream's toasts.
         markPlacing(clientOid)

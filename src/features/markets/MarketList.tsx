@@ -1,7 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import type { TickerSnapshot } from '../../../common/engine-api'
+import { useSnapshot } from 'valtio'
 import type { MarketItem } from '../../../common/market'
+import { favouritesStore } from '../../state/favourites'
 import { MarketRow } from './MarketRow'
+import './market-search.css'
 
 /** Market table: column heads (name / 24h volume, latest price, quote change) and one row per market. */
 export function MarketList({
@@ -18,6 +21,7 @@ export function MarketList({
   /** Tag futures rows "Perp" (mixed lists); off where every row is a future. */
   tagFutures?: boolean
 }) {
+  const { symbols: favourites } = useSnapshot(favouritesStore)
   return (
     <div className="market-list">
       <div className="market-list__head" aria-hidden="true">
@@ -42,6 +46,7 @@ export function MarketList({
               ticker={tickers.get(item.extends)}
               onOpen={onOpen}
               tagFutures={tagFutures}
+              favourite={favourites.includes(item.extends)}
             />
           ))}
         </ul>

@@ -12,7 +12,15 @@ export { PopularCards } from './PopularCards'
 export { SourceBadge, type PriceSource } from './SourceBadge'
 export { loadMarkets } from './load-markets'
 export type { MarketsData } from './load-markets'
-export { gainListMarkets, newestReceivedAt, oldestCachedAt, pairName, rankMarkets, RANKINGS } from './market-model'
+export {
+  gainListMarkets,
+  matchesQuery,
+  newestReceivedAt,
+  oldestCachedAt,
+  pairName,
+  rankMarkets,
+  RANKINGS,
+} from './market-model'
 export type { Ranking } from './market-model'
 export { useNow } from './use-now'
 export { useRelativeFormat } from './use-relative-format'
@@ -20,3 +28,5 @@ export { useOpenMarket } from './use-open-market'
 export { PairSheet } from './PairSheet'
 export { TradePairBar } from './TradePairBar'
 export { LivePausedNote } from './LivePausedNote'
+export { MarketSearch } from './MarketSearch'
+export { FavouriteStar } from './FavouriteStar'

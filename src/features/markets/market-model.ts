@@ -71,3 +71,19 @@ export function newestReceivedAt(tickers: Iterable<TickerSnapshot>): number | nu
   for (const t of tickers) if (newest === null || t.receivedAt > newest) newest = t.receivedAt
   return newest
 }
+
+/** Lower case without separators: "BTC/USDT", "btc-usdt" and "btcusdt" read alike. */
+const squash = (s: string) => s.toLowerCase().replace(/[\s/_-]+/g, '')
+
+/**
+ * True when `query` (as typed: any case, with or without "/" or "-") is part of the market's pair ("BTC/USDT"), its
+ * base or quote code, or its feed symbol. An empty query matches every market.
+ */
+export function matchesQuery(
+  item: Pick<MarketItem, 'currency_name' | 'legal_name' | 'extends'>,
+  query: string,
+): boolean {
+  const q = squash(query)
+  if (q === '') return true
+  return squash(`${item.currency_name}${item.legal_name}`).includes(q) || squash(item.extends).includes(q)
+}

@@ -14,15 +14,13 @@ import { DirectionButtons } from './DirectionButtons'
 import { DurationChips } from './DurationChips'
 import { DIRECTION_LABELS } from './labels'
 import { QuickAmounts } from './QuickAmounts'
-import { stakeProblem, stakeScale } from './stake'
+import { previewStake, stakeProblem, stakeScale } from './stake'
 import { stakeProblemText } from './stake-text'
 import { StakeSummary } from './StakeSummary'
 import './micro.css'
 import './micro-form.css'
 import { LivePausedNote } from '../markets'
-
-/** Spec §5: "Order confirmation asks 'Do you confirm the order?'". */
-export const CONFIRM_ORDER = msg({ id: 'trade.confirm', message: 'Do you confirm the order?' })
+import { CONFIRM_ORDER, DETAIL_LABELS } from '../order-form'
 
 interface Values {
   duration_s: number
@@ -70,7 +68,31 @@ export function OrderForm({
       send: async (v) => {
         const amount = readAmount(v.amount)
         if (amount === null) return // the check has refused it already
-        const ok = await confirmDialog({ message: CONFIRM_ORDER, confirmText: DIRECTION_LABELS[v.direction] })
+        const product = productAt(products, v.duration_s)
+        const stake = product ? previewStake(v.amount, product) : null
+        const cur = product?.currency ?? ''
+        const seconds = v.duration_s
+        const money = (x: string | null | undefined) => (x ? `${formatMoney(x, i18n.locale)} ${cur}` : '--')
+        // What is confirmed (issue 24 part 3): the direction, duration, stake, fee and what a right call pays back.
+        const ok = await confirmDialog({
+          message: CONFIRM_ORDER,
+          confirmText: DIRECTION_LABELS[v.direction],
+          details: [
+            { label: DETAIL_LABELS.side, value: t(DIRECTION_LABELS[v.direction]), testId: 'confirm-side' },
+            {
+              label: msg({ id: 'micro.duration', message: 'Duration' }),
+              value: t({ id: 'micro.seconds', message: `${seconds}s` }),
+              testId: 'confirm-duration',
+            },
+            { label: DETAIL_LABELS.amount, value: money(v.amount), testId: 'confirm-amount' },
+            { label: DETAIL_LABELS.fee, value: money(stake?.fee), testId: 'confirm-fee' },
+            {
+              label: msg({ id: 'micro.payoutIfRight', message: 'Payout if right (stake + profit)' }),
+              value: money(stake?.payout),
+              testId: 'confirm-payout',
+            },
+          ],
+        })
         if (!ok) return
         const order = await api.microPlace(
           { symbol, direction: v.direction, duration_s: v.duration_s, amount, client_oid: newIdempotencyKey() },

@@ -3,12 +3,11 @@ import { useState } from 'react'
 import type { TickerSnapshot } from '../../../common/engine-api'
 import type { MarketItem } from '../../../common/market'
 import { Icon } from '../../ui/Icon'
-import { Sheet } from '../../ui/Sheet'
-import { ChangePill, CoinLogo, formatChange, formatPrice, pairName } from '../markets'
+import { ChangePill, CoinLogo, formatChange, formatPrice, PairSheet, pairName } from '../markets'
 
 /**
  * The pair being traded with its last price and 24 h change; tapping the pair lists the spot markets to switch to
- * (dealSymbol.trade), the chart button opens its K-line.
+ * (dealSymbol.trade), searchable, with their prices; the chart button opens its K-line.
  */
 export function PairSwitch({
   market,
@@ -56,28 +55,17 @@ export function PairSwitch({
       >
         <Icon name="market" size={20} />
       </button>
-      <Sheet open={open} title={title} onClose={() => setOpen(false)}>
-        <ul className="trade-pairs">
-          {markets.map((m) => (
-            <li key={m.extends}>
-              <button
-                type="button"
-                className={
-                  m.extends === market.extends ? 'trade-pairs__item trade-pairs__item--on' : 'trade-pairs__item'
-                }
-                aria-current={m.extends === market.extends || undefined}
-                onClick={() => {
-                  onPick(m)
-                  setOpen(false)
-                }}
-              >
-                <CoinLogo code={m.currency_name} logo={m.logo} size={22} />
-                {pairName(m)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </Sheet>
+      <PairSheet
+        open={open}
+        title={title}
+        markets={markets}
+        value={market.extends}
+        onClose={() => setOpen(false)}
+        onSelect={(m) => {
+          onPick(m)
+          setOpen(false)
+        }}
+      />
     </div>
   )
 }

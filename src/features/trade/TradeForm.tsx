@@ -5,12 +5,14 @@ import type { MarketTradeConfig, OrderSide, OrderType } from '../../../common/ap
 import type { BookSnapshot } from '../../../common/engine-api'
 import { describeFailure, type Api } from '../../api'
 import { newIdempotencyKey } from '../../lib/idempotency-key'
-import { confirmDialog } from '../../ui/dialog'
+import type { DialogDetail } from '../../ui/dialog'
 import { appFormOptions, setFieldProblem, useAppForm, useFormText, type FieldTexts } from '../../ui/form'
 import { showToast } from '../../ui/toast'
 import { markPlacing, placingDone } from '../user-stream'
 import { normalizeAmount, readAmount } from '../funds'
-import { AtMarketNote, OrderTypeSwitch, ShareButtons } from '../order-form'
+import { AtMarketNote, confirmOrder, DETAIL_LABELS, OrderTypeSwitch, ShareButtons, TYPE_LABELS } from '../order-form'
+import { formatPrice } from '../../lib/format'
+import { formatMoney } from '../assets'
 import { MiniBook } from './MiniBook'
 import { amountForShare, amountScale, checkOrder, previewOrder, type OrderDraft } from './order-math'
 import { amountProblemText, priceProblemText, typeProblemText } from './order-problems'
@@ -54,6 +56,39 @@ export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onP
     price: lastPrice ?? '',
     amount: '',
   }))
+  /** What the confirmation lists: side, type, price (or "Market"), quantity, transaction amount and fee. */
+  const orderDetails = (v: OrderDraft): DialogDetail[] => {
+    const p = previewOrder(v, terms, book)
+    const estimate = v.type === 'market' || p.crosses === true ? '≈ ' : ''
+    const locale = i18n.locale
+    return [
+      { label: DETAIL_LABELS.side, value: t(SIDE_LABELS[v.side]), testId: 'confirm-side' },
+      { label: DETAIL_LABELS.type, value: t(TYPE_LABELS[v.type]), testId: 'confirm-type' },
+      {
+        label: DETAIL_LABELS.price,
+        value:
+          v.type === 'limit'
+            ? `${formatPrice(v.price, terms.price_precision, locale)} ${quote}`
+            : t(DETAIL_LABELS.market),
+        testId: 'confirm-price',
+      },
+      {
+        label: DETAIL_LABELS.amount,
+        value: `${formatMoney(v.amount, locale, { minScale: 0 })} ${base}`,
+        testId: 'confirm-amount',
+      },
+      {
+        label: DETAIL_LABELS.total,
+        value: p.total ? `${estimate}${formatMoney(p.total, locale, { minScale: 0 })} ${quote}` : '--',
+        testId: 'confirm-total',
+      },
+      {
+        label: DETAIL_LABELS.fee,
+        value: p.fee ? `${estimate}${formatMoney(p.fee.amount, locale, { minScale: 0 })} ${p.fee.currency}` : '--',
+        testId: 'confirm-fee',
+      },
+    ]
+  }
   const form = useAppForm(
     appFormOptions<OrderDraft>({
       defaultValues: defaults,
@@ -69,9 +104,7 @@ export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onP
       },
       describe: describeFailure,
       send: async (v, f) => {
-        if (!(await confirmDialog({ message: msg({ id: 'trade.confirm', message: 'Do you confirm the order?' }) }))) {
-          return
-        }
+        if (!(await confirmOrder('spot', orderDetails(v)))) return
         // The checks ran before `send`: both read (a null here would be a bug the server refuses anyway).
         const amount = readAmount(v.amount)
         const price = v.type === 'limit' ? (readAmount(v.price) ?? undefined) : undefined

@@ -79,6 +79,33 @@ export function MenuButton({ onClick, ...content }: RowContent & { onClick: () =
   )
 }
 
+/** A row with an on/off switch (dark mode, order confirmations). */
+export function SwitchRow({
+  icon,
+  label,
+  on,
+  onToggle,
+}: {
+  icon: IconName
+  label: string
+  on: boolean
+  onToggle: () => void
+}) {
+  return (
+    <li>
+      <button type="button" role="switch" aria-checked={on} className="menu-row" onClick={onToggle}>
+        <span className="menu-row__icon">
+          <Icon name={icon} size={20} />
+        </span>
+        <span className="menu-row__label">{label}</span>
+        <span className={on ? 'switch switch--on' : 'switch'} aria-hidden="true">
+          <span className="switch__knob" />
+        </span>
+      </button>
+    </li>
+  )
+}
+
 /** A group of rows on one card. */
 export function MenuGroup({ label, children }: { label?: string; children: ReactNode }) {
   return (

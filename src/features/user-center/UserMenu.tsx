@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { ORDER_HISTORY_HASH } from '../../lib/route-hashes'
+import { ConfirmOrdersRow } from './ConfirmOrdersRow'
 import { DemoAccountRow } from './DemoAccountRow'
 import { DownloadAppRow } from './DownloadAppRow'
 import { LanguageRow } from './LanguageRow'
@@ -64,6 +65,7 @@ export function UserMenu() {
         <DownloadAppRow />
         <ThemeRow />
         <LanguageRow />
+        <ConfirmOrdersRow />
         <DemoAccountRow />
       </MenuGroup>
     </>

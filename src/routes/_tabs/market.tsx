@@ -1,19 +1,40 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
+import { useSnapshot } from 'valtio'
 import * as z from 'zod/mini'
 import { TICKER_FREQ_MS } from '../../../common/constants'
-import { MARKET_CATEGORIES, type MarketCategory } from '../../../common/market'
+import { MARKET_CATEGORIES } from '../../../common/market'
 import { useTickers } from '../../engine'
-import { FeedStatus, LoadFailed, loadMarkets, MarketList, SourceBadge, useOpenMarket } from '../../features/markets'
+import {
+  FeedStatus,
+  LoadFailed,
+  loadMarkets,
+  MarketList,
+  MarketSearch,
+  matchesQuery,
+  SourceBadge,
+  useOpenMarket,
+} from '../../features/markets'
+import { favouritesStore } from '../../state/favourites'
 import { PullToRefresh } from '../../ui/PullToRefresh'
 import { Tabs } from '../../ui/Tabs'
 import { ThemeSwitch } from '../../features/settings'
 
-/** `?category=spot|futures|forex` (default spot; anything else falls back to spot). */
-const searchSchema = z.object({ category: z.catch(z._default(z.enum(MARKET_CATEGORIES), 'spot'), 'spot') })
+/** The Market tab's lists: the user's favourites, then the categories. */
+const TABS = ['favourites', ...MARKET_CATEGORIES] as const
+type Tab = (typeof TABS)[number]
 
-/** Market (spec §2): Spot, Futures and Forex tabs; name / 24h volume, latest price, quote change. */
+/**
+ * `?category=favourites|spot|futures|forex`; absent (or anything else): Favourites when the user starred any market,
+ * else Spot.
+ */
+const searchSchema = z.object({ category: z.catch(z.optional(z.enum(TABS)), undefined) })
+
+/**
+ * Market (spec §2): Favourites (first, when not empty), Spot, Futures and Forex tabs; name / 24h volume, latest
+ * price, quote change. A search over every market replaces the tab's list while something is typed (issue 24 part 1).
+ */
 export const Route = createFileRoute('/_tabs/market')({
   validateSearch: searchSchema,
   loader: ({ context }) => loadMarkets(context.api),
@@ -23,17 +44,34 @@ export const Route = createFileRoute('/_tabs/market')({
 
 function MarketPage() {
   const { items, failed } = Route.useLoaderData()
-  const { category } = Route.useSearch()
+  const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const router = useRouter()
   const open = useOpenMarket()
   const { t } = useLingui()
-  const shown = useMemo(() => items.filter((i) => i.category === category), [items, category])
+  const { symbols: favourites } = useSnapshot(favouritesStore)
+  const [query, setQuery] = useState('')
+  const hasFavourites = favourites.length > 0
+  const category: Tab =
+    search.category === undefined || (search.category === 'favourites' && !hasFavourites)
+      ? hasFavourites
+        ? 'favourites'
+        : 'spot'
+      : search.category
+  const searching = query.trim() !== ''
+  const shown = useMemo(() => {
+    if (searching) return items.filter((i) => matchesQuery(i, query))
+    if (category === 'favourites') return favourites.flatMap((f) => items.filter((i) => i.extends === f)) // in the order starred
+    return items.filter((i) => i.category === category)
+  }, [items, category, favourites, query, searching])
   const tickers = useTickers(
     useMemo(() => shown.map((i) => i.extends), [shown]),
     TICKER_FREQ_MS,
   )
-  const tabs: { value: MarketCategory; label: string }[] = [
+  const tabs: { value: Tab; label: string }[] = [
+    ...(hasFavourites
+      ? [{ value: 'favourites' as const, label: t({ id: 'market.tabFavourites', message: 'Favourites' }) }]
+      : []),
     { value: 'spot', label: t({ id: 'market.tabSpot', message: 'Spot' }) },
     { value: 'futures', label: t({ id: 'market.tabFutures', message: 'Futures' }) },
     { value: 'forex', label: t({ id: 'market.tabForex', message: 'Forex' }) },
@@ -47,7 +85,14 @@ function MarketPage() {
         <span className="tab-header__spacer" />
         <ThemeSwitch />
       </header>
-      <Tabs tabs={tabs} value={category} onChange={(c) => void navigate({ search: { category: c }, replace: true })} />
+      <MarketSearch value={query} onChange={setQuery} />
+      {!searching && (
+        <Tabs
+          tabs={tabs}
+          value={category}
+          onChange={(c) => void navigate({ search: { category: c }, replace: true })}
+        />
+      )}
       <PullToRefresh onRefresh={() => router.invalidate()}>
         <FeedStatus tickers={tickers} overlay />
         {failed ? (
@@ -57,8 +102,12 @@ function MarketPage() {
             items={shown}
             tickers={tickers}
             onOpen={open}
-            tagFutures={false}
-            empty={t({ id: 'market.emptyCategory', message: 'No markets in this category yet.' })}
+            tagFutures={searching}
+            empty={
+              searching
+                ? t({ id: 'market.noMatch', message: `No market matches “${query}”.` })
+                : t({ id: 'market.emptyCategory', message: 'No markets in this category yet.' })
+            }
           />
         )}
       </PullToRefresh>

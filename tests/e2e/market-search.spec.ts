@@ -1,0 +1,69 @@
+/**
+ * Finding and following markets (issue 24 part 1): a search on Market over every category, a search in the futures
+ * pair picker that shows each pair's price, and a favourite starred on the K-line page that Market lists first after
+ * a reload. Screenshots at 360 px, light and dark, land in tests/e2e/out/.
+ */
+import { marketRows, pricedRows, shot } from './context'
+import { expect, test } from './fixtures'
+
+test('search finds "eth" on Market across categories, and in the futures pair picker with prices', async ({
+  phone,
+}) => {
+  const page = await phone({ viewport: { width: 360, height: 780 } })
+  await page.goto('/market')
+  await pricedRows(page, 3)
+  const search = page.getByRole('searchbox', { name: 'Search markets' })
+  await search.fill('eth')
+  // Every market whose pair holds "eth", of any category (the replay lists what its data has), and nothing else.
+  await expect.poll(async () => (await marketRows(page)).map((r) => r.pair)).toContain('ETH/USDT')
+  expect((await marketRows(page)).every((r) => r.pair.startsWith('ETH/'))).toBe(true)
+  await expect(page.getByRole('tab', { name: 'Spot' }), 'the tabs give way to the results').toHaveCount(0)
+  await pricedRows(page, 1)
+  await shot(page, 'market-search-light-360')
+  await search.fill('zzz')
+  await expect(page.getByText('No market matches “zzz”.')).toBeVisible()
+  await search.fill('')
+  await expect(page.getByRole('tab', { name: 'Spot' })).toBeVisible()
+
+  await page.goto('/lever')
+  await page.getByRole('button', { name: /^Trading pair BTC\/USDT/ }).click()
+  const sheet = page.getByRole('dialog', { name: 'Trading pair' })
+  await sheet.getByRole('searchbox', { name: 'Search markets' }).fill('ETH')
+  const options = sheet.getByRole('option')
+  await expect(options).toHaveCount(1)
+  await expect(options.first()).toContainText('ETH/USDT')
+  await expect(options.first(), 'the pair shows its last price').toContainText(/\d,?\d*\.\d+/)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'))
+  await shot(page, 'lever-pair-search-dark-360')
+  await options.first().click()
+  await expect(page.getByRole('button', { name: /^Trading pair ETH\/USDT/ })).toBeVisible()
+})
+
+test('a market starred on its K-line page is listed first on Market, in Favourites, after a reload', async ({
+  phone,
+}) => {
+  const page = await phone({ viewport: { width: 360, height: 780 } })
+  await page.goto('/kline?symbol=ethusdt')
+  const star = page.getByRole('button', { name: 'Favourite' })
+  await expect(star).toHaveAttribute('aria-pressed', 'false')
+  await star.click()
+  await expect(star).toHaveAttribute('aria-pressed', 'true')
+  await page.goto('/market')
+  await page.reload()
+  await expect(page.getByRole('tab', { name: 'Favourites' })).toHaveAttribute('aria-selected', 'true')
+  await expect.poll(async () => (await marketRows(page)).map((r) => r.pair)).toEqual(['ETH/USDT'])
+  const tabs = await page.getByRole('tab').allTextContents()
+  expect(tabs[0]).toBe('Favourites')
+  await page.getByRole('tab', { name: 'Spot' }).click()
+  await expect(
+    page.locator('.market-row', { hasText: 'ETH/USDT' }).getByRole('img', { name: 'Favourite' }),
+  ).toBeVisible()
+  await shot(page, 'market-favourite-light-360')
+  // Unstarred: the Favourites tab goes away.
+  await page.goto('/kline?symbol=ethusdt')
+  await page.getByRole('button', { name: 'Favourite' }).click()
+  await page.goto('/market')
+  await expect(page.getByRole('tab', { name: 'Spot' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tab', { name: 'Favourites' })).toHaveCount(0)
+})
