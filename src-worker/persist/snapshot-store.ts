@@ -62,6 +62,8 @@ export class SnapshotStore {
    */
   markDirty(urgent = false): void {
     this.dirty = true
+    // The hot path (every feed push): a write is already due no later than a throttled one would be.
+    if (!urgent && this.timer !== undefined) return
     const wait = urgent ? Math.min(URGENT_MS, this.intervalMs) : this.intervalMs
     const due = this.now() + wait
     if (this.timer !== undefined && this.dueAt <= due) return
