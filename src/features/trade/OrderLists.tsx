@@ -56,14 +56,17 @@ export function OrderLists({
     (page: number, silent: boolean) => api.orderList({ state: which, symbol, page, limit: PAGE_SIZE }, { silent }),
     [api, which, symbol],
   )
-  const kept = useMemo((): KeptFirstPage<Order> | undefined => {
-    const owner = keptOwner()
-    if (!owner) return undefined
+  // Kept per user and book, read at each call: after a sign-out (or a book switch) nothing of the last one is used.
+  const kept = useMemo((): KeptFirstPage<Order> => {
     const key = `spot-orders:${which}:${symbol}`
     return {
-      save: (page) => void keptAnswers.save(owner, key, page, Date.now()),
+      save: (page) => {
+        const owner = keptOwner()
+        if (owner) void keptAnswers.save(owner, key, page, Date.now())
+      },
       load: async () => {
-        const last = await keptAnswers.load(owner, key, orderListSchema)
+        const owner = keptOwner()
+        const last = owner ? await keptAnswers.load(owner, key, orderListSchema) : undefined
         return last && { page: last.value, savedAt: last.savedAt }
       },
     }
