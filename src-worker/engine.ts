@@ -29,7 +29,7 @@ import { collectForStore } from './persist/collect'
 import { LIMITS, type Restored } from './persist/records'
 import { SnapshotStore } from './persist/snapshot-store'
 import { Scheduler } from './publish/scheduler'
-import { keys } from './publish/subscriptions'
+import { keyOfPush, keys } from './publish/subscriptions'
 import { MarketSocket } from './socket/market-socket'
 import { StallWatch } from './socket/stall-watch'
 import type { MarketSocketDeps } from './socket/options'
@@ -313,14 +313,7 @@ export class MarketEngine implements Engine {
       if (p.channel === 'depth' || p.channel === 'ticker') this.stale[p.channel]++
       return
     }
-    const key =
-      p.channel === 'ticker'
-        ? keys.ticker(p.symbol)
-        : p.channel === 'depth'
-          ? keys.book(p.symbol)
-          : p.channel === 'trade'
-            ? keys.trades(p.symbol)
-            : keys.candles(p.symbol, p.period)
+    const key = keyOfPush(p)
     this.scheduler.markDirty(key)
     this.persist(key)
   }

@@ -15,6 +15,7 @@ import type { CandleCache } from '../caches/candles'
 import type { OrderBookCache } from '../caches/order-book'
 import type { TickerCache } from '../caches/tickers'
 import type { TradeCache } from '../caches/trades'
+import type { Push } from '../codec/decode'
 import type { Publishable } from './scheduler'
 
 /** Dirty keys, one per cache entry. */
@@ -25,6 +26,14 @@ export const keys = {
   trades: (symbol: string) => `trades:${symbol}`,
   status: 'status',
 } as const
+
+/** The dirty key of the cache entry a feed push changes. */
+export function keyOfPush(p: Push): string {
+  if (p.channel === 'ticker') return keys.ticker(p.symbol)
+  if (p.channel === 'depth') return keys.book(p.symbol)
+  if (p.channel === 'trade') return keys.trades(p.symbol)
+  return keys.candles(p.symbol, p.period)
+}
 
 type Deliver<T> = (snap: T) => unknown
 

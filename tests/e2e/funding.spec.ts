@@ -10,7 +10,7 @@
 import type { ContractFundingPayment, ContractOrder } from '../../common/api/contract'
 import type { LedgerRecord } from '../../common/api/assets'
 import { expect, test } from './fixtures'
-import { adminCommand, api, fundUser, keyedCall, newUser } from './sessions'
+import { adminCommand, api, fundUser, keyedCall, newUser, toFutures } from './sessions'
 
 test('the funding rate and its countdown show on /lever, and a funding payment appears in history', async ({
   phone,
@@ -20,13 +20,7 @@ test('the funding rate and its countdown show on /lever, and a funding payment a
   test.setTimeout(180_000)
   const user = await newUser(server, 'funding')
   await fundUser(server, user.token, '2000')
-  const moved = await keyedCall(
-    server,
-    'assets/transfer',
-    { currency: 'USDT', from: 'spot', to: 'contract', amount: '1000' },
-    user.token,
-  )
-  expect(moved, 'transfer to futures').toMatchObject({ code: 1 })
+  await toFutures(server, user.token, '1000')
 
   const page = await phone({ session: user })
   await page.goto('/lever')

@@ -9,19 +9,13 @@ import type { Page } from '@playwright/test'
 import type { CloseOrder, ContractHistory, ContractOrder, Position } from '../../common/api/contract'
 import { animationsDone, assertNoSideScroll, settled, shot } from './context'
 import { expect, test, type E2EServer } from './fixtures'
-import { api, fundUser, keyedCall, newUser, type Session } from './sessions'
+import { api, fundUser, keyedCall, newUser, type Session, toFutures } from './sessions'
 
 /** A user with 500 USDT in the futures account and a 10× long of 0.01 BTC open; answers the user and the order. */
 async function userWithLong(server: E2EServer): Promise<{ user: Session; order: ContractOrder }> {
   const user = await newUser(server, 'lever-close')
   await fundUser(server, user.token, '1000')
-  const moved = await keyedCall(
-    server,
-    'assets/transfer',
-    { currency: 'USDT', from: 'spot', to: 'contract', amount: '500' },
-    user.token,
-  )
-  expect(moved, 'transfer to futures').toMatchObject({ code: 1 })
+  await toFutures(server, user.token, '500')
   const order = await keyedCall<ContractOrder>(
     server,
     'contract/order_place',

@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test'
 import type { ContractOrder } from '../../common/api/contract'
 import { animationsDone, assertNoSideScroll, assertOrderFormLaidOut, settled, shot } from './context'
 import { expect, test, type E2EServer } from './fixtures'
-import { fundUser, keyedCall, newUser, type Session } from './sessions'
+import { fundUser, keyedCall, newUser, type Session, toFutures } from './sessions'
 import { cutTexts, inLocale, LOCALES, NARROW, switchLanguage } from './text-cut'
 
 /** Places a futures order for `user` through the API; answers it. */
@@ -31,13 +31,7 @@ async function place(server: E2EServer, user: Session, body: object): Promise<Co
 async function userWithPosition(server: E2EServer): Promise<Session> {
   const user = await newUser(server, 'lever-look')
   await fundUser(server, user.token, '1000')
-  const moved = await keyedCall(
-    server,
-    'assets/transfer',
-    { currency: 'USDT', from: 'spot', to: 'contract', amount: '500' },
-    user.token,
-  )
-  expect(moved, 'transfer to futures').toMatchObject({ code: 1 })
+  await toFutures(server, user.token, '500')
   const short = await place(server, user, { side: 'short', amount: '0.002', leverage: 50 })
   const closed = await keyedCall(server, 'contract/position_close', { id: short.position_id }, user.token)
   expect(closed, 'position_close').toMatchObject({ code: 1 })

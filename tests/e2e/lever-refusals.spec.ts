@@ -13,7 +13,7 @@ import { add, compare, parseDecimal, subtract } from '../../common/amount'
 import type { ContractOrder, Position } from '../../common/api/contract'
 import { shot } from './context'
 import { expect, test, type E2EServer } from './fixtures'
-import { api, fundUser, keyedCall, newUser, type Session } from './sessions'
+import { api, fundUser, keyedCall, newUser, type Session, toFutures } from './sessions'
 
 const d = parseDecimal
 const NARROW = { width: 360, height: 780 }
@@ -22,13 +22,7 @@ const NARROW = { width: 360, height: 780 }
 async function hedgedUser(server: E2EServer, prefix: string): Promise<Session> {
   const user = await newUser(server, prefix)
   await fundUser(server, user.token, '2000')
-  const moved = await keyedCall(
-    server,
-    'assets/transfer',
-    { currency: 'USDT', from: 'spot', to: 'contract', amount: '1000' },
-    user.token,
-  )
-  expect(moved, 'transfer to futures').toMatchObject({ code: 1 })
+  await toFutures(server, user.token, '1000')
   for (const side of ['long', 'short'] as const) {
     const opened = await keyedCall<ContractOrder>(
       server,

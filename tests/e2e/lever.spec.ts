@@ -18,20 +18,9 @@ import { toast } from './account-ui'
 import { readsWithoutEvent, userStreamOf } from './engine'
 import { expect, test, type E2EServer } from './fixtures'
 import { barsPlayedFrom } from './replay-data'
-import { adminCommand, api, fundUser, keyedCall, newUser, type Session } from './sessions'
+import { adminCommand, api, fundUser, keyedCall, newUser, type Session, toFutures } from './sessions'
 
 const d = parseDecimal
-
-/** Moves `usdt` from the coin account to the futures account. */
-async function toFutures(server: E2EServer, user: Session, usdt: string): Promise<void> {
-  const moved = await keyedCall(
-    server,
-    'assets/transfer',
-    { currency: 'USDT', from: 'spot', to: 'contract', amount: usdt },
-    user.token,
-  )
-  expect(moved, 'transfer to futures').toMatchObject({ code: 1 })
-}
 
 const positionsOf = async (server: E2EServer, user: Session) =>
   (await api<Position[]>(server, 'GET', 'contract/positions', undefined, user.token)).data
@@ -96,7 +85,7 @@ test('a 10× long moves with the replay, and its take-profit closes it at that p
   const user = await newUser(server, 'lever')
   await fundUser(server, user.token, '2000')
   // A small futures account: its positions then have a liquidation price (a well-covered long has none).
-  await toFutures(server, user, '60')
+  await toFutures(server, user.token, '60')
   const eth = await keyedCall<ContractOrder>(
     server,
     'contract/order_place',
@@ -240,7 +229,7 @@ test('a 100× position is liquidated when the mark crosses its liquidation price
       const margin = await num('lever-margin')
       const fee = await num('lever-fee')
       const funded = d((Number(add(margin, fee)) * 1.01).toFixed(6))
-      await toFutures(server, user, funded)
+      await toFutures(server, user.token, funded)
       // Wallet balance per unit of notional (100 × margin) once the opening fee is paid.
       const x = Number(subtract(funded, fee)) / (100 * Number(margin))
       await page.reload()
@@ -325,7 +314,7 @@ test('Close all closes every open position at the market', async ({ phone, serve
   test.skip(!server.replay, 'needs the replayed recordings')
   const user = await newUser(server, 'lever-all')
   await fundUser(server, user.token, '3000')
-  await toFutures(server, user, '3000')
+  await toFutures(server, user.token, '3000')
   for (const [symbol, side] of [
     ['ethusdt', 'short'],
     ['btcusdt', 'short'],

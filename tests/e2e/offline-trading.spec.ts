@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { shot } from './context'
 import { expect, test, type E2EServer } from './fixtures'
-import { fundUser, keyedCall, newUser, type Session } from './sessions'
+import { fundUser, keyedCall, newUser, type Session, toFutures } from './sessions'
 import { serviceWorkerInControl } from './stored'
 
 test.use({ serviceWorkers: 'allow' })
@@ -22,13 +22,7 @@ async function traderWithOrders(server: E2EServer): Promise<Session> {
     user.token,
   )
   expect(spot, `spot order_place ${JSON.stringify(spot)}`).toMatchObject({ code: 1 })
-  const moved = await keyedCall(
-    server,
-    'assets/transfer',
-    { currency: 'USDT', from: 'spot', to: 'contract', amount: '500' },
-    user.token,
-  )
-  expect(moved, 'transfer to futures').toMatchObject({ code: 1 })
+  await toFutures(server, user.token, '500')
   const long = await keyedCall(
     server,
     'contract/order_place',

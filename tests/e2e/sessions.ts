@@ -184,3 +184,14 @@ export async function fundUser(server: E2EServer, token: string, usdt: string, t
     expect(moved, 'transfer to options').toMatchObject({ code: 1 })
   }
 }
+
+/** Moves `usdt` USDT of the user's coin (spot) account into the futures account, as the transfer screen does. */
+export async function toFutures(server: E2EServer, token: string, usdt: string): Promise<void> {
+  const moved = await keyedCall(
+    server,
+    'assets/transfer',
+    { currency: 'USDT', from: 'spot', to: 'contract', amount: usdt },
+    token,
+  )
+  expect(moved, 'transfer to futures').toMatchObject({ code: 1 })
+}

@@ -1,21 +1,16 @@
 /**
- * The last assets overview the server answered, kept in IndexedDB (database `tc-assets`, store `overview`) with the
- * time it arrived, per user and book, so Assets still shows balances offline or with the server down — with their
- * age. It is the user's data: logout empties the database (src/state/user-data.ts empties every database not listed
- * as public), so the next person on the device sees nothing of it. Read back through the contract's schema, since
- * an older version or a hand edit may have left anything there.
+ * The last assets overview the server answered, kept on the device with the time it arrived, per user and book, so
+ * Assets still shows balances offline or with the server down — with their age. Kept with the trading screens' other
+ * answers (src/features/kept: IndexedDB `tc-kept`, emptied at logout, read back through the contract's schema).
  */
-import { createStore, get, set, type UseStore } from 'idb-keyval'
-import * as z from 'zod/mini'
 import { overviewSchema, type Book, type Overview } from '../../../common/api/assets'
-
-const DB_NAME = 'tc-assets'
-const STORE_NAME = 'overview'
-
-const savedSchema = z.object({ overview: overviewSchema, savedAt: z.number() })
+import { keptAnswers } from '../kept'
 
 /** A kept overview and when it was fetched (epoch ms). */
-export type SavedOverview = z.infer<typeof savedSchema>
+export interface SavedOverview {
+  overview: Overview
+  savedAt: number
+}
 
 /** Whose overview: one per user and book (the demo book's balances are not the live ones). */
 export interface OverviewOwner {
@@ -31,25 +26,13 @@ export interface OverviewStore {
   load(owner: OverviewOwner): Promise<SavedOverview | undefined>
 }
 
-let db: UseStore | undefined
-const store = () => (db ??= createStore(DB_NAME, STORE_NAME))
-const keyOf = (owner: OverviewOwner) => `${owner.userId}:${owner.book}`
+const KEY = 'assets-overview'
 
 /** The page's IndexedDB store; storage failures (private mode, quota, no IndexedDB) keep nothing. */
 export const savedOverviews: OverviewStore = {
-  async save(owner, overview, savedAt) {
-    try {
-      await set(keyOf(owner), { overview, savedAt } satisfies SavedOverview, store())
-    } catch {
-      // A convenience for offline use, never a reason to fail the screen.
-    }
-  },
+  save: (owner, overview, savedAt) => keptAnswers.save(owner, KEY, overview, savedAt),
   async load(owner) {
-    try {
-      const parsed = savedSchema.safeParse(await get<unknown>(keyOf(owner), store()))
-      return parsed.success ? parsed.data : undefined
-    } catch {
-      return undefined
-    }
+    const last = await keptAnswers.load(owner, KEY, overviewSchema)
+    return last && { overview: last.value, savedAt: last.savedAt }
   },
 }

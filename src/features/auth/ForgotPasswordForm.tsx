@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
-import type { Locale } from '../../../common/constants'
 import { appFormOptions, useAppForm } from '../../ui/form'
 import { showToast } from '../../ui/toast'
 import {
@@ -12,7 +11,7 @@ import {
   NEW_PASSWORD_FIELDS,
   NewPasswordSection,
 } from './AccountSection'
-import { DEFAULT_AREA_CODE } from './area-codes'
+import { emptyAccount } from './area-codes'
 import { authFailure } from './failure'
 import { checkReset, type ResetDraft } from './validation'
 import '../../styles/auth.css'
@@ -33,10 +32,7 @@ export function ForgotPasswordForm() {
   const form = useAppForm(
     appFormOptions<ResetDraft>({
       defaultValues: {
-        type: 'email',
-        email: '',
-        area_code: DEFAULT_AREA_CODE[i18n.locale as Locale] ?? '1',
-        phone: '',
+        ...emptyAccount(i18n.locale),
         code: '',
         password: '',
         re_password: '',

@@ -1,10 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouteContext } from '@tanstack/react-router'
-import type { Locale } from '../../../common/constants'
 import { appFormOptions, useAppForm } from '../../ui/form'
 import { ACCOUNT_FIELDS, AccountSection } from './AccountSection'
-import { DEFAULT_AREA_CODE } from './area-codes'
+import { emptyAccount } from './area-codes'
 import { authFailure } from './failure'
 import { useFinishSignIn } from './use-finish-sign-in'
 import { checkLogin, type LoginDraft } from './validation'
@@ -20,10 +19,7 @@ export function LoginForm() {
   const form = useAppForm(
     appFormOptions<LoginDraft>({
       defaultValues: {
-        type: 'email',
-        email: '',
-        area_code: DEFAULT_AREA_CODE[i18n.locale as Locale] ?? '1',
-        phone: '',
+        ...emptyAccount(i18n.locale),
         password: '',
       },
       check: (d) => checkLogin(d).errors,

@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
-import type { Locale } from '../../../common/constants'
 import { systemStore } from '../../state/system'
 import { appFormOptions, changeField, fieldError, setFieldProblem, useAppForm, useFormText } from '../../ui/form'
 import {
@@ -13,7 +12,7 @@ import {
   NEW_PASSWORD_FIELDS,
   NewPasswordSection,
 } from './AccountSection'
-import { DEFAULT_AREA_CODE } from './area-codes'
+import { emptyAccount } from './area-codes'
 import { authFailure } from './failure'
 import { useFinishSignIn } from './use-finish-sign-in'
 import { UseWalletInstead } from './UseWalletInstead'
@@ -37,10 +36,7 @@ export function RegisterForm({ inviteCode }: { inviteCode: string }) {
   const form = useAppForm(
     appFormOptions<RegisterDraft>({
       defaultValues: {
-        type: 'email',
-        email: '',
-        area_code: DEFAULT_AREA_CODE[i18n.locale as Locale] ?? '1',
-        phone: '',
+        ...emptyAccount(i18n.locale),
         code: '',
         password: '',
         re_password: '',

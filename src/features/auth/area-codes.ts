@@ -5,6 +5,7 @@
  */
 import type { AreaCodeItem } from '../../../common/api/public'
 import type { Locale } from '../../../common/constants'
+import type { AccountDraft } from './validation'
 
 /** Lower case, accents removed ("Perú" → "peru"), so typing without accents still finds the name. */
 export function foldText(s: string): string {
@@ -51,4 +52,9 @@ export const DEFAULT_AREA_CODE: Record<Locale, string> = {
   pt: '55',
   vi: '84',
   id: '62',
+}
+
+/** An empty e-mail/phone account part of the auth forms, the phone's calling code pre-selected for `locale`. */
+export function emptyAccount(locale: string): AccountDraft {
+  return { type: 'email', email: '', area_code: DEFAULT_AREA_CODE[locale as Locale] ?? '1', phone: '' }
 }
