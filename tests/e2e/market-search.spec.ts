@@ -47,8 +47,13 @@ test('a market starred on its K-line page is listed first on Market, in Favourit
   await page.goto('/kline?symbol=ethusdt')
   const star = page.getByRole('button', { name: 'Favourite' })
   await expect(star).toHaveAttribute('aria-pressed', 'false')
+  const colour = () => star.evaluate((e) => getComputedStyle(e).color)
+  const grey = await colour()
   await star.click()
   await expect(star).toHaveAttribute('aria-pressed', 'true')
+  // Seen as starred: filled and in the favourites colour (a rule order once left it grey while pressed).
+  await expect.poll(() => star.locator('path').evaluate((e) => getComputedStyle(e).fill)).not.toBe('none')
+  await expect.poll(colour).not.toBe(grey)
   await page.goto('/market')
   await page.reload()
   await expect(page.getByRole('tab', { name: 'Favourites' })).toHaveAttribute('aria-selected', 'true')
