@@ -7,12 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { LOCALES } from '../../common/constants'
 import { ABOUT_PAGE } from '../../server/content/about-page'
 import { HELP_ARTICLES } from '../../server/content/help/index'
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import { WELCOME_ANNOUNCEMENT, WELCOME_FIRST_CLOSING } from '../../server/content/welcome-announcement'
 import { addAnnouncement } from '../../server/db/announcements'
 import { announcements, announcementTranslations, helpArticles, pages, settings } from '../../server/db/schema'
 import { seedDatabase } from '../../server/db/seed'
-import { pgliteTestDb } from '../helpers/server-db'
+import { describePostgres, pgliteTestDb } from '../helpers/server-db'
 import { pgliteApp } from '../helpers/server-app'
 import { call, makeUser, type TestUser } from './support-fixtures'
 
@@ -182,6 +182,43 @@ describe('seeding a database whose welcome says trading is coming soon', () => {
       expect((await db.select({ n: count() }).from(announcements))[0]?.n).toBe(1)
       // Version 2 had written the help articles (deleted here by an operator): not written again.
       expect((await db.select({ n: count() }).from(helpArticles))[0]?.n).toBe(0)
+    } finally {
+      await database.close()
+    }
+  })
+})
+
+await describePostgres('the welcome rewrite', (open) => {
+  it('rewrites the closing sentence once when two starts seed a version-2 database at once', async () => {
+    const database = await open()
+    try {
+      const db = database.db
+      // Back to version 2: the seeded welcome with its first closing sentence, no seed stamp (so seeding runs).
+      const [welcome] = await db
+        .select({ id: announcements.id })
+        .from(announcements)
+        .where(eq(announcements.pinned, true))
+      for (const l of LOCALES) {
+        const { was, now } = WELCOME_FIRST_CLOSING[l]
+        await db
+          .update(announcementTranslations)
+          .set({ content: WELCOME_ANNOUNCEMENT[l].content.replace(now, was) })
+          .where(and(eq(announcementTranslations.announcementId, welcome!.id), eq(announcementTranslations.locale, l)))
+      }
+      await db.update(settings).set({ value: '2' }).where(eq(settings.key, 'seed_version'))
+      await db.delete(settings).where(eq(settings.key, 'seed_stamp'))
+      const helpBefore = (await db.select({ n: count() }).from(helpArticles))[0]?.n
+      // Two first starts at once (two pool connections): the version row's lock lets one rewrite, the other find 3.
+      await Promise.all([seedDatabase(db), seedDatabase(db)])
+      const rows = await db
+        .select({ locale: announcementTranslations.locale, content: announcementTranslations.content })
+        .from(announcementTranslations)
+        .where(eq(announcementTranslations.announcementId, welcome!.id))
+      for (const r of rows)
+        expect(r.content, r.locale).toBe(WELCOME_ANNOUNCEMENT[r.locale as (typeof LOCALES)[number]].content)
+      expect(rows).toHaveLength(LOCALES.length)
+      expect((await db.select({ n: count() }).from(helpArticles))[0]?.n).toBe(helpBefore)
+      expect((await db.select({ n: count() }).from(announcements))[0]?.n).toBe(1)
     } finally {
       await database.close()
     }
