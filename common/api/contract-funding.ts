@@ -25,6 +25,31 @@ export const contractFundingSchema = z.object({
 })
 export type ContractFunding = z.infer<typeof contractFundingSchema>
 
+/**
+ * One open perpetual as GET contract/tickers (public) answers it: what the Market tab's Futures list shows (issue 24
+ * part 1), modelled on Binance's `GET /fapi/v1/premiumIndex` (markPrice, lastFundingRate, nextFundingTime).
+ * - `symbol`: the contract symbol the futures calls take (`btcusdt`); `base`/`quote` its currencies.
+ * - `mark_price`: the server's mark price (quote currency), what positions are valued and liquidated at; null while
+ *   the market has no live mark (no book yet, or older than the market's price age limit).
+ * - `funding_rate`: the estimated rate of the coming funding time, fraction per 8 h (as GET contract/funding);
+ *   `next_funding_time` epoch ms on the funding clock.
+ * - `max_leverage`: the largest leverage of the market's first risk tier.
+ */
+export const contractTickerSchema = z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  mark_price: z.nullable(money),
+  funding_rate: money,
+  next_funding_time: z.int(),
+  max_leverage: z.int(),
+})
+export type ContractTicker = z.infer<typeof contractTickerSchema>
+
+/** GET contract/tickers: every perpetual open for trading, in the listing's order; `time` the funding clock (ms). */
+export const contractTickersSchema = z.object({ list: z.array(contractTickerSchema), time: z.int() })
+export type ContractTickers = z.infer<typeof contractTickersSchema>
+
 /** GET contract/funding_history: the caller's funding payments, newest first (of one symbol when given). */
 export const contractFundingHistoryQuery = z.object({
   symbol: z.optional(symbolField),

@@ -10,6 +10,7 @@ import {
   contractAccountSchema,
   contractFundingHistorySchema,
   contractFundingSchema,
+  contractTickersSchema,
   contractHistoryListSchema,
   contractHistorySchema,
   contractMarketSchema,
@@ -20,6 +21,7 @@ import {
   type CloseOrderInput,
   type ContractAccount,
   type ContractFunding,
+  type ContractTickers,
   type ContractFundingHistoryQuery,
   type ContractHistory,
   type ContractHistoryQuery,
@@ -74,6 +76,8 @@ export interface ContractApi {
   contractAccount(opts?: CallOptions): Promise<ContractAccount>
   /** GET contract/funding (public): the estimated funding rate and the next funding time (epoch ms). */
   contractFunding(symbol: string, opts?: CallOptions): Promise<ContractFunding>
+  /** GET contract/tickers (public): every open perpetual with its mark price and estimated funding rate. */
+  contractTickers(opts?: CallOptions): Promise<ContractTickers>
   /** GET contract/funding_history: the caller's funding payments, newest first. */
   contractFundingHistory(
     query: Partial<ContractFundingHistoryQuery>,
@@ -102,6 +106,7 @@ export function createContractApi(call: Caller, request: Requester): ContractApi
     contractHistory: (query, opts) => call.getAuth('contract/history', contractHistoryListSchema, p(query), opts),
     contractAccount: (opts) => call.getAuth('contract/account', contractAccountSchema, undefined, opts),
     contractFunding: (symbol, opts) => call.get('contract/funding', contractFundingSchema, { symbol }, opts),
+    contractTickers: (opts) => call.get('contract/tickers', contractTickersSchema, undefined, opts),
     contractFundingHistory: (query, opts) =>
       call.getAuth('contract/funding_history', contractFundingHistorySchema, p(query), opts),
   }

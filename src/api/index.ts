@@ -103,6 +103,7 @@ const SCREEN_CALLS = [
   'contractHistory',
   'contractAccount',
   'contractFunding',
+  'contractTickers',
   'contractFundingHistory',
   'contractCloseOrder',
   'contractCloseOrderCancel',

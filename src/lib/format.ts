@@ -4,6 +4,7 @@
  * common/decimal.ts); `Intl.NumberFormat` only groups the integer part (exactly, as a BigInt) and supplies the
  * locale's decimal separator, so a price is never turned into a float on its way to the screen.
  */
+import { multiply, parseDecimal, toFixedScale } from '../../common/amount'
 import { quoteChange, roundTo, toFixed, type DecimalInput } from '../../common/decimal'
 
 const groupers = new Map<string, { int: Intl.NumberFormat; sep: string }>()
@@ -103,4 +104,10 @@ export function formatChange(
   } catch {
     return { text: '--', trend: 'flat', pct: '0.00' }
   }
+}
+
+/** A rate (fraction per interval, "0.0001") as a signed percentage with 4 decimals ("0.0100%", "-0.0050%"). */
+export function formatFundingRate(rate: string, locale: string): string {
+  const pct = toFixedScale(multiply(parseDecimal(rate), parseDecimal('100')), 4, 'half-even')
+  return `${groupDecimal(pct, locale)}%`
 }

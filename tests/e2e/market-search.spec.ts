@@ -17,6 +17,9 @@ test('search finds "eth" on Market across categories, and in the futures pair pi
   // Every market whose pair holds "eth", of any category (the replay lists what its data has), and nothing else.
   await expect.poll(async () => (await marketRows(page)).map((r) => r.pair)).toContain('ETH/USDT')
   expect((await marketRows(page)).every((r) => r.pair.startsWith('ETH/'))).toBe(true)
+  // The spot pair and its perpetual, told apart by the perpetual's tag and funding rate.
+  await expect(page.getByTestId('perpetual-ethusdt')).toContainText('Perp')
+  await expect(page.getByTestId('perpetual-ethusdt').getByTestId('perpetual-funding')).toHaveText(/%$/)
   await expect(page.getByRole('tab', { name: 'Spot' }), 'the tabs give way to the results').toHaveCount(0)
   await pricedRows(page, 1)
   await shot(page, 'market-search-light-360')

@@ -37,16 +37,40 @@ test('Market lists the replayed symbols per tab (spot, futures, forex) with pric
   expect(btc, `BTC's price lies in the recorded bars' ${low}–${high}`).toBeGreaterThanOrEqual(low)
   expect(btc).toBeLessThanOrEqual(high)
   await shot(page, 'market-spot-light-390')
+  // Futures: exactly the perpetuals the venue trades (every spot pair above, issue 24 part 1), not the feed's own
+  // swap listings (LINK, DOT, AVAX, NEAR: "Futures trading of … is not open"), each with a mark and a funding rate.
   await page.getByRole('tab', { name: 'Futures' }).click()
-  await expect
-    .poll(async () => (await marketRows(page)).map((r) => r.pair))
-    .toEqual(expect.arrayContaining(['LTC/USDT', 'NEAR/USDT']))
+  const perps = page.getByTestId('perpetual-list').locator('.market-row')
+  await expect.poll(async () => (await marketRows(page)).map((r) => r.pair).sort()).toEqual(expected)
+  await pricedRows(page, expected.length)
+  await expect(perps.first().getByTestId('perpetual-funding')).toHaveText(/^-?\d\.\d{4}%$/)
+  await expect(perps.first().getByText('Perp')).toBeVisible()
+  await shot(page, 'market-futures-light-390')
   // Forex from the recorded Oanda and FXCM minute bars.
   await page.getByRole('tab', { name: 'Forex' }).click()
   const forex = ['EUR/USD', 'GBP/USD', 'USD/JPY', 'XAU/USD']
   await expect.poll(async () => (await marketRows(page)).map((r) => r.pair).sort()).toEqual(forex)
   await pricedRows(page, forex.length)
   await shot(page, 'market-forex-light-390')
+})
+
+test('every perpetual on Market → Futures opens the futures screen on its pair, with the order form', async ({
+  page,
+}) => {
+  await page.goto('/market?category=futures')
+  const rows = page.getByTestId('perpetual-list').locator('.market-row')
+  await pricedRows(page, 2)
+  const pairs = (await marketRows(page)).map((r) => r.pair)
+  for (const [i, pair] of pairs.entries()) {
+    await rows.nth(i).click()
+    await expect(page).toHaveURL(/\/lever/)
+    await expect(page.getByRole('button', { name: `Trading pair ${pair}, change` })).toBeVisible()
+    // The order form, not "Futures trading of … is not open".
+    await expect(page.getByRole('button', { name: 'Log in to trade' })).toBeVisible()
+    await expect(page.getByText(/is not open/)).toHaveCount(0)
+    await page.goBack()
+    await expect(rows).toHaveCount(pairs.length)
+  }
 })
 
 test('the gateway serves the recorded 1min bars as history (req)', async ({ server }) => {

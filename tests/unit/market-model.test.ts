@@ -55,9 +55,9 @@ describe('rankMarkets', () => {
 })
 
 describe('gainListMarkets', () => {
-  it('ranks USDT-quoted spot and futures markets, not forex', () => {
+  it('ranks USDT-quoted spot markets, not the feed swaps or forex', () => {
     const list = [market('btcusdt'), market('BTC-USDT', 'futures'), market('eurusd', 'forex', 'USD')]
-    expect(gainListMarkets(list).map((m) => m.extends)).toEqual(['btcusdt', 'BTC-USDT'])
+    expect(gainListMarkets(list).map((m) => m.extends)).toEqual(['btcusdt'])
   })
 })
 

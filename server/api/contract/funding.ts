@@ -7,9 +7,11 @@ import {
   contractFundingHistorySchema,
   contractFundingQuery,
   contractFundingSchema,
+  contractTickersSchema,
 } from '../../../common/api/contract'
 import { fundingSamplerFor } from '../../trading/contract/funding-sampler'
 import { fundingHistoryOf, fundingOf } from '../../trading/contract/funding-views'
+import { contractTickers } from '../../trading/contract/tickers'
 import { defineRoute, type ApiRoute } from '../route'
 
 export const contractFundingRoute = defineRoute({
@@ -19,6 +21,19 @@ export const contractFundingRoute = defineRoute({
   input: contractFundingQuery,
   data: contractFundingSchema,
   handler: ({ deps, query }) => fundingOf(fundingSamplerFor({ db: deps.db, market: deps.market }), query.symbol),
+})
+
+export const contractTickersRoute = defineRoute({
+  path: 'contract/tickers',
+  summary:
+    "Every perpetual open for trading, in the listing's order: contract symbol, currencies, the server's mark price (null while it has no live mark), the estimated funding rate and next funding time (as contract/funding), the first tier's maximum leverage",
+  data: contractTickersSchema,
+  handler: ({ deps }) =>
+    contractTickers({
+      db: deps.db,
+      market: deps.market,
+      sampler: fundingSamplerFor({ db: deps.db, market: deps.market }),
+    }),
 })
 
 export const contractFundingHistoryRoute = defineRoute({
@@ -34,5 +49,6 @@ export const contractFundingHistoryRoute = defineRoute({
 /** The funding calls, registered beside CONTRACT_ROUTES. */
 export const FUNDING_ROUTES: readonly ApiRoute[] = [
   contractFundingRoute,
+  contractTickersRoute,
   contractFundingHistoryRoute,
 ] as readonly ApiRoute[]

@@ -1,12 +1,5 @@
 /** How the funding line shows a rate and the time left (issue 21 part 6). */
-import { multiply, parseDecimal, toFixedScale } from '../../../common/amount'
-import { groupDecimal } from '../../lib/format'
-
-/** A rate (fraction per interval, "0.0001") as a signed percentage with 4 decimals ("0.0100%", "-0.0050%"). */
-export function formatFundingRate(rate: string, locale: string): string {
-  const pct = toFixedScale(multiply(parseDecimal(rate), parseDecimal('100')), 4, 'half-even')
-  return `${groupDecimal(pct, locale)}%`
-}
+export { formatFundingRate } from '../../lib/format'
 
 /** Time left (ms, floored to seconds; never below zero) as hh:mm:ss, or mm:ss under an hour. */
 export function formatCountdown(ms: number): string {

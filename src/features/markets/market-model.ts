@@ -50,9 +50,12 @@ export function rankMarkets(
   return withTicker.slice(0, limit).map((x) => x.item)
 }
 
-/** Markets of the gain list: those quoted in USDT (volumes are then comparable), spot and futures. */
+/**
+ * Markets of the gain list: spot pairs quoted in USDT (volumes are then comparable). The feed's swap listings are left
+ * out: the venue does not trade them (its perpetuals follow the spot pairs, features/markets/perpetuals.ts).
+ */
 export function gainListMarkets(items: readonly MarketItem[]): MarketItem[] {
-  return items.filter((i) => i.legal_name === 'USDT' && i.category !== 'forex')
+  return items.filter((i) => i.legal_name === 'USDT' && i.category === 'spot')
 }
 
 /**

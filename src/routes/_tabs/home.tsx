@@ -8,6 +8,7 @@ import {
   FeedStatus,
   GainList,
   gainListMarkets,
+  isListedMarket,
   LoadFailed,
   loadMarkets,
   PopularCards,
@@ -33,7 +34,7 @@ function HomePage() {
   const { items, failed, notices } = Route.useLoaderData()
   const router = useRouter()
   const open = useOpenMarket()
-  const popular = useMemo(() => items.filter((i) => i.popular), [items])
+  const popular = useMemo(() => items.filter((i) => i.popular && isListedMarket(i)), [items])
   const ranked = useMemo(() => gainListMarkets(items), [items])
   const symbols = useMemo(() => [...new Set([...popular, ...ranked].map((i) => i.extends))], [popular, ranked])
   const tickers = useTickers(symbols, TICKER_FREQ_MS)

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { createFileRoute, useRouteContext, useRouter } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import * as z from 'zod/mini'
@@ -8,13 +8,17 @@ import { MARKET_CATEGORIES } from '../../../common/market'
 import { useTickers } from '../../engine'
 import {
   FeedStatus,
+  isListedMarket,
   LoadFailed,
   loadMarkets,
   MarketList,
   MarketSearch,
   matchesQuery,
+  PerpetualList,
+  perpetualRows,
   SourceBadge,
   useOpenMarket,
+  usePerpetuals,
 } from '../../features/markets'
 import { favouritesStore } from '../../state/favourites'
 import { PullToRefresh } from '../../ui/PullToRefresh'
@@ -33,7 +37,9 @@ const searchSchema = z.object({ category: z.catch(z.optional(z.enum(TABS)), unde
 
 /**
  * Market (spec §2): Favourites (first, when not empty), Spot, Futures and Forex tabs; name / 24h volume, latest
- * price, quote change. A search over every market replaces the tab's list while something is typed (issue 24 part 1).
+ * price, quote change. Futures lists exactly the perpetuals open for trading (GET contract/tickers: mark price,
+ * funding rate), each opening the futures screen. A search over every market and perpetual replaces the tab's list
+ * while something is typed (issue 24 part 1).
  */
 export const Route = createFileRoute('/_tabs/market')({
   validateSearch: searchSchema,
@@ -49,6 +55,7 @@ function MarketPage() {
   const router = useRouter()
   const open = useOpenMarket()
   const { t } = useLingui()
+  const { api } = useRouteContext({ from: '__root__' })
   const { symbols: favourites } = useSnapshot(favouritesStore)
   const [query, setQuery] = useState('')
   const hasFavourites = favourites.length > 0
@@ -59,13 +66,20 @@ function MarketPage() {
         : 'spot'
       : search.category
   const searching = query.trim() !== ''
+  const listed = useMemo(() => items.filter(isListedMarket), [items])
   const shown = useMemo(() => {
-    if (searching) return items.filter((i) => matchesQuery(i, query))
-    if (category === 'favourites') return favourites.flatMap((f) => items.filter((i) => i.extends === f)) // in the order starred
-    return items.filter((i) => i.category === category)
-  }, [items, category, favourites, query, searching])
+    if (searching) return listed.filter((i) => matchesQuery(i, query))
+    if (category === 'favourites') return favourites.flatMap((f) => listed.filter((i) => i.extends === f)) // in the order starred
+    if (category === 'futures') return []
+    return listed.filter((i) => i.category === category)
+  }, [listed, category, favourites, query, searching])
+  const perps = usePerpetuals(api, searching || category === 'futures')
+  const perpRows = useMemo(() => {
+    const rows = perpetualRows(items, perps.answer)
+    return searching ? rows.filter((r) => matchesQuery(r.item, query)) : category === 'futures' ? rows : []
+  }, [items, perps.answer, searching, query, category])
   const tickers = useTickers(
-    useMemo(() => shown.map((i) => i.extends), [shown]),
+    useMemo(() => [...new Set([...shown, ...perpRows.map((r) => r.item)].map((i) => i.extends))], [shown, perpRows]),
     TICKER_FREQ_MS,
   )
   const tabs: { value: Tab; label: string }[] = [
@@ -97,18 +111,35 @@ function MarketPage() {
         <FeedStatus tickers={tickers} overlay />
         {failed ? (
           <LoadFailed onRetry={() => void router.invalidate()} />
+        ) : category === 'futures' && !searching ? (
+          perps.failed ? (
+            <LoadFailed onRetry={perps.retry} />
+          ) : perps.answer === null ? (
+            <div className="market-list__loading" aria-busy="true" />
+          ) : (
+            <PerpetualList
+              rows={perpRows}
+              tickers={tickers}
+              empty={t({ id: 'market.emptyCategory', message: 'No markets in this category yet.' })}
+            />
+          )
         ) : (
-          <MarketList
-            items={shown}
-            tickers={tickers}
-            onOpen={open}
-            tagFutures={searching}
-            empty={
-              searching
-                ? t({ id: 'market.noMatch', message: `No market matches “${query}”.` })
-                : t({ id: 'market.emptyCategory', message: 'No markets in this category yet.' })
-            }
-          />
+          <>
+            {(!searching || shown.length > 0 || perpRows.length === 0) && (
+              <MarketList
+                items={shown}
+                tickers={tickers}
+                onOpen={open}
+                tagFutures={false}
+                empty={
+                  searching
+                    ? t({ id: 'market.noMatch', message: `No market matches “${query}”.` })
+                    : t({ id: 'market.emptyCategory', message: 'No markets in this category yet.' })
+                }
+              />
+            )}
+            {searching && perpRows.length > 0 && <PerpetualList rows={perpRows} tickers={tickers} />}
+          </>
         )}
       </PullToRefresh>
     </div>
