@@ -66,6 +66,12 @@ test('subscribe in the app, a day of income after the clock moves, early redempt
   await page.locator('form button[type="submit"]').click()
   const confirm = page.getByRole('alertdialog')
   await expect(confirm).toBeVisible()
+  // What is bought and what it earns, stated before anything is sent (issue 24 part 3).
+  await expect(confirm.getByTestId('confirm-principal')).toHaveText('100.00 USDT')
+  await expect(confirm.getByTestId('confirm-income')).toHaveText('0.35 USDT')
+  await expect(confirm).toContainText('7 days')
+  await expect(confirm).toContainText('0.5%')
+  await shot(page, 'buy-mining-confirm-390')
   const bought = page.waitForResponse((r) => r.url().endsWith('/api/financial/buy'))
   await confirm.locator('.dialog__btn--primary').click()
   const answer = (await (await bought).json()) as { code: number; data: FinancialOrder }

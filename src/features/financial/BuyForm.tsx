@@ -9,7 +9,7 @@ import { appFormOptions, setFieldProblem, useAppForm } from '../../ui/form'
 import { showToast } from '../../ui/toast'
 import { formatMoney } from '../assets'
 import { normalizeAmount, readAmount } from '../funds'
-import { amountScale, subscriptionProblem } from './figures'
+import { amountScale, cycleIncome, percentText, subscriptionProblem } from './figures'
 import { IncomePreview } from './IncomePreview'
 import { subscriptionProblemText } from './problem-text'
 import { QuickFill } from './QuickFill'
@@ -48,9 +48,35 @@ export function BuyForm({
       send: async (v) => {
         const amount = readAmount(v.amount)
         if (amount === null) return // the check has refused it already
+        const days = p.cycle_days
+        const money = (v: string) => `${formatMoney(v, i18n.locale)} ${cur}`
+        const pct = (rate: string) => `${percentText(rate, i18n.locale)}%`
+        // What is bought and what it earns, by the rules the server credits it (figures.ts).
         const ok = await confirmDialog({
           message: CONFIRM_ORDER,
           confirmText: msg({ id: 'financial.subscribe', message: 'Subscribe' }),
+          details: [
+            { label: msg({ id: 'financial.confirmProduct', message: 'Product' }), value: p.name },
+            {
+              label: msg({ id: 'financial.redeemPrincipal', message: 'Principal' }),
+              value: money(amount),
+              testId: 'confirm-principal',
+            },
+            { label: msg({ id: 'financial.dailyYield', message: 'Daily yield' }), value: pct(p.daily_rate) },
+            {
+              label: msg({ id: 'financial.duration', message: 'Duration' }),
+              value: i18n._(msg({ id: 'financial.cycleDays', message: `${days} days` })),
+            },
+            {
+              label: msg({ id: 'financial.expectedTotal', message: `Total income over ${days} days` }),
+              value: money(cycleIncome(amount, p)),
+              testId: 'confirm-income',
+            },
+            {
+              label: msg({ id: 'financial.earlyFee', message: 'Early redemption fee' }),
+              value: pct(p.early_redeem_fee_rate),
+            },
+          ],
         })
         if (!ok) return
         await financialApi(api.request).buy({ product_id: p.id, amount }, { silent: true })

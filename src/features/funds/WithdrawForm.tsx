@@ -6,13 +6,17 @@ import type { SavedAddress, WithdrawOption } from '../../../common/api/assets'
 import { describeFailure } from '../../api/problem'
 import { formatMoney } from '../assets'
 import { appFormOptions, changeField, fieldError, setFieldProblem, useAppForm, useFormText } from '../../ui/form'
+import { confirmDialog } from '../../ui/dialog'
 import { showToast } from '../../ui/toast'
 import { AddressPicker } from './AddressPicker'
 import { AddressSheet } from './AddressSheet'
-import { allOf, normalizeAmount, readAmount } from './amount-check'
+import { allOf, frozenTotal, normalizeAmount, readAmount } from './amount-check'
 import { amountText } from './bound-amount'
 import { WithdrawSummary } from './WithdrawSummary'
 import '../../styles/funds.css'
+
+/** The question before a withdrawal is sent (issue 24 part 3): a withdrawal cannot be called back. */
+export const CONFIRM_WITHDRAW = msg({ id: 'funds.confirmWithdraw', message: 'Confirm this withdrawal?' })
 
 interface Values {
   address_id: number | null
@@ -66,6 +70,7 @@ export function WithdrawForm({
   const show = useFormText()
   const [adding, setAdding] = useState(false)
   const { currency, chain, scale, available, withdraw_fee: fee, min_withdraw: min } = option
+  const money = (v: string) => `${formatMoney(v, i18n.locale)} ${currency}`
   const form = useAppForm(
     appFormOptions<Values>({
       defaultValues: { address_id: addresses[0]?.id ?? null, amount: '', pay_password: '' },
@@ -83,12 +88,40 @@ export function WithdrawForm({
       }),
       describe: describeFailure,
       send: async (v) => {
+        const amount = readAmount(v.amount)
+        const to = addresses.find((a) => a.id === v.address_id)
+        if (amount === null || !to) return // the check has refused it already
+        // What leaves, where to and what it costs, as the summary under the amount computed it.
+        const ok = await confirmDialog({
+          message: CONFIRM_WITHDRAW,
+          confirmText: msg({ id: 'funds.withdrawSubmit', message: 'Withdraw' }),
+          details: [
+            { label: msg({ id: 'funds.network', message: 'Network' }), value: `${currency} · ${chain}` },
+            {
+              label: msg({ id: 'funds.withdrawAddress', message: 'Withdrawal address' }),
+              value: to.address,
+              testId: 'confirm-address',
+            },
+            {
+              label: msg({ id: 'funds.arrival', message: 'Arrival amount' }),
+              value: money(amount),
+              testId: 'confirm-arrival',
+            },
+            { label: msg({ id: 'funds.fee', message: 'Fee' }), value: money(fee), testId: 'confirm-fee' },
+            {
+              label: msg({ id: 'funds.frozenTotal', message: 'Frozen until reviewed (amount + fee)' }),
+              value: money(frozenTotal(amount, fee) ?? amount),
+              testId: 'confirm-frozen',
+            },
+          ],
+        })
+        if (!ok) return
         await api.withdraw(
           {
             currency,
             chain,
             address_id: v.address_id ?? 0,
-            amount: readAmount(v.amount) ?? v.amount,
+            amount,
             pay_password: v.pay_password,
           },
           { silent: true },
@@ -102,7 +135,6 @@ export function WithdrawForm({
     form.setFieldValue('amount', allOf(available, scale, fee))
     setFieldProblem(form, 'amount', undefined)
   }
-  const money = (v: string) => `${formatMoney(v, i18n.locale)} ${currency}`
   return (
     <form.AppForm>
       <form.Form className="fd-card fd-form">
