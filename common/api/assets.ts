@@ -7,7 +7,13 @@
  * Amount fields accept any plain decimal text here; the server then checks sign, the currency's decimals, minimum and
  * balance and names the field in a translated message (a schema pattern could only say "invalid string").
  */
-import { DEPOSIT_SOURCES, DEPOSIT_STATES, REVIEW_STATES, WITHDRAWAL_STATES } from './record-states'
+import {
+  DEPOSIT_SOURCES,
+  DEPOSIT_STATES,
+  REVIEW_STATES,
+  WITHDRAW_HOLD_REASONS,
+  WITHDRAWAL_STATES,
+} from './record-states'
 import * as z from 'zod/mini'
 import { LEDGER_SCALE } from '../amount/currency-scale'
 import { MAX_INTEGER_DIGITS } from '../amount/decimal-string'
@@ -299,6 +305,15 @@ export const withdrawInput = z.object({
 })
 export type WithdrawInput = z.input<typeof withdrawInput>
 
+/**
+ * A withdrawal's security hold: why, and until when (UTC text and epoch ms) it waits for an operator rather than
+ * being sent by the daily automatic limit. Null when not held.
+ */
+export const withdrawHoldSchema = z.nullable(
+  z.object({ reason: z.enum(WITHDRAW_HOLD_REASONS), until: dateField, until_ts: z.int() }),
+)
+export type WithdrawHold = z.infer<typeof withdrawHoldSchema>
+
 export const withdrawAnswerSchema = z.object({
   id: z.int(),
   /** `pending` (for review), or `sending` when within the daily limit the operator set for automatic approval. */
@@ -306,6 +321,8 @@ export const withdrawAnswerSchema = z.object({
   fee: money,
   /** What reaches the address: the amount asked for (the fee is frozen on top of it). */
   arrival_amount: money,
+  /** The security hold, if any (then `status` is `pending`). */
+  hold: z.optional(withdrawHoldSchema),
 })
 
 export const withdrawalSchema = z.object({
@@ -324,6 +341,8 @@ export const withdrawalSchema = z.object({
   confirmations: z.nullable(z.int()),
   created_at: dateField,
   reviewed_at: z.nullable(dateField),
+  /** The security hold while it is pending (issue 24 part 7); null otherwise. */
+  hold: z.optional(withdrawHoldSchema),
 })
 export type Withdrawal = z.infer<typeof withdrawalSchema>
 export const withdrawListSchema = listOf(withdrawalSchema)

@@ -27,6 +27,15 @@ export type DepositSource = (typeof DEPOSIT_SOURCES)[number]
  */
 export const WITHDRAWAL_STATES = ['pending', 'approved', 'rejected', 'sending', 'paid', 'failed'] as const
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number]
+/**
+ * Why a withdrawal is held for an operator (issue 24 part 7; Binance and Coinbase hold withdrawals to new addresses):
+ * its address was saved less than WITHDRAW_HOLD_HOURS before the request (`new_address`), or a login or transaction
+ * password was changed, set or reset within them (`security_change`).
+ */
+export const WITHDRAW_HOLD_REASONS = ['new_address', 'security_change'] as const
+export type WithdrawHoldReason = (typeof WITHDRAW_HOLD_REASONS)[number]
+/** How long a new address or a password change holds withdrawals, hours. */
+export const WITHDRAW_HOLD_HOURS = 24
 /** Confirmations at which a chain deposit is credited, and at which it becomes withdrawable (spec §9). */
 export const CONFIRMATIONS_CREDIT = 1
 export const CONFIRMATIONS_WITHDRAW = 6

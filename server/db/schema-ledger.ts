@@ -29,6 +29,7 @@ import type {
   ReviewState,
   Wallet,
   WithdrawalState,
+  WithdrawHoldReason,
 } from '../../common/api/assets'
 import type { Book } from '../../common/api/user-info'
 import { uploads, users } from './schema-accounts'
@@ -261,6 +262,13 @@ export const withdrawals = pgTable(
     txHash: text('tx_hash'),
     /** Its confirmations while `sending`, as the signer last saw them (null before it is mined). */
     confirmations: integer('confirmations'),
+    /**
+     * A security hold (issue 24 part 7): to an address saved less than 24 h before the request, or asked within 24 h
+     * of a password change, the withdrawal is never sent without an operator, and says until when it is held.
+     */
+    holdUntil: at('hold_until'),
+    /** Why: `new_address` or `security_change`; null when not held. */
+    holdReason: text('hold_reason').$type<WithdrawHoldReason>(),
   },
   (t) => [
     index('withdrawals_user').on(t.userId, t.id),
@@ -274,6 +282,10 @@ export const withdrawals = pgTable(
       sql`${t.status} not in ('sending', 'paid', 'failed') or ${t.network} is not null`,
     ),
     check('withdrawals_amount_check', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+    check(
+      'withdrawals_hold_check',
+      sql`(${t.holdReason} is null) = (${t.holdUntil} is null) and (${t.holdReason} is null or ${t.holdReason} in ('new_address', 'security_change'))`,
+    ),
   ],
 )
 

@@ -27,6 +27,7 @@ import { fieldError, userAmount } from './amounts'
 import { chainFor, listChains, withdrawTerms } from './chains'
 import type { MoneyCaller } from './deposits'
 import { spotAvailable } from './balances'
+import { holdOf, holdView } from './withdraw-hold'
 import { lockReason, withdrawLocks, type WithdrawLock } from './withdraw-lock'
 import { emitEvents } from '../stream/events'
 import { noticeEvent } from '../stream/trading-events'
@@ -100,7 +101,13 @@ export async function requestWithdrawal(
   { db, custody }: Pick<ServiceDeps, 'db' | 'custody'>,
   who: MoneyCaller & { ip: string; locale: Locale },
   input: WithdrawRequest,
-): Promise<{ id: number; status: 'pending' | 'sending'; fee: DecimalString; arrival_amount: DecimalString }> {
+): Promise<{
+  id: number
+  status: 'pending' | 'sending'
+  fee: DecimalString
+  arrival_amount: DecimalString
+  hold: ReturnType<typeof holdView>
+}> {
   if (who.book !== 'live') throw rejected('demoNoFunding')
   const chain = await chainFor(db, input.currency, input.chain)
   const vars = { currency: input.currency, chain: input.chain }
@@ -170,8 +177,18 @@ export async function requestWithdrawal(
       throw fieldError('amount', 'withdrawDebt', { amount: why.amount, currency: why.currency }, 'rejected')
     }
     if (why) throw fieldError('amount', 'withdrawWaitConfirmations', { currency: why.currency }, 'rejected')
+    // A new address or a recent password change: never sent without an operator (withdraw-hold.ts).
+    const hold = await holdOf(tx, who.userId, address.id)
+    if (hold) {
+      await tx
+        .update(withdrawals)
+        .set({ holdUntil: hold.until, holdReason: hold.reason })
+        .where(eq(withdrawals.id, row!.id))
+    }
     const status =
-      row!.network !== null && (await withinAutoLimit(tx, who.userId, input.currency, row!.id)) ? 'sending' : 'pending'
+      hold === null && row!.network !== null && (await withinAutoLimit(tx, who.userId, input.currency, row!.id))
+        ? 'sending'
+        : 'pending'
     if (status === 'sending') {
       await tx.update(withdrawals).set({ status, reviewedAt: new Date() }).where(eq(withdrawals.id, row!.id))
       await audit(tx, {
@@ -182,7 +199,8 @@ export async function requestWithdrawal(
         ip: who.ip,
       })
     }
-    return { id: row!.id, status, fee, arrival_amount: amount }
+    const held = hold && holdView({ status, holdReason: hold.reason, holdUntil: hold.until })
+    return { id: row!.id, status, fee, arrival_amount: amount, hold: held }
   })
 }
 
@@ -230,6 +248,7 @@ function view(r: WithdrawalRow): Withdrawal {
     confirmations: r.status === 'sending' ? r.confirmations : null,
     created_at: formatUtc(r.createdAt),
     reviewed_at: r.reviewedAt ? formatUtc(r.reviewedAt) : null,
+    hold: holdView(r),
   }
 }
 

@@ -113,6 +113,9 @@ test('deposit, transfer, withdrawals refused and rejected, offline overview, dem
   const pending = page.getByTestId('withdrawal-row')
   await expect(pending.getByText('Pending review')).toBeVisible()
   await expect(pending).toContainText('100.00 USDT')
+  // The address was saved a minute ago: held for review for a day from then (issue 24 part 7).
+  await expect(pending.getByTestId('withdrawal-hold')).toContainText('this address was added less than 24 hours ago')
+  await shot(page, 'money-withdrawal-held-390')
   let coin = await coinAccount(page)
   await expect(coin.locator('.as-balance__grid')).toContainText('Usable699.00')
   await expect(coin.locator('.as-balance__grid')).toContainText('Frozen101.00')
@@ -128,6 +131,7 @@ test('deposit, transfer, withdrawals refused and rejected, offline overview, dem
   await page.goto('/withdrawal-record')
   await expect(page.getByTestId('withdrawal-row').getByText('Rejected')).toBeVisible()
   await expect(page.getByTestId('withdrawal-row')).toContainText(`Reason: ${reason}`)
+  await expect(page.getByTestId('withdrawal-hold'), 'no hold once reviewed').toHaveCount(0)
   await shot(page, 'money-withdrawal-rejected-390')
   coin = await coinAccount(page)
   await expect(coin.locator('.as-balance__grid')).toContainText('Usable800.00')

@@ -40,7 +40,8 @@ import { custodyReport } from '../../server/custody/custody-report'
 import { readReserves } from '../../server/custody/reserves'
 import { signerRound, type SignerDeps } from '../../server/custody/signer'
 import type { Database } from '../../server/db/client'
-import { ledgerAccounts, withdrawals, withdrawalTxs } from '../../server/db/schema'
+import { audit } from '../../server/auth/audit'
+import { auditLog, coinAddresses, ledgerAccounts, withdrawals, withdrawalTxs } from '../../server/db/schema'
 import { checkLedger } from '../../server/ledger/check'
 import { reviewWithdrawal, setAutoLimit } from '../../server/money/withdrawals'
 import { openDevCustody } from '../helpers/dev-custody'
@@ -363,6 +364,45 @@ await describePostgres('signer', (open) => {
     const txs = await database.db.select().from(withdrawalTxs).where(eq(withdrawalTxs.withdrawalId, id))
     expect(txs.map((x) => x.txHash)).toContain(paid.tx_hash)
     await expectWithdrawalsBalance('replaced and paid')
+  })
+
+  it('holds a withdrawal within the daily limit for an operator while its address is new or a password changed within 24 h', async () => {
+    // Issue 24 part 7: a thief with the password saves an address of their own; within the limit it left at once
+    // (on the old code this first request answered `sending`).
+    expect(await setAutoLimit(database.db, alice.id, 'ETH', parseDecimal('1.5'))).toBe('1.5')
+    const first = await withdraw('0.1', 'ETH')
+    const held = await record(first)
+    expect(held).toMatchObject({ status: 'pending', hold: { reason: 'new_address' } })
+    // The address was saved in this file, minutes ago: held for about a day from then.
+    const left = held.hold!.until_ts - Date.now()
+    expect(left).toBeGreaterThan(23 * 3600_000)
+    expect(left).toBeLessThanOrEqual(24 * 3600_000 + 60_000)
+    expect((await round()).sent, 'nothing goes to the signer').toBe(0)
+    // A day later for the address, but the transaction password has just been changed: still held.
+    // (The security log line user/set_pay_password writes; this user signs in with a wallet, without a password.)
+    await audit(database.db, { userId: alice.id, action: 'pay_password_change', result: 'ok', ip: '127.0.0.1' })
+    const earlier = (column: typeof coinAddresses.createdAt | typeof auditLog.createdAt) =>
+      sql`${column} - make_interval(hours => 25)`
+    await database.db
+      .update(coinAddresses)
+      .set({ createdAt: earlier(coinAddresses.createdAt) })
+      .where(eq(coinAddresses.userId, alice.id))
+    const second = await withdraw('0.1', 'ETH')
+    expect(await record(second)).toMatchObject({ status: 'pending', hold: { reason: 'security_change' } })
+    // The operator decides (here: refuses both, the funds come back); a day after the password too, the limit applies.
+    for (const id of [first, second]) {
+      await reviewWithdrawal(
+        { db: database.db },
+        { id, approve: false, reviewerId: null, reason: 'Held: not the owner' },
+      )
+      expect((await record(id)).hold, 'no hold shown once reviewed').toBeNull()
+    }
+    await database.db
+      .update(auditLog)
+      .set({ createdAt: earlier(auditLog.createdAt) })
+      .where(eq(auditLog.userId, alice.id))
+    await expectWithdrawalsBalance('held, then refused')
+    expect(await setAutoLimit(database.db, alice.id, 'ETH', null)).toBeNull()
   })
 
   it('sends a withdrawal within the daily limit the operator set without review; over it, one waits (two at once)', async () => {

@@ -106,7 +106,7 @@ const withdrawalsList: AdminCommand = {
     if (list.length === 0) io.out('(no withdrawals)')
     for (const w of list) {
       io.out(
-        `#${w.id}  ${w.status.padEnd(8)} ${w.created_at} UTC  user ${w.user_id} (${w.account})  ${w.amount} ${w.currency} ${w.chain} + fee ${w.fee}  to ${w.address}${w.tx_hash ? `  tx ${w.tx_hash}` : ''}${w.reason ? `  reason: ${w.reason}` : ''}`,
+        `#${w.id}  ${w.status.padEnd(8)} ${w.created_at} UTC  user ${w.user_id} (${w.account})  ${w.amount} ${w.currency} ${w.chain} + fee ${w.fee}  to ${w.address}${w.tx_hash ? `  tx ${w.tx_hash}` : ''}${w.reason ? `  reason: ${w.reason}` : ''}${w.hold ? `  HELD (${w.hold.reason}) until ${w.hold.until} UTC` : ''}`,
       )
     }
     if (total > list.length) io.out(`… ${total - list.length} older not shown`)

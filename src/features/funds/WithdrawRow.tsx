@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Withdrawal } from '../../../common/api/assets'
+import type { Withdrawal, WithdrawHold } from '../../../common/api/assets'
 import { formatMoney } from '../assets'
 import { formatUtcDateTime } from '../../lib/dates'
 import { RecordFacts } from './RecordFacts'
@@ -37,6 +37,29 @@ export function WithdrawRow({ withdrawal: w }: { withdrawal: Withdrawal }) {
         ]}
       />
       {w.status === 'rejected' && <RejectReason reason={w.reason} />}
+      {w.hold && <HoldNote hold={w.hold} />}
     </li>
+  )
+}
+
+/**
+ * Why a pending withdrawal waits for a review and until when (issue 24 part 7): its address is new, or a password was
+ * changed, within the last 24 hours.
+ */
+function HoldNote({ hold }: { hold: NonNullable<WithdrawHold> }) {
+  const { t } = useLingui()
+  const until = formatUtcDateTime(hold.until)
+  return (
+    <p className="fd-hold" role="note" data-testid="withdrawal-hold">
+      {hold.reason === 'new_address'
+        ? t({
+            id: 'funds.holdNewAddress',
+            message: `On hold for your security until ${until}: this address was added less than 24 hours ago. Our team reviews it before it is sent.`,
+          })
+        : t({
+            id: 'funds.holdSecurityChange',
+            message: `On hold for your security until ${until}: a password was changed less than 24 hours ago. Our team reviews it before it is sent.`,
+          })}
+    </p>
   )
 }

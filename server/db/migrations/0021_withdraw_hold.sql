@@ -1,0 +1,3 @@
+ALTER TABLE "withdrawals" ADD COLUMN "hold_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD COLUMN "hold_reason" text;--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_hold_check" CHECK (("withdrawals"."hold_reason" is null) = ("withdrawals"."hold_until" is null) and ("withdrawals"."hold_reason" is null or "withdrawals"."hold_reason" in ('new_address', 'security_change')));
