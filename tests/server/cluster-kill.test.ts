@@ -7,8 +7,8 @@
  * client_oid) while the PWA's own user-stream client follows each user on the gateways, resuming with `from_seq` on
  * the other gateway when its own dies. For each role in turn one of its processes gets SIGKILL at a moment it is
  * busy: an api with calls in flight and a transaction open; a gateway with events of its clients committed and not
- * received (frozen first, so nothing it wrote is still on its way); the engine matching the traded market, in a
- * transaction, with orders open at the last print; a jobs process in a relay or settlement transaction. The stream
+ * received (frozen first: it cannot have sent what is committed after that); the engine matching the traded market, in
+ * a transaction, with orders open at the last print; a jobs process in a relay or settlement transaction. The stream
  * goes on against the survivors, a replacement starts, the stream stops, and once things settled nothing may be lost
  * (tests/helpers/cluster-audit.ts): every acknowledged order in the database once, every fill, cancel, settlement and
  * liquidation with its event, each client with every event of its user exactly once and in order, the ledger
@@ -280,18 +280,19 @@ await describeCluster('kill -9 of one process of each role under a stream of ord
   it('gateway: its clients resume on the other gateway from the seq they had, missing nothing', async () => {
     const mine = users.filter((u) => u.stream.at === 0)
     const replayedBefore = mine.reduce((n, u) => n + u.stream.stats.replayed, 0)
-    // Frozen first (SIGSTOP), so whatever it wrote before reaches its clients; killed once events of its users
-    // committed since are certainly not received from it.
-    let frozen = false
+    // Frozen first (SIGSTOP), then killed once events of its users committed since are not received: it cannot have
+    // written those (its users' last seqs read after the freeze bound what it may have sent), so they are certainly
+    // not received from it, with no wait for what it did write to arrive.
+    let frozenAt: Map<number, number> | undefined
     const r = await round('gateway', 'gateway-1', async () => {
-      if (!frozen) {
+      if (!frozenAt) {
         procs.get('gateway-1')!.server.freeze()
-        frozen = true
-        await new Promise((r) => setTimeout(r, 50))
+        frozenAt = await lastSeqs()
       }
       const last = await lastSeqs()
-      const pending = mine.reduce((n, u) => n + Math.max(0, (last.get(u.id) ?? 0) - u.stream.max()), 0)
-      return pending > 0 ? `${pending} events of its clients committed, not received` : undefined
+      const seen = (u: (typeof mine)[number]) => Math.max(frozenAt!.get(u.id) ?? 0, u.stream.max())
+      const pending = mine.reduce((n, u) => n + Math.max(0, (last.get(u.id) ?? 0) - seen(u)), 0)
+      return pending > 0 ? `${pending} events of its clients committed since it froze, not received` : undefined
     })
     expect(r.kill.why, 'killed with events of its clients pending').toBeDefined()
     const replayed = mine.reduce((n, u) => n + u.stream.stats.replayed, 0) - replayedBefore

@@ -137,8 +137,26 @@ await describePostgres('ingest lease', (openDb) => {
       }
       await new Promise((resolve) => setImmediate(resolve))
     }
-    // Rounds go on, answered, after the stalls.
-    await new Promise((resolve) => setTimeout(resolve, 5 * ROUND_MS))
+    // Rounds go on, answered, after the stalls: the lease's connection starts a check only once the one before was
+    // answered and judged, and a loss ends the rounds. So two checks started after the stalls (pg_stat_activity's
+    // query_start on the server's clock) mean the one cut by the last stall and the first one after it both held.
+    const now = await database.db.execute<{ after: string }>(sql`select clock_timestamp()::text as after`)
+    const { after } = (now as { rows: { after: string }[] }).rows[0]!
+    const started = new Set<string>()
+    await expect
+      .poll(
+        async () => {
+          const checks = await database.db.execute<{ at: string }>(
+            sql`select query_start::text as at from pg_stat_activity
+                 where datname = current_database() and application_name = ${INGEST_LEASE_SESSION_NAME}
+                   and query_start > ${after}::timestamptz`,
+          )
+          for (const r of (checks as { rows: { at: string }[] }).rows) started.add(r.at)
+          return lost.length > 0 || started.size >= 2
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true)
     expect(lost).toEqual([])
   })
 

@@ -40,8 +40,18 @@ describe('engine client over comlink', () => {
     unsub()
     await until(() => server.messages('unsub').length === 1, 'unsub after last view left')
     expect(released).toHaveLength(1)
+    // Proof that nothing more reaches the released callback, without a fixed sleep: a view still open (longer
+    // interval, first snapshot already taken) gets a frame sent after the one for the left topic. Frames are handled
+    // in order and the open view's flush is due later than the old view's would be, on the same port: once its
+    // snapshot has arrived, a delivery to the old view would have arrived before it.
+    const witness: number[] = []
+    await client.onTickers(['ethusdt'], (s) => void witness.push(...s.map((t) => t.close)), { intervalMs: 100 })
+    await until(() => server.messages('sub').length === 2, 'witness sub')
+    server.broadcast({ ch: 'market.ethusdt.ticker', ts: 2, tick: tick(9) })
+    await until(() => witness.includes(9), 'witness first snapshot')
     server.broadcast({ ch: 'market.btcusdt.ticker', ts: 2, tick: tick(8) })
-    await new Promise((r) => setTimeout(r, 60))
+    server.broadcast({ ch: 'market.ethusdt.ticker', ts: 3, tick: tick(10) })
+    await until(() => witness.includes(10), 'witness snapshot after the frame for the left topic')
     expect(got).toHaveLength(1)
     await client.close()
     port1.close()

@@ -2,13 +2,23 @@
  * The engine's socket against a real local `ws` server: resubscription after server kills (W1), shared topics,
  * silent-socket detection (W2), close() (W8), `req` pacing and correlation (htx-protocol.md a4).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { HtxTestServer, until } from './support/htx-server'
-import { makeEngine } from './support/engine-harness'
+import { makeEngine, wsFactory } from './support/engine-harness'
 
 let server: HtxTestServer
 beforeEach(async () => void (server = await HtxTestServer.start()))
 afterEach(async () => void (await server.close()))
+
+/** `until` for fake setTimeout: polls on setImmediate turns, with a real-clock deadline as the failsafe. */
+async function untilNow(pred: () => boolean | Promise<boolean>, what: string, timeoutMs = 8000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!(await pred())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await nextTurn()
+  }
+}
 
 const subsOn = (conn: number) => server.received.filter((r) => r.conn === conn && 'sub' in r.msg).map((r) => r.msg.sub)
 
@@ -27,7 +37,12 @@ describe('market socket on a real ws server', () => {
       await until(() => server.connections === cycle && subsOn(cycle).length === 3, `resubscribe #${cycle}`)
       maxOpen = Math.max(maxOpen, server.clients.size)
     }
-    await new Promise((r) => setTimeout(r, 100))
+    // Settled, by the engine's own clock rather than a fixed sleep: two heartbeats after the last subs on connection 6
+    // mean more than one ping interval passed there (and more than the longest reconnect delay since the kill), so a
+    // late duplicate sub or a stray extra connection would be on record by now.
+    const afterSubs = server.received.length
+    const pingsOn6 = () => server.received.slice(afterSubs).filter((r) => r.conn === 6 && 'ping' in r.msg).length
+    await until(() => pingsOn6() >= 2, 'two heartbeats on the last connection')
     for (let c = 1; c <= 6; c++) {
       expect(subsOn(c).sort()).toEqual(['market.btcusdt.depth.step0', 'market.btcusdt.ticker', 'market.ethusdt.ticker'])
     }
@@ -46,8 +61,11 @@ describe('market socket on a real ws server', () => {
     const cbB = () => undefined
     const b = await engine.subscribeTickers(['btcusdt'], cbB, { intervalMs: 5000 })
     await engine.unsubscribe(a)
-    await new Promise((r) => setTimeout(r, 50))
-    expect(server.messages('sub')).toHaveLength(1)
+    // A marker sent after a's release: messages on the socket stay in order, so once the server has it, any unsub (or
+    // second sub) a's release caused would be on record before it.
+    await engine.subscribeTickers(['ethusdt'], () => undefined, { intervalMs: 5000 })
+    await until(() => server.messages('sub').some((r) => r.msg.sub === 'market.ethusdt.ticker'), 'marker sub')
+    expect(server.messages('sub').filter((r) => r.msg.sub === 'market.btcusdt.ticker')).toHaveLength(1)
     expect(server.messages('unsub')).toHaveLength(0)
     await engine.unsubscribe(b)
     await until(() => server.messages('unsub').length === 1, 'unsub')
@@ -67,14 +85,23 @@ describe('market socket on a real ws server', () => {
   })
 
   it('makes no reconnect after close()', async () => {
-    const { engine } = makeEngine()
-    await engine.connect({ url: server.url })
-    await until(async () => server.clients.size === 1 && (await engine.status()).connected, 'connected')
-    await engine.close()
-    await until(() => server.clients.size === 0, 'closed')
-    await new Promise((r) => setTimeout(r, 400))
-    expect(server.connections).toBe(1)
-    expect((await engine.status()).connected).toBe(false)
+    // The engine's timers (heartbeat, watchdog, reconnect) are fake, so "never" is a minute of them run out at once
+    // rather than a sleep; the sockets stay real (ws does I/O, and the engine defers frame work with setImmediate).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    try {
+      let opened = 0
+      const { engine } = makeEngine({ socketFactory: (url) => (opened++, wsFactory(url)) })
+      await engine.connect({ url: server.url })
+      await untilNow(async () => server.clients.size === 1 && (await engine.status()).connected, 'connected')
+      await engine.close()
+      await untilNow(() => server.clients.size === 0, 'closed')
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(opened).toBe(1)
+      expect(server.connections).toBe(1)
+      expect((await engine.status()).connected).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('paces req to one per 100 ms and matches replies by id', async () => {
