@@ -212,3 +212,18 @@ export const identitySubmissions = pgTable(
     check('identity_status_check', sql`${t.status} in ('review', 'verified', 'rejected')`),
   ],
 )
+
+/**
+ * The markets a user starred (issue 24 part 1), kept per account so they follow the user to another device: feed
+ * symbols, newest first (the app's own order), at most MAX_FAVOURITES (common/api/favourites.ts).
+ */
+export const favourites = pgTable('favourites', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  symbols: text('symbols')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+})

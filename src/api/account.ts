@@ -14,6 +14,7 @@ import {
   type SessionAnswer,
   type UserInfo,
 } from '../../common/api/account'
+import { favouritesSchema, type Favourites } from '../../common/api/favourites'
 import { wsTicketSchema, type WsTicket } from '../../common/api/stream'
 import { createLogoutCall } from './logout-call'
 import type { Params } from './request'
@@ -62,6 +63,10 @@ export interface AccountApi {
   share(opts?: CallOptions): Promise<z.infer<typeof shareAnswer>>
   /** POST user/ws_ticket: a single-use ticket (valid `expires_in` s, 30) for the user stream's `auth`. */
   wsTicket(opts?: CallOptions): Promise<WsTicket>
+  /** GET user/favourites: the account's starred markets, newest first (issue 24 part 1). */
+  favourites(opts?: CallOptions): Promise<Favourites>
+  /** POST user/favourites: replaces them. */
+  saveFavourites(symbols: readonly string[], opts?: CallOptions): Promise<Favourites>
 }
 
 /** Builds the account calls. */
@@ -82,5 +87,8 @@ export function createAccountApi(call: Caller): AccountApi {
     bindEmail: (input, opts) => call.postAuth('user/bind_email', userInfoSchema, p(input), opts),
     share: (opts) => call.getAuth('user/share', shareAnswer, undefined, opts),
     wsTicket: (opts) => call.postAuth('user/ws_ticket', wsTicketSchema, {}, opts),
+    favourites: (opts) => call.getAuth('user/favourites', favouritesSchema, undefined, opts),
+    saveFavourites: (symbols, opts) =>
+      call.postAuth('user/favourites', favouritesSchema, p({ symbols: [...symbols] }), opts),
   }
 }

@@ -54,6 +54,8 @@ const SCREEN_CALLS = [
   'bindEmail',
   'share',
   'wsTicket',
+  'favourites',
+  'saveFavourites',
   'uploadImage',
   'identity',
   'submitIdentityBasic',

@@ -4,6 +4,7 @@ import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router
 import { useSnapshot } from 'valtio'
 import type { Api } from '../api'
 import type { EngineClient } from '../engine'
+import { FavouritesSync } from './-components/FavouritesSync'
 import { UserStreamBridge } from '../features/user-stream'
 import { isMaintenance, systemStore } from '../state/system'
 import { MaintenanceScreen } from '../ui/MaintenanceScreen'
@@ -26,7 +27,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 /**
  * Every screen (under the demo strip while in the demo book), or the maintenance screen while config.web_maintain ≠ 1
- * (spec §2); the user stream's bridge beside them (connected while signed in).
+ * (spec §2); the user stream's bridge and the favourites' sync beside them (both while signed in).
  */
 function Root() {
   const { config } = useSnapshot(systemStore)
@@ -34,6 +35,7 @@ function Root() {
   return (
     <>
       <UserStreamBridge />
+      <FavouritesSync />
       <DemoStrip />
       <Outlet />
       <RouteOverlay />

@@ -1,14 +1,17 @@
 /**
  * The markets the user starred (issue 24 part 1), as feed symbols (`extends`: `btcusdt`, `BTC-USDT`), newest first,
- * kept on this device under `FAVOURITES` (a preference, not account data: it stays at logout). The Market tab lists
- * them first when there are any; the K-line page's star toggles one.
+ * kept on this device under `FAVOURITES` and, while signed in, in the account too (routes/-components/FavouritesSync.tsx:
+ * at sign-in the device's stars join the account's). Logout empties the device's list (the account keeps it), so the
+ * next person on this phone does not see — or inherit at their sign-in — the last one's. The Market tab lists them first when there are any; the
+ * K-line page's star toggles one.
  */
 import { proxy } from 'valtio'
+import { MAX_FAVOURITES } from '../../common/api/favourites'
 import { readStored, writeStored } from './storage'
 
 const KEY = 'FAVOURITES'
 /** At most this many are kept (the oldest star goes first). */
-export const MAX_FAVOURITES = 200
+export { MAX_FAVOURITES }
 
 const isSymbols = (v: unknown): v is string[] =>
   Array.isArray(v) &&
@@ -28,4 +31,19 @@ export function toggleFavourite(symbol: string): void {
   favouritesStore.symbols =
     rest.length === favouritesStore.symbols.length ? [symbol, ...rest].slice(0, MAX_FAVOURITES) : rest
   writeStored(KEY, favouritesStore.symbols)
+}
+
+/** Replaces the list (the account's, merged with this device's at sign-in); kept at once. */
+export function setFavourites(symbols: readonly string[]): void {
+  favouritesStore.symbols = [...new Set(symbols)].slice(0, MAX_FAVOURITES)
+  writeStored(KEY, favouritesStore.symbols)
+}
+
+/**
+ * What a sign-in keeps: the stars made on this device that the account lacks (made most recently: first), then the
+ * account's, each once, at most MAX_FAVOURITES.
+ */
+export function mergeFavourites(account: readonly string[], device: readonly string[]): string[] {
+  const onlyHere = device.filter((s) => !account.includes(s))
+  return [...new Set([...onlyHere, ...account])].slice(0, MAX_FAVOURITES)
 }

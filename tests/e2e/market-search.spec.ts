@@ -3,8 +3,10 @@
  * pair picker that shows each pair's price, and a favourite starred on the K-line page that Market lists first after
  * a reload. Screenshots at 360 px, light and dark, land in tests/e2e/out/.
  */
+import { logIn } from './account-ui'
 import { marketRows, pricedRows, shot } from './context'
 import { expect, test } from './fixtures'
+import { api, newUser } from './sessions'
 
 test('search finds "eth" on Market across categories, and in the futures pair picker with prices', async ({
   phone,
@@ -74,4 +76,23 @@ test('a market starred on its K-line page is listed first on Market, in Favourit
   await page.goto('/market')
   await expect(page.getByRole('tab', { name: 'Spot' })).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('tab', { name: 'Favourites' })).toHaveCount(0)
+})
+
+test('a favourite starred while signed in follows the account to another phone', async ({ phone, server }) => {
+  const user = await newUser(server, 'fav')
+  const first = await phone({ viewport: { width: 360, height: 780 } })
+  await logIn(first, user.email, user.password)
+  await first.goto('/kline?symbol=solusdt')
+  const star = first.getByRole('button', { name: 'Favourite' })
+  await star.click()
+  await expect(star).toHaveAttribute('aria-pressed', 'true')
+  // Saved to the account (a moment after the tap), then read on a phone that never starred anything.
+  await expect
+    .poll(async () => (await api<{ symbols: string[] }>(server, 'GET', 'user/favourites', undefined, user.token)).data)
+    .toEqual({ symbols: ['solusdt'] })
+  const second = await phone({ viewport: { width: 360, height: 780 } })
+  await logIn(second, user.email, user.password)
+  await second.goto('/market')
+  await expect(second.getByRole('tab', { name: 'Favourites' })).toHaveAttribute('aria-selected', 'true')
+  await expect.poll(async () => (await marketRows(second)).map((r) => r.pair)).toEqual(['SOL/USDT'])
 })

@@ -27,6 +27,7 @@ async function freshStores() {
     deal: await import('../../src/state/deal-symbol'),
     system: await import('../../src/state/system'),
     session: await import('../../src/state/session'),
+    favourites: await import('../../src/state/favourites'),
   }
 }
 
@@ -84,16 +85,22 @@ describe('persisted client state', () => {
     expect(again.deal.dealSymbolStore.trade).toEqual(DEFAULT_DEAL_SYMBOL)
   })
 
-  it('logout clears token and user info, keeping language and theme', async () => {
+  it("logout clears token, user info and the account's favourites, keeping language and theme", async () => {
     const s = await freshStores()
     s.token.setToken('t')
     s.user.setUser(ann)
     s.theme.setTheme('dark')
+    s.favourites.setFavourites(['ethusdt'])
     await s.session.logout()
     expect(s.session.isLoggedIn()).toBe(false)
     expect(storage.getItem(STORAGE_KEYS.token)).toBeNull()
     expect(storage.getItem(STORAGE_KEYS.user)).toBeNull()
     expect(storage.json(STORAGE_KEYS.theme)).toBe('dark')
+    expect(s.favourites.favouritesStore.symbols, 'the next person on this phone').toEqual([])
+    // A start without a session (restore logs out) keeps the stars made signed out.
+    s.favourites.setFavourites(['solusdt'])
+    s.session.restoreSession({ userInfo: () => Promise.reject(new Error('not called')) })
+    expect(s.favourites.favouritesStore.symbols).toEqual(['solusdt'])
   })
 
   it('ignores corrupt or foreign values', async () => {

@@ -3,6 +3,7 @@ import type { ApiRoute } from '../route'
 import { adminOutboxRoute } from './admin-outbox'
 import { adminOperatorCreateRoute, adminUserListRoute, adminUserStatusRoute } from './admin-users'
 import { bindEmailRoute } from './bind-email'
+import { favouritesRoute, saveFavouritesRoute } from './favourites'
 import { loginRoute } from './login'
 import { changePasswordRoute, forgotPasswordRoute, resetPasswordRoute, setPayPasswordRoute } from './passwords'
 import { registerRoute } from './register'
@@ -27,6 +28,8 @@ export const ACCOUNTS_ROUTES: readonly ApiRoute[] = [
   resetPasswordRoute,
   bindEmailRoute,
   shareRoute,
+  favouritesRoute,
+  saveFavouritesRoute,
   adminOutboxRoute,
   adminUserListRoute,
   adminUserStatusRoute,
