@@ -100,3 +100,53 @@ test('an unknown pair says "Transaction does not exist"', async ({ page }) => {
   await expect(page.getByText('Transaction does not exist')).toBeVisible()
   await expect(page.locator('canvas')).toHaveCount(0)
 })
+
+/**
+ * Pixels near the indicators' first colour (amber, --chart-line-1 / #e8a317) in the chart's drawing canvases, split
+ * at the top of the lower pane (the candles' share of the panes, chart-model.ts MAIN_PANE_SHARE).
+ */
+async function amberPixels(page: Page): Promise<{ main: number; lower: number }> {
+  return page.evaluate(() => {
+    let main = 0
+    let lower = 0
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('.kline-chart canvas')) {
+      const ctx = canvas.getContext('2d')
+      if (!ctx) continue
+      const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height)
+      const split = Math.round((height - 18 * (height / 300)) * 0.76)
+      for (let i = 0; i < data.length; i += 4) {
+        const near = Math.abs(data[i]! - 232) + Math.abs(data[i + 1]! - 163) + Math.abs(data[i + 2]! - 23) < 60
+        if (!near || data[i + 3]! < 200) continue
+        if (Math.floor(i / 4 / width) < split) main++
+        else lower++
+      }
+    }
+    return { main, lower }
+  })
+}
+
+test('MA over the candles and MACD below draw on the K-line, and the choice is remembered', async ({ page }) => {
+  await page.goto('/kline?symbol=btcusdt')
+  await chartDrawn(page)
+  const card = page.locator('.kline-chart-card')
+  await expect(card).toHaveAttribute('data-indicators', 'ma+vol')
+  await expect(page.getByRole('button', { name: 'MA', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  await expect
+    .poll(async () => (await amberPixels(page)).main, { message: 'MA5 drawn over the candles' })
+    .toBeGreaterThan(50)
+  // MACD instead of volume, and no overlay: amber (DIF) only in the lower pane.
+  await page.getByRole('button', { name: 'MACD', exact: true }).click()
+  await page.getByRole('button', { name: 'MA', exact: true }).click()
+  await expect(card).toHaveAttribute('data-indicators', 'none+macd')
+  await expect.poll(async () => (await amberPixels(page)).lower, { message: 'DIF drawn below' }).toBeGreaterThan(50)
+  await expect.poll(async () => (await amberPixels(page)).main).toBeLessThan(10)
+  await shot(page, 'kline-macd-light-390')
+  await page.reload()
+  await chartDrawn(page)
+  await expect(card).toHaveAttribute('data-indicators', 'none+macd')
+  await expect(page.getByRole('button', { name: 'MACD', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  await page.getByRole('button', { name: 'MA', exact: true }).click()
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'))
+  await expect.poll(async () => (await amberPixels(page)).main).toBeGreaterThan(50)
+  await shot(page, 'kline-ma-macd-dark-390')
+})

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { ChartController, HISTORY_PAGE } from '../../src/features/kline/chart-controller'
 import { Dirty, type LayerName } from '../../src/features/kline/model/invalidate-mask'
+import { DEFAULT_INDICATORS } from '../../src/features/kline/model/indicators'
 import { priceLabels } from '../../src/features/kline/render/draw-axes'
 import { indexToX } from '../../src/features/kline/model/time-scale'
 import { bar, loadBtcKlines, series, SKIP_BTC_KLINES } from './kline-bars'
@@ -201,9 +202,10 @@ describe('history paging', () => {
 })
 
 describe.skipIf(SKIP_BTC_KLINES)('controller on recorded BTCUSDT bars', () => {
-  it('shows the newest recorded bars with the price scale spanning their lows and highs', () => {
+  it('shows the newest recorded bars with the price scale spanning their lows and highs (and the MA lines)', () => {
     const { c, runFrames } = setup()
     const bars = loadBtcKlines()
+    c.setIndicators({ ...DEFAULT_INDICATORS, main: 'none' })
     c.applySnapshot({ reset: true, bars })
     runFrames()
     const { range, priceScale } = c.model
@@ -211,6 +213,13 @@ describe.skipIf(SKIP_BTC_KLINES)('controller on recorded BTCUSDT bars', () => {
     const shown = bars.slice(range!.from, range!.to + 1)
     expect(priceScale!.min).toBe(Math.min(...shown.map((b) => b.low)))
     expect(priceScale!.max).toBe(Math.max(...shown.map((b) => b.high)))
+    // The MA lines over the candles widen the scale so none is cut; the candles stay inside it.
+    c.setIndicators(DEFAULT_INDICATORS)
+    const ma = c.model.lines.overlay
+    expect(ma).toHaveLength(3)
+    const visible = ma.flatMap((l) => [...l.slice(range!.from, range!.to + 1)]).filter((v) => !Number.isNaN(v))
+    expect(c.model.priceScale!.min).toBe(Math.min(...shown.map((b) => b.low), ...visible))
+    expect(c.model.priceScale!.max).toBe(Math.max(...shown.map((b) => b.high), ...visible))
     expect(c.model.layout.plotWidth).toBeLessThan(390)
     expect(Dirty.all).toBe(31)
   })

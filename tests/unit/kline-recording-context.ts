@@ -113,6 +113,9 @@ export const TEST_THEME = {
   labelText: '#fff',
   legendBg: '#fafafa',
   onAccent: '#fff',
+  line1: 'orange',
+  line2: 'purple',
+  line3: 'blue',
   fontFamily: 'sans-serif',
 }
 
@@ -122,6 +125,16 @@ export function testScope(pixelRatio = 1): RenderScope {
     pixelRatio,
     theme: TEST_THEME,
     format: createChartFormat('en', 2),
-    labels: { open: 'O', high: 'H', low: 'L', close: 'C', volume: 'V', change: 'Chg' },
+    labels: {
+      open: 'O',
+      high: 'H',
+      low: 'L',
+      close: 'C',
+      volume: 'V',
+      change: 'Chg',
+      upperBand: 'UB',
+      lowerBand: 'LB',
+      macd: 'MACD',
+    },
   }
 }

@@ -182,3 +182,55 @@ describe.skipIf(SKIP_BTC_KLINES)('renderers on recorded BTCUSDT bars', () => {
     }
   })
 })
+
+describe('indicators (issue 24 part 5)', () => {
+  it('MA: three lines over the candles in their colours, at the MA values, with a legend of the newest bar', () => {
+    const { c, paint } = chart()
+    const ctx = paint('candles')
+    const lines = ctx.strokes.filter((s) => ['orange', 'purple', 'blue'].includes(s.style))
+    expect(lines.map((l) => l.style)).toEqual(['orange', 'purple', 'blue'])
+    const { from, to } = c.model.range!
+    const ma5 = c.model.lines.overlay[0]!
+    // One point per visible bar (the first bars are past the 30-bar window), each at its value on the price scale.
+    expect(lines[0]!.points).toHaveLength(to - from + 1)
+    const [x, y] = lines[0]!.points.at(-1)!
+    expect(x).toBeCloseTo(indexToX(c.model.time, c.model.series.length, to))
+    expect(y).toBeCloseTo(valueToY(c.model.priceScale!, ma5[to]!))
+    expect(ctx.textList.filter((t) => t.startsWith('MA'))).toEqual([
+      expect.stringMatching(/^MA5 [\d,.]+$/),
+      expect.stringMatching(/^MA10 [\d,.]+$/),
+      expect.stringMatching(/^MA30 [\d,.]+$/),
+    ])
+  })
+
+  it('MACD replaces the volume bars: histogram from zero in up/down colours, DIF and DEA lines, its own scale', () => {
+    const { c, paint } = chart()
+    c.setIndicators({ main: 'none', sub: 'macd', periods: [5, 10, 30] })
+    expect(paint('candles').strokes, 'no overlay').toHaveLength(0)
+    const ctx = paint('volume')
+    const bars = ctx.fills.filter((f) => f.style === 'green' || f.style === 'red')
+    const { from, to } = c.model.range!
+    const hist = c.model.lines.hist!
+    const defined = [...hist.slice(from, to + 1)].filter((v) => !Number.isNaN(v))
+    expect(bars.reduce((n, f) => n + f.rects.length, 0)).toBe(defined.length)
+    expect(
+      bars.every((f) => f.alpha === 1),
+      'not the faded volume bars',
+    ).toBe(true)
+    expect(ctx.strokes.map((s) => s.style)).toEqual(['orange', 'purple'])
+    expect(ctx.textList.some((t) => t.startsWith('DIF(12,26)'))).toBe(true)
+    const vs = c.model.volumeScale!
+    expect(vs.min).toBeLessThanOrEqual(Math.min(0, ...defined))
+    expect(vs.max).toBeGreaterThanOrEqual(Math.max(0, ...defined))
+  })
+
+  it('RSI: one line and dashed 30/70 guides in a 0–100 pane', () => {
+    const { c, paint } = chart()
+    c.setIndicators({ main: 'boll', sub: 'rsi', periods: [5, 10, 30] })
+    expect(paint('candles').textList.some((t) => t.startsWith('BOLL(20,2)'))).toBe(true)
+    const ctx = paint('volume')
+    expect(ctx.strokes.filter((s) => s.dash.length > 0)).toHaveLength(1)
+    expect(ctx.strokes.filter((s) => s.style === 'orange')).toHaveLength(1)
+    expect([c.model.volumeScale!.min, c.model.volumeScale!.max]).toEqual([0, 100])
+  })
+})

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import Konva from 'konva/lib/Core'
 import type { KlinePeriod } from '../../../common/feed/topics'
 import { ChartController } from './chart-controller'
+import type { IndicatorChoice } from './model/indicators'
 import { createChartFormat } from './format'
 import { attachGestures } from './gestures'
 import { applyPixelRatio, watchPixelRatio } from './pixel-ratio'
@@ -39,6 +40,8 @@ export interface KlineChartProps {
   labels: ChartLabels
   /** Stage height, CSS px (default 300). */
   height?: number
+  /** The indicators to draw (issue 24 part 5); default MA 5/10/30 over the candles and volume below. */
+  indicators?: IndicatorChoice
   /** Test/benchmark seam: receives the controller once created. */
   onController?: (c: ChartController) => void
 }
@@ -109,6 +112,10 @@ export function KlineChart(props: KlineChartProps) {
   }, [controller, ready]) // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => controller.setScope({ ...controller.scope, format, labels }), [controller, format, labels])
+  const indicators = props.indicators
+  useEffect(() => {
+    if (indicators) controller.setIndicators(indicators)
+  }, [controller, indicators])
   useEffect(() => {
     stageRef.current?.size({ width, height })
     controller.resize(width, height)

@@ -5,6 +5,9 @@ import type { MarketItem } from '../../../common/market'
 import { useEngine, useTickers } from '../../engine'
 import { Spinner } from '../../ui/Spinner'
 import { FeedAge } from '../markets'
+import { useSnapshot } from 'valtio'
+import { IndicatorBar } from './IndicatorBar'
+import { indicatorStore } from './indicator-store'
 import { KlineActions } from './KlineActions'
 import { KlinePanels } from './KlinePanels'
 import { KlineTicker } from './KlineTicker'
@@ -54,10 +57,16 @@ export function KlineView({
   const chart = seen.key === key ? seen : emptySummary(key)
   const unreachable = useFeedUnreachable()
   const labels = useChartLabels()
+  const { choice } = useSnapshot(indicatorStore)
   return (
     <div className="kline-view">
       <KlineTicker market={market} ticker={tickers.get(market.extends)} />
-      <section className="kline-chart-card" data-bars={chart.bars} data-origin={chart.origin}>
+      <section
+        className="kline-chart-card"
+        data-bars={chart.bars}
+        data-origin={chart.origin}
+        data-indicators={`${choice.main}+${choice.sub}`}
+      >
         <PeriodTabs value={period} onChange={onPeriod} />
         {(chart.bars > 0 || unreachable) && <FeedAge newest={chart.bars > 0 ? chart.receivedAt : null} />}
         <Suspense
@@ -75,8 +84,10 @@ export function KlineView({
             locale={i18n.locale}
             labels={labels}
             height={CHART_HEIGHT}
+            indicators={choice}
           />
         </Suspense>
+        <IndicatorBar />
       </section>
       <KlinePanels market={market} />
       <KlineActions market={market} />

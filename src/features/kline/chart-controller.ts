@@ -6,11 +6,13 @@
 import type { CandleSnapshot } from '../../../common/engine-api'
 import type { KlineTick } from '../../../common/feed/messages'
 import { ChartModel, DEFAULT_RIGHT_OFFSET } from './model/chart-model'
+import type { IndicatorChoice } from './model/indicators'
 import { Dirty, LAYERS, type DirtyMask, type LayerName } from './model/invalidate-mask'
 import { buildCandlesView, type CandlesView } from './render/candles-view'
 import { drawAxes, hiddenPriceLabels } from './render/draw-axes'
 import { drawCandles } from './render/draw-candles'
 import { drawCrosshair } from './render/draw-crosshair'
+import { drawOverlay, drawSubIndicator } from './render/draw-indicators'
 import { drawLastPrice } from './render/draw-last-price'
 import { drawVolume } from './render/draw-volume'
 import type { Ctx2D, RenderScope } from './render/types'
@@ -122,9 +124,13 @@ export class ChartController {
     ctx.save()
     ctx.setTransform(1, 0, 0, 1, 0, 0)
     if (name === 'axes') drawAxes(ctx, this.model, scope)
-    else if (name === 'candles') drawCandles(ctx, this.candlesView(), scope)
-    else if (name === 'volume') drawVolume(ctx, this.model, this.candlesView(), scope)
-    else if (name === 'lastPrice') drawLastPrice(ctx, this.model, scope)
+    else if (name === 'candles') {
+      drawCandles(ctx, this.candlesView(), scope)
+      drawOverlay(ctx, this.model, scope)
+    } else if (name === 'volume') {
+      if (this.model.lines.sub === 'vol') drawVolume(ctx, this.model, this.candlesView(), scope)
+      drawSubIndicator(ctx, this.model, this.candlesView(), scope)
+    } else if (name === 'lastPrice') drawLastPrice(ctx, this.model, scope)
     else drawCrosshair(ctx, this.model, scope)
     ctx.restore()
   }
@@ -165,6 +171,11 @@ export class ChartController {
     if (width === this.axisWidth) return
     this.axisWidth = width
     this.invalidate(this.model.resize(layout.width, layout.height, width))
+  }
+
+  /** Shows other indicators (issue 24 part 5): lines recomputed, everything redrawn. */
+  setIndicators(choice: IndicatorChoice): void {
+    this.invalidate(this.model.setIndicators(choice))
   }
 
   /** Replaces the render scope (theme, formatters, labels): everything is redrawn. */

@@ -18,6 +18,10 @@ export const THEME_VARS: Record<Exclude<keyof ChartTheme, 'fontFamily'>, [string
   labelText: ['--surface', '#ffffff'],
   legendBg: ['--surface', '#ffffff'],
   onAccent: ['--on-brand', '#ffffff'],
+  // Indicator lines: amber, violet and blue, told apart from the up/down greens and reds in both themes.
+  line1: ['--chart-line-1', '#e8a317'],
+  line2: ['--chart-line-2', '#b44fd6'],
+  line3: ['--chart-line-3', '#3b82f6'],
 }
 
 /** Reads the chart colours (and font) that apply to `el` (default: the body, which carries the app font). */

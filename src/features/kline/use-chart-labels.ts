@@ -13,6 +13,9 @@ export function useChartLabels(): ChartLabels {
       close: t({ id: 'kline.legend.close', message: 'Close' }),
       volume: t({ id: 'kline.legend.volume', message: 'Vol' }),
       change: t({ id: 'kline.legend.change', message: 'Change' }),
+      upperBand: t({ id: 'kline.legend.upperBand', message: 'UB' }),
+      lowerBand: t({ id: 'kline.legend.lowerBand', message: 'LB' }),
+      macd: t({ id: 'kline.legend.macd', message: 'MACD' }),
     }),
     [t],
   )

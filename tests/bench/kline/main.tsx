@@ -25,7 +25,17 @@ const snap = (reset: boolean, bars: KlineTick[]): CandleSnapshot => ({
   receivedAt: Date.now(),
   origin: 'live',
 })
-const labels = { open: 'Open', high: 'High', low: 'Low', close: 'Close', volume: 'Vol', change: 'Change' }
+const labels = {
+  open: 'Open',
+  high: 'High',
+  low: 'Low',
+  close: 'Close',
+  volume: 'Vol',
+  change: 'Change',
+  upperBand: 'UB',
+  lowerBand: 'LB',
+  macd: 'MACD',
+}
 
 createRoot(document.getElementById('chart')!).render(
   <KlineChart

@@ -5,6 +5,8 @@
  */
 import type { KlineTick } from '../../../../common/feed/messages'
 import { ChartSeries } from './chart-series'
+import { computeIndicators, overlayRangeOf, subRangeOf, type IndicatorLines } from './indicator-lines'
+import { DEFAULT_INDICATORS, type IndicatorChoice } from './indicators'
 import { Dirty, type DirtyMask } from './invalidate-mask'
 import { makeScale, maxVolumeOf, niceCeil, priceRangeOf, sameScale, type PriceScale } from './price-scale'
 import {
@@ -65,8 +67,14 @@ export class ChartModel {
   time: TimeScaleState = { width: 0, barSpacing: DEFAULT_BAR_SPACING, rightOffset: DEFAULT_RIGHT_OFFSET }
   range: IndexRange | null = null
   priceScale: PriceScale | null = null
+  /** The lower pane's scale: volume, MACD or RSI (indicators.sub). */
   volumeScale: PriceScale | null = null
   crosshair: Crosshair | null = null
+  /** Overlay and lower-pane indicators (issue 24 part 5) and their lines over the loaded bars. */
+  indicators: IndicatorChoice = DEFAULT_INDICATORS
+  lines: IndicatorLines = computeIndicators(this.series, DEFAULT_INDICATORS)
+  private dataVersion = 0
+  private linesVersion = 0
   /** Bar length, seconds (PERIOD_SECONDS of the shown period); used for time labels. */
   periodSeconds = 60
 
@@ -81,6 +89,7 @@ export class ChartModel {
   /** Replaces all bars (a reset snapshot); keeps the zoom and the offset from the newest bar. */
   reset(bars: readonly KlineTick[]): DirtyMask {
     this.series.replace(bars)
+    this.dataVersion++
     this.time = clampOffset(this.time, this.series.length)
     this.crosshair = null
     this.recompute()
@@ -99,7 +108,18 @@ export class ChartModel {
     if (mask !== Dirty.none && this.crosshair && this.crosshair.index >= this.series.length - bars.length - 1) {
       mask |= Dirty.crosshair
     }
-    return mask === Dirty.none ? mask : mask | this.recompute()
+    if (mask === Dirty.none) return mask
+    this.dataVersion++
+    // The indicators of a changed bar move with it: overlay lines on the candles' layer, the lower pane on its own.
+    return mask | this.recompute() | (mask & Dirty.candles ? Dirty.volume : Dirty.none)
+  }
+
+  /** Shows other indicators: everything is redrawn. */
+  setIndicators(choice: IndicatorChoice): DirtyMask {
+    this.indicators = choice
+    this.dataVersion++
+    this.recompute()
+    return Dirty.all
   }
 
   /**
@@ -124,6 +144,7 @@ export class ChartModel {
   prepend(bars: readonly KlineTick[]): DirtyMask {
     const added = this.series.merge(bars)
     if (added === 0) return Dirty.none
+    this.dataVersion++
     if (this.crosshair) this.crosshair = { ...this.crosshair, index: this.crosshair.index + added }
     this.recompute()
     return Dirty.all
@@ -164,12 +185,19 @@ export class ChartModel {
   /** Recomputes the visible range and scales; Dirty.axes when the price or time mapping changed. */
   private recompute(): DirtyMask {
     const { layout, series } = this
+    if (this.linesVersion !== this.dataVersion) {
+      this.lines = computeIndicators(series, this.indicators)
+      this.linesVersion = this.dataVersion
+    }
     const range = visibleRange(this.time, series.length)
-    const prices = priceRangeOf(series, range)
+    const prices = overlayRangeOf(this.lines, range, priceRangeOf(series, range))
     const priceScale = prices ? makeScale(prices.min, prices.max, layout.mainTop, layout.mainHeight) : null
+    const sub = subRangeOf(this.lines, range)
     // The volume pane tops out at a round number, so a growing bar rarely rescales it (or redraws its label).
-    const volumeMax = niceCeil(maxVolumeOf(series, range))
-    const volumeScale = makeScale(0, volumeMax, layout.volumeTop + 4, layout.volumeHeight - 4, 0)
+    const volumeScale =
+      sub === null
+        ? makeScale(0, niceCeil(maxVolumeOf(series, range)), layout.volumeTop + 4, layout.volumeHeight - 4, 0)
+        : makeScale(sub.min, sub.max, layout.volumeTop + 4, layout.volumeHeight - 4, 0.08)
     const moved = !sameScale(priceScale, this.priceScale)
     const rangeMoved = range?.from !== this.range?.from || range?.to !== this.range?.to
     const volumeMoved = !sameScale(volumeScale, this.volumeScale)

@@ -3,6 +3,7 @@
  * right axis (except those the last-price tag covers), the volume pane's top value, time labels under the panes and
  * the pane borders. Redrawn only when a scale moves or the last-price tag moves onto or off a label.
  */
+import { subValueText } from './draw-indicators'
 import type { ChartModel } from '../model/chart-model'
 import { priceTicks, valueToY } from '../model/price-scale'
 import { timeTicks } from '../model/time-ticks'
@@ -75,7 +76,7 @@ export function drawAxes(ctx: Ctx2D, model: ChartModel, scope: RenderScope): voi
   const vs = model.volumeScale
   if (vs) {
     ctx.textBaseline = 'top'
-    ctx.fillText(scope.format.volume(vs.max), right + px(4), px(vs.top + 1))
+    ctx.fillText(subValueText(model, scope, vs.max), right + px(4), px(vs.top + 1))
   }
   ctx.textAlign = 'center'
   ctx.textBaseline = 'middle'

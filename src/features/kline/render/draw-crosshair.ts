@@ -3,6 +3,7 @@
  * on the price axis, the bar's time under the panes and an OHLCV legend box on the side away from the pointer.
  * This is the only layer a pointer move redraws.
  */
+import { subValueText } from './draw-indicators'
 import type { ChartModel } from '../model/chart-model'
 import { yToValue } from '../model/price-scale'
 import { indexToX } from '../model/time-scale'
@@ -37,7 +38,7 @@ export function drawCrosshair(ctx: Ctx2D, model: ChartModel, scope: RenderScope)
   const scale = inMain ? model.priceScale : model.volumeScale
   if (scale) {
     const value = yToValue(scale, ch.y)
-    const text = inMain ? scope.format.price(value) : scope.format.volume(Math.max(0, value))
+    const text = inMain ? scope.format.price(value) : subValueText(model, scope, value)
     const half = LABEL_HEIGHT / 2
     const ly = Math.min(Math.max(ch.y, half), layout.timeAxisTop - half)
     ctx.fillStyle = scope.theme.labelBg

@@ -45,6 +45,10 @@ export interface ChartTheme {
   legendBg: string
   /** Text on up/down coloured label boxes. */
   onAccent: string
+  /** Indicator lines, in order (MA5/MA10/MA30, BOLL mid/upper/lower, DIF/DEA, RSI). */
+  line1: string
+  line2: string
+  line3: string
   fontFamily: string
 }
 
@@ -69,6 +73,10 @@ export interface ChartLabels {
   close: string
   volume: string
   change: string
+  /** Bollinger Bands' upper and lower band, and MACD's histogram, in the indicator legends. */
+  upperBand: string
+  lowerBand: string
+  macd: string
 }
 
 /** Everything a renderer draws with besides the model. `pixelRatio` = device pixels per CSS px. */
