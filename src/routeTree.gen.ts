@@ -39,6 +39,7 @@ import { Route as PrimaryRouteImport } from './routes/primary'
 import { Route as ProofRouteImport } from './routes/proof'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SecureCenterRouteImport } from './routes/secure-center'
+import { Route as SessionsRouteImport } from './routes/sessions'
 import { Route as ShareCodeRouteImport } from './routes/share-code'
 import { Route as TradeRouteImport } from './routes/trade'
 import { Route as TransferRouteImport } from './routes/transfer'
@@ -200,6 +201,11 @@ const SecureCenterRoute = SecureCenterRouteImport.update({
   path: '/secure-center',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SessionsRoute = SessionsRouteImport.update({
+  id: '/sessions',
+  path: '/sessions',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShareCodeRoute = ShareCodeRouteImport.update({
   id: '/share-code',
   path: '/share-code',
@@ -286,6 +292,7 @@ export interface FileRoutesByFullPath {
   '/proof': typeof ProofRoute
   '/register': typeof RegisterRoute
   '/secure-center': typeof SecureCenterRoute
+  '/sessions': typeof SessionsRoute
   '/share-code': typeof ShareCodeRoute
   '/trade': typeof TradeRoute
   '/transfer': typeof TransferRoute
@@ -328,6 +335,7 @@ export interface FileRoutesByTo {
   '/proof': typeof ProofRoute
   '/register': typeof RegisterRoute
   '/secure-center': typeof SecureCenterRoute
+  '/sessions': typeof SessionsRoute
   '/share-code': typeof ShareCodeRoute
   '/trade': typeof TradeRoute
   '/transfer': typeof TransferRoute
@@ -372,6 +380,7 @@ export interface FileRoutesById {
   '/proof': typeof ProofRoute
   '/register': typeof RegisterRoute
   '/secure-center': typeof SecureCenterRoute
+  '/sessions': typeof SessionsRoute
   '/share-code': typeof ShareCodeRoute
   '/trade': typeof TradeRoute
   '/transfer': typeof TransferRoute
@@ -416,6 +425,7 @@ export interface FileRouteTypes {
     | '/proof'
     | '/register'
     | '/secure-center'
+    | '/sessions'
     | '/share-code'
     | '/trade'
     | '/transfer'
@@ -458,6 +468,7 @@ export interface FileRouteTypes {
     | '/proof'
     | '/register'
     | '/secure-center'
+    | '/sessions'
     | '/share-code'
     | '/trade'
     | '/transfer'
@@ -501,6 +512,7 @@ export interface FileRouteTypes {
     | '/proof'
     | '/register'
     | '/secure-center'
+    | '/sessions'
     | '/share-code'
     | '/trade'
     | '/transfer'
@@ -545,6 +557,7 @@ export interface RootRouteChildren {
   ProofRoute: typeof ProofRoute
   RegisterRoute: typeof RegisterRoute
   SecureCenterRoute: typeof SecureCenterRoute
+  SessionsRoute: typeof SessionsRoute
   ShareCodeRoute: typeof ShareCodeRoute
   TradeRoute: typeof TradeRoute
   TransferRoute: typeof TransferRoute
@@ -765,6 +778,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SecureCenterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sessions': {
+      id: '/sessions'
+      path: '/sessions'
+      fullPath: '/sessions'
+      preLoaderRoute: typeof SessionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/share-code': {
       id: '/share-code'
       path: '/share-code'
@@ -894,6 +914,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProofRoute: ProofRoute,
   RegisterRoute: RegisterRoute,
   SecureCenterRoute: SecureCenterRoute,
+  SessionsRoute: SessionsRoute,
   ShareCodeRoute: ShareCodeRoute,
   TradeRoute: TradeRoute,
   TransferRoute: TransferRoute,

@@ -5,7 +5,7 @@
  * here, so these schemas carry only shape and length.
  */
 import * as z from 'zod/mini'
-import { NO_NUL } from './ids'
+import { idSchema, NO_NUL } from './ids'
 import { userInfoSchema } from './user-info'
 
 /** Password length bounds (reliability S1 / ASVS 6.2.1, 6.2.9: at least 8, at least 64 allowed, no composition rules). */
@@ -180,6 +180,32 @@ export const shareAnswer = z.object({
   direct_count: z.int(),
   total_count: z.int(),
 })
+
+/**
+ * One live session of the caller in GET user/sessions (issue 24 part 7, ASVS 7.5.2): `device` is the browser and
+ * system read from its user agent, in the caller's language ("Chrome on Android"); `ip` the address it signed in
+ * from; `created_at` (signed in) and `last_used_at` are `YYYY-MM-DD HH:mm:ss` UTC, the latter to the minute (a
+ * session's use is written at most once a minute); `current` marks the session making the call.
+ */
+export const sessionItemSchema = z.object({
+  id: z.int(),
+  device: z.string(),
+  ip: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  current: z.boolean(),
+})
+export type SessionItem = z.infer<typeof sessionItemSchema>
+
+/** GET user/sessions: the caller's sessions neither ended nor expired, most recently used first. */
+export const sessionListAnswer = z.object({ list: z.array(sessionItemSchema) })
+export type SessionList = z.infer<typeof sessionListAnswer>
+
+/**
+ * POST user/session_revoke: ends one session of the caller (the current one signs this device out). Answer: null.
+ * An id that is not a live session of the caller (unknown, another user's, already ended) is refused under `id`.
+ */
+export const sessionRevokeInput = z.object({ id: idSchema })
 
 export { trimmed as trimmedString }
 

@@ -9,6 +9,8 @@ import { auditLog } from '../db/schema'
 export type AuditAction =
   | 'login'
   | 'logout'
+  /** The user ended one of their sessions from the session list (issue 24 part 7); detail names it. */
+  | 'session_revoke'
   | 'register'
   | 'siwe_login'
   | 'password_change'

@@ -5,7 +5,7 @@
  */
 import type { Book } from '../../common/api/user-info'
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { sessions, users, type Role } from '../db/schema'
 
@@ -124,6 +124,53 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}
+
+/** A live session of a user as their session list shows it (dates as stored; `userAgent` up to 256 characters). */
+export interface LiveSessionRow {
+  id: number
+  userAgent: string
+  ip: string
+  createdAt: Date
+  lastSeenAt: Date
+}
+
+/** What keeps a session of `userId` live at `now` (ms): not revoked, within its absolute and idle expiries. */
+function liveOf(userId: number, now: number): SQL {
+  return and(
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, new Date(now)),
+    gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)),
+  )!
+}
+
+/** The live sessions of `userId` at `now` (ms), most recently used first (then newest). */
+export async function listLiveSessions(db: Db, userId: number, now = Date.now()): Promise<LiveSessionRow[]> {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(liveOf(userId, now))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+}
+
+/**
+ * Ends session `sessionId` if it is a live session of `userId` at `now` (ms); false when it is not (unknown, another
+ * user's, already revoked or expired): the caller cannot tell these apart, so nothing leaks about other users.
+ */
+export async function revokeOwnSession(db: Db, userId: number, sessionId: number, now = Date.now()): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), liveOf(userId, now)))
+    .returning({ id: sessions.id })
+  return rows.length === 1
 }
 
 /** Ends every session of `userId` (password change, ASVS 7.4.3). Returns how many were live. */

@@ -14,6 +14,7 @@ import { LEDGER_MESSAGES } from './messages/ledger'
 import { MONEY_MESSAGES } from './messages/money'
 import { RECOVERY_MESSAGES } from './messages/recovery'
 import { RISK_MESSAGES } from './messages/risk'
+import { SESSION_MESSAGES } from './messages/sessions'
 import { SUPPORT_MESSAGES } from './messages/support'
 import { TRADE_MESSAGES } from './messages/trade'
 
@@ -32,6 +33,7 @@ export type ServerMessageKey =
   | KeysOf<typeof FINANCIAL_MESSAGES>
   | KeysOf<typeof LEDGER_MESSAGES>
   | KeysOf<typeof RECOVERY_MESSAGES>
+  | KeysOf<typeof SESSION_MESSAGES>
 
 const TABLES = [
   CORE_MESSAGES,
@@ -45,6 +47,7 @@ const TABLES = [
   FINANCIAL_MESSAGES,
   LEDGER_MESSAGES,
   RECOVERY_MESSAGES,
+  SESSION_MESSAGES,
 ] as const
 
 /** The message `key` in `locale`. */

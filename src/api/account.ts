@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import {
   sendCodeAnswer,
   sessionAnswer,
+  sessionListAnswer,
   shareAnswer,
   siweNonceAnswer,
   userInfoSchema,
@@ -12,6 +13,7 @@ import {
   type ResetPasswordInput,
   type SendCodeInput,
   type SessionAnswer,
+  type SessionList,
   type UserInfo,
 } from '../../common/api/account'
 import { favouritesSchema, type Favourites } from '../../common/api/favourites'
@@ -59,6 +61,13 @@ export interface AccountApi {
     input: { email: string; code: string; password?: string; re_password?: string },
     opts?: CallOptions,
   ): Promise<UserInfo>
+  /** GET user/sessions: the user's live sessions (device, address, sign-in and last use), most recently used first. */
+  sessionList(opts?: CallOptions): Promise<SessionList>
+  /**
+   * POST user/session_revoke: ends session `id` of the user (that device is signed out at its next call). Refused
+   * under `id` when it is not a live session of the user.
+   */
+  sessionRevoke(id: number, opts?: CallOptions): Promise<void>
   /** GET user/share: invitation code, link and subordinates. */
   share(opts?: CallOptions): Promise<z.infer<typeof shareAnswer>>
   /** POST user/ws_ticket: a single-use ticket (valid `expires_in` s, 30) for the user stream's `auth`. */
@@ -85,6 +94,8 @@ export function createAccountApi(call: Caller): AccountApi {
     changePassword: async (input, opts) => void (await call.postAuth('user/change_password', nothing, p(input), opts)),
     setPayPassword: async (input, opts) => void (await call.postAuth('user/set_pay_password', nothing, p(input), opts)),
     bindEmail: (input, opts) => call.postAuth('user/bind_email', userInfoSchema, p(input), opts),
+    sessionList: (opts) => call.getAuth('user/sessions', sessionListAnswer, undefined, opts),
+    sessionRevoke: async (id, opts) => void (await call.postAuth('user/session_revoke', nothing, { id }, opts)),
     share: (opts) => call.getAuth('user/share', shareAnswer, undefined, opts),
     wsTicket: (opts) => call.postAuth('user/ws_ticket', wsTicketSchema, {}, opts),
     favourites: (opts) => call.getAuth('user/favourites', favouritesSchema, undefined, opts),

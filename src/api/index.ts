@@ -52,6 +52,8 @@ const SCREEN_CALLS = [
   'changePassword',
   'setPayPassword',
   'bindEmail',
+  'sessionList',
+  'sessionRevoke',
   'share',
   'wsTicket',
   'favourites',

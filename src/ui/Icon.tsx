@@ -46,6 +46,8 @@ const PATHS = {
   mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
   key: 'M14.5 14a5 5 0 1 0-4.5-2.9L3 18v3h3l1-1v-2h2v-2h2l1.1-1.1A5 5 0 0 0 14.5 14zM16 8h.01',
   phone: 'M7 2h10a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1zM11 18h2',
+  devices:
+    'M4 5h10a1 1 0 0 1 1 1v8H3V6a1 1 0 0 1 1-1zM1 17h13M18 9h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1h-3a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1z',
   bell: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 21h4',
   share: 'M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1',
   plusSquare: 'M4 4h16v16H4zM12 8v8M8 12h8',

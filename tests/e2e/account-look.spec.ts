@@ -18,6 +18,7 @@ const SIGNED_IN = [
   '/share-code',
   '/contact',
   '/secure-center',
+  '/sessions',
   '/change-login-passwd',
   '/change-pay-passwd',
   '/about-us',

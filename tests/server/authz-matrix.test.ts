@@ -19,8 +19,10 @@ import {
   feedback,
   financialOrders,
   identitySubmissions,
+  sessions,
   users,
 } from '../../server/db/schema'
+import { hashToken } from '../../server/auth/sessions'
 import type { FakeMarket } from '../helpers/server-fake-market'
 import { whilePricing } from './micro-suite'
 import { testApp, type TestApp } from '../helpers/server-app'
@@ -193,6 +195,15 @@ const OBJECT_CASES: Record<string, (w: World) => Promise<{ refused: boolean; bod
     const res = await call(w.t.app, w.b.token, 'POST', 'contract/position_tpsl', { id: w.aPosition, tp: '90000' })
     const [still] = await w.database.db.select().from(contractPositions).where(eq(contractPositions.id, w.aPosition))
     return { refused: res.body.code !== 1 && still?.tp === null, body: res.body }
+  },
+  'POST user/session_revoke': async (w) => {
+    const [aSession] = await w.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(w.a.token)))
+    const res = await call(w.t.app, w.b.token, 'POST', 'user/session_revoke', { id: aSession!.id })
+    const still = await call(w.t.app, w.a.token, 'GET', 'user/info')
+    return { refused: res.body.code !== 1 && still.status === 200, body: res.body }
   },
   'GET micro/order_detail': async (w) => {
     const res = await call(w.t.app, w.b.token, 'GET', 'micro/order_detail', { id: String(w.aMicro) })
@@ -406,6 +417,7 @@ function describeMatrix(label: string, open: () => Promise<Database>): void {
         ['GET', 'user/identity'],
         ['GET', 'feedback/list'],
         ['GET', 'user/share'],
+        ['GET', 'user/sessions'],
       ] as const) {
         const res = await call(w.t.app, w.b.token, method, path, {})
         expect([path, res.body.code]).toEqual([path, 1])

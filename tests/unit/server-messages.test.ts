@@ -12,6 +12,7 @@ import { LEDGER_MESSAGES } from '../../server/content/messages/ledger'
 import { MONEY_MESSAGES } from '../../server/content/messages/money'
 import { RECOVERY_MESSAGES } from '../../server/content/messages/recovery'
 import { RISK_MESSAGES } from '../../server/content/messages/risk'
+import { SESSION_MESSAGES } from '../../server/content/messages/sessions'
 import { SUPPORT_MESSAGES } from '../../server/content/messages/support'
 import { TRADE_MESSAGES } from '../../server/content/messages/trade'
 import type { MessageTable } from '../../server/content/messages/table'
@@ -29,10 +30,11 @@ const TABLES: Record<string, MessageTable> = {
   ledger: LEDGER_MESSAGES,
   risk: RISK_MESSAGES,
   recovery: RECOVERY_MESSAGES,
+  sessions: SESSION_MESSAGES,
 }
 
 /** Tables whose every non-English text must differ from the English one (a copy is an untranslated message). */
-const FULLY_TRANSLATED = new Set(['money', 'trade', 'financial', 'contract', 'ledger', 'risk', 'recovery'])
+const FULLY_TRANSLATED = new Set(['money', 'trade', 'financial', 'contract', 'ledger', 'risk', 'recovery', 'sessions'])
 
 const OTHER_LOCALES = LOCALES.filter((locale) => locale !== 'en')
 

@@ -9,6 +9,7 @@ import { changePasswordRoute, forgotPasswordRoute, resetPasswordRoute, setPayPas
 import { registerRoute } from './register'
 import { sendCodeRoute } from './send-code'
 import { logoutRoute, userInfoRoute } from './session'
+import { sessionListRoute, sessionRevokeRoute } from './sessions'
 import { shareRoute } from './share'
 import { siweLoginRoute, siweNonceRoute } from './siwe'
 import { wsTicketRoute } from './ws-ticket'
@@ -21,6 +22,8 @@ export const ACCOUNTS_ROUTES: readonly ApiRoute[] = [
   siweLoginRoute,
   logoutRoute,
   userInfoRoute,
+  sessionListRoute,
+  sessionRevokeRoute,
   wsTicketRoute,
   changePasswordRoute,
   setPayPasswordRoute,

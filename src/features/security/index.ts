@@ -1,5 +1,6 @@
-/** The security center: passwords, transaction password, linked e-mail; its session guard. */
+/** The security center: passwords, transaction password, linked e-mail, signed-in devices; its session guard. */
 export { SecurityRows } from './SecurityRows'
+export { SessionList } from './SessionList'
 export { BindEmailSheet } from './BindEmailSheet'
 export { ChangeLoginPasswordForm } from './ChangeLoginPasswordForm'
 export { PayPasswordForm } from './PayPasswordForm'

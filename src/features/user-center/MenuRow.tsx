@@ -21,6 +21,7 @@ export type MenuPath =
   | '/notice-center'
   | '/change-login-passwd'
   | '/change-pay-passwd'
+  | '/sessions'
 
 interface RowContent {
   icon: IconName
