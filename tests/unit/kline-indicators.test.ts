@@ -44,3 +44,13 @@ describe('K-line indicators', () => {
     expect(round(rsi(f([1, 2, 1, 2, 1]), 5, 3)).at(-1)).toBe(44.4444)
   })
 })
+
+describe('indicator periods typed in the settings', () => {
+  it('keeps whole numbers of 2–200 bars in order, drops empty fields and names the bad ones', async () => {
+    const { readPeriods } = await import('../../src/features/kline/indicator-store')
+    expect(readPeriods(['7', '', '60'])).toEqual({ periods: [7, 60], bad: [] })
+    expect(readPeriods(['1', '201', '2.5'])).toEqual({ periods: [], bad: [0, 1, 2] })
+    expect(readPeriods(['', '', '']), 'at least one line').toEqual({ periods: [], bad: [0] })
+    expect(readPeriods([' 20 ', 'x', '200'])).toEqual({ periods: [20, 200], bad: [1] })
+  })
+})

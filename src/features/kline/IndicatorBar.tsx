@@ -1,16 +1,21 @@
 import { useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
 import { useSnapshot } from 'valtio'
+import { Icon } from '../../ui/Icon'
+import { IndicatorSettings } from './IndicatorSettings'
 import { chooseMain, chooseSub, indicatorStore } from './indicator-store'
 import type { MainIndicator, SubIndicator } from './model/indicators'
 
 /**
  * The chart's indicator switch under the candles (issue 24 part 5), as exchange apps show it: the overlay (MA, EMA,
  * BOLL; tapping the active one hides it) and the lower pane (VOL, MACD, RSI). Each group is a set of toggle buttons
- * with aria-pressed; the choice is remembered (indicator-store.ts).
+ * with aria-pressed; the choice is remembered (indicator-store.ts). The last button opens the periods' settings.
  */
 export function IndicatorBar() {
   const { t } = useLingui()
   const { choice } = useSnapshot(indicatorStore)
+  // Each opening starts from what is saved (a new key: fresh fields).
+  const [settings, setSettings] = useState(0)
   const main: [MainIndicator, string][] = [
     ['ma', t({ id: 'kline.ind.ma', message: 'MA' })],
     ['ema', t({ id: 'kline.ind.ema', message: 'EMA' })],
@@ -50,6 +55,11 @@ export function IndicatorBar() {
           </button>
         ))}
       </div>
+      <span className="kline-ind__spacer" />
+      <button type="button" className="icon-btn kline-ind__settings" onClick={() => setSettings((n) => n + 1)}>
+        <Icon name="list" size={16} label={t({ id: 'kline.ind.settings', message: 'Indicator settings' })} />
+      </button>
+      {settings > 0 && <IndicatorSettings key={settings} open onClose={() => setSettings(0)} />}
     </div>
   )
 }

@@ -66,6 +66,7 @@ export function KlineView({
         data-bars={chart.bars}
         data-origin={chart.origin}
         data-indicators={`${choice.main}+${choice.sub}`}
+        data-periods={choice.periods.join(',')}
       >
         <PeriodTabs value={period} onChange={onPeriod} />
         {(chart.bars > 0 || unreachable) && <FeedAge newest={chart.bars > 0 ? chart.receivedAt : null} />}

@@ -45,3 +45,31 @@ export function chooseSub(sub: SubIndicator): void {
   indicatorStore.choice = { ...indicatorStore.choice, sub }
   writeStored(KEY, indicatorStore.choice)
 }
+
+/** Shortest and longest MA/EMA period the settings accept, bars. */
+export const PERIOD_MIN = 2
+export const PERIOD_MAX = 200
+
+/** Sets the MA/EMA periods (1–3 lines, each PERIOD_MIN–PERIOD_MAX bars, the caller checked them). Kept at once. */
+export function setPeriods(periods: readonly number[]): void {
+  indicatorStore.choice = { ...indicatorStore.choice, periods: [...periods] }
+  writeStored(KEY, indicatorStore.choice)
+}
+
+/**
+ * Reads the settings' period fields: null for each field that is not a whole number of PERIOD_MIN–PERIOD_MAX bars
+ * (its index in `bad`), else the periods in the order typed; an empty field drops its line (at least one must stay).
+ */
+export function readPeriods(texts: readonly string[]): { periods: number[]; bad: number[] } {
+  const periods: number[] = []
+  const bad: number[] = []
+  texts.forEach((text, i) => {
+    const t = text.trim()
+    if (t === '') return
+    const n = /^\d{1,3}$/.test(t) ? Number(t) : NaN
+    if (!Number.isInteger(n) || n < PERIOD_MIN || n > PERIOD_MAX) bad.push(i)
+    else periods.push(n)
+  })
+  if (periods.length === 0 && bad.length === 0) bad.push(0)
+  return { periods, bad }
+}
