@@ -161,3 +161,37 @@ test('MA over the candles and MACD below draw on the K-line, and the choice is r
   await expect.poll(async () => (await amberPixels(page)).main).toBeGreaterThan(50)
   await shot(page, 'kline-ma-macd-dark-390')
 })
+
+test('the 1D chart spreads its few daily candles across the plot', async ({ page }) => {
+  await page.goto('/kline?symbol=btcusdt&period=1day')
+  await chartDrawn(page)
+  await expect(page.getByRole('tab', { name: '1D', exact: true })).toHaveAttribute('aria-selected', 'true')
+  // The leftmost column that holds a candle (8+ candle-coloured pixels: the dashed last-price line adds 1–2 per
+  // column) lies in the left third of the chart: the bars are not squeezed against the price axis.
+  const leftmostCandle = () =>
+    page.evaluate(() => {
+      let best = 1
+      for (const canvas of document.querySelectorAll<HTMLCanvasElement>('.kline-chart canvas')) {
+        const ctx = canvas.getContext('2d')
+        if (!ctx || canvas.width === 0) continue
+        const h = Math.floor(canvas.height * 0.7)
+        const { data } = ctx.getImageData(0, 0, canvas.width, h)
+        for (let x = 0; x < canvas.width; x++) {
+          let n = 0
+          for (let y = 0; y < h; y++) {
+            const i = (y * canvas.width + x) * 4
+            const up = Math.abs(data[i]! - 15) + Math.abs(data[i + 1]! - 169) + Math.abs(data[i + 2]! - 104) < 40
+            const down = Math.abs(data[i]! - 229) + Math.abs(data[i + 1]! - 72) + Math.abs(data[i + 2]! - 77) < 40
+            if ((up || down) && data[i + 3]! > 200) n++
+          }
+          if (n >= 8) {
+            best = Math.min(best, x / canvas.width)
+            break
+          }
+        }
+      }
+      return best
+    })
+  await expect.poll(leftmostCandle, { message: 'the first candle within the left third' }).toBeLessThan(0.34)
+  await shot(page, 'kline-1d-light-390')
+})

@@ -1,6 +1,7 @@
 // ChartModel + ChartController: which layers a change dirties, one draw per frame, crosshair snapping, history paging.
 import { describe, expect, it } from 'vitest'
 import { ChartController, HISTORY_PAGE } from '../../src/features/kline/chart-controller'
+import { DEFAULT_BAR_SPACING } from '../../src/features/kline/model/chart-model'
 import { Dirty, type LayerName } from '../../src/features/kline/model/invalidate-mask'
 import { DEFAULT_INDICATORS } from '../../src/features/kline/model/indicators'
 import { priceLabels } from '../../src/features/kline/render/draw-axes'
@@ -222,5 +223,27 @@ describe.skipIf(SKIP_BTC_KLINES)('controller on recorded BTCUSDT bars', () => {
     expect(c.model.priceScale!.max).toBe(Math.max(...shown.map((b) => b.high), ...visible))
     expect(c.model.layout.plotWidth).toBeLessThan(390)
     expect(Dirty.all).toBe(31)
+  })
+})
+
+describe('a short series fills the plot (issue 24 part 5: "the 1D chart shows 4 candles squeezed to the right")', () => {
+  it('spreads 7 daily bars across the plot, and the next series starts at the default zoom', () => {
+    const { c, runFrames } = setup()
+    c.switchSeries(86_400)
+    c.applySnapshot({
+      reset: true,
+      bars: series(7, 1_700_006_400).map((b, i) => ({ ...b, id: 1_700_006_400 + i * 86_400 })),
+    })
+    runFrames()
+    const { time, range, layout, series: s } = c.model
+    expect(range).toEqual({ from: 0, to: 6 })
+    // The oldest bar starts near the left edge, not squeezed to the right.
+    expect(indexToX(time, s.length, 0)).toBeLessThan(layout.plotWidth / 7)
+    expect(time.barSpacing).toBeGreaterThan(DEFAULT_BAR_SPACING * 3)
+    expect(indexToX(time, s.length, 0), 'with 4 bars too').toBeGreaterThan(0)
+    c.switchSeries(60)
+    expect(c.model.time.barSpacing).toBe(DEFAULT_BAR_SPACING)
+    c.applySnapshot({ reset: true, bars: series(500) })
+    expect(c.model.time.barSpacing, 'enough bars: the zoom is left alone').toBe(DEFAULT_BAR_SPACING)
   })
 })

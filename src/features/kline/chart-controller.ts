@@ -5,7 +5,7 @@
  */
 import type { CandleSnapshot } from '../../../common/engine-api'
 import type { KlineTick } from '../../../common/feed/messages'
-import { ChartModel, DEFAULT_RIGHT_OFFSET } from './model/chart-model'
+import { ChartModel, DEFAULT_BAR_SPACING, DEFAULT_RIGHT_OFFSET } from './model/chart-model'
 import type { IndicatorChoice } from './model/indicators'
 import { Dirty, LAYERS, type DirtyMask, type LayerName } from './model/invalidate-mask'
 import { buildCandlesView, type CandlesView } from './render/candles-view'
@@ -149,7 +149,8 @@ export class ChartController {
   /** Clears the chart for another symbol or period (`periodSeconds` = bar length) and resets paging and offset. */
   switchSeries(periodSeconds: number): void {
     this.model.periodSeconds = periodSeconds
-    this.model.time = { ...this.model.time, rightOffset: DEFAULT_RIGHT_OFFSET }
+    // A new series starts at the default zoom (a 1D chart's wide bars would show a few minutes of 1m bars).
+    this.model.time = { ...this.model.time, barSpacing: DEFAULT_BAR_SPACING, rightOffset: DEFAULT_RIGHT_OFFSET }
     this.history = 'idle'
     this.retryAt = 0
     this.invalidate(this.model.reset([]))

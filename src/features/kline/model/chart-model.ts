@@ -61,6 +61,20 @@ export function computeLayout(width: number, height: number, axisWidth: number):
   }
 }
 
+/** Widest bar slot a short series is spread to, CSS px (a zoom gesture then returns to MAX_BAR_SPACING). */
+export const FILL_MAX_BAR_SPACING = 64
+
+/**
+ * Wider bars when the loaded ones would not reach across the plot (a young market, a 1D or 1W chart of a short
+ * recording): the spacing that spreads them over it, one slot kept for the live edge, at most
+ * FILL_MAX_BAR_SPACING. Never narrower than the spacing the user zoomed to.
+ */
+export function fillPlot(s: TimeScaleState, count: number): TimeScaleState {
+  if (count === 0 || s.width <= 0) return s
+  const fit = Math.min(FILL_MAX_BAR_SPACING, s.width / (count + 1))
+  return fit > s.barSpacing ? { ...s, barSpacing: fit } : s
+}
+
 export class ChartModel {
   readonly series = new ChartSeries()
   layout: ChartLayout = computeLayout(0, 0, 0)
@@ -81,7 +95,8 @@ export class ChartModel {
   /** Sets the stage size and price-axis width (CSS px). */
   resize(width: number, height: number, axisWidth: number): DirtyMask {
     this.layout = computeLayout(width, height, axisWidth)
-    this.time = clampOffset({ ...this.time, width: this.layout.plotWidth }, this.series.length)
+    const sized = { ...this.time, width: this.layout.plotWidth }
+    this.time = clampOffset(fillPlot(sized, this.series.length), this.series.length)
     this.recompute()
     return Dirty.all
   }
@@ -90,7 +105,7 @@ export class ChartModel {
   reset(bars: readonly KlineTick[]): DirtyMask {
     this.series.replace(bars)
     this.dataVersion++
-    this.time = clampOffset(this.time, this.series.length)
+    this.time = clampOffset(fillPlot(this.time, this.series.length), this.series.length)
     this.crosshair = null
     this.recompute()
     return Dirty.all
