@@ -49,6 +49,8 @@ const PATHS = {
   devices:
     'M4 5h10a1 1 0 0 1 1 1v8H3V6a1 1 0 0 1 1-1zM1 17h13M18 9h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1h-3a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1z',
   bell: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 21h4',
+  expand: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
+  shrink: 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5',
   share: 'M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1',
   plusSquare: 'M4 4h16v16H4zM12 8v8M8 12h8',
   sprout: 'M12 21v-9M12 12c0-3.9 2.7-7 7-7h1v1c0 3.9-2.7 7-7 7zM12 15c0-2.8-2.2-5-5-5H5v1c0 2.8 2.2 5 5 5h2',

@@ -195,3 +195,24 @@ test('the 1D chart spreads its few daily candles across the plot', async ({ page
   await expect.poll(leftmostCandle, { message: 'the first candle within the left third' }).toBeLessThan(0.34)
   await shot(page, 'kline-1d-light-390')
 })
+
+test('the chart goes full screen and back', async ({ page }) => {
+  await page.goto('/kline?symbol=btcusdt')
+  await chartDrawn(page)
+  const card = page.locator('.kline-chart-card')
+  const chartHeight = () => page.locator('.kline-chart').evaluate((e) => e.getBoundingClientRect().height)
+  expect(await chartHeight()).toBe(300)
+  await page.getByRole('button', { name: 'Full screen' }).click()
+  await expect(card).toHaveAttribute('data-full', 'true')
+  // The card covers the viewport and the chart takes what the period switch and the indicators leave.
+  const viewport = page.viewportSize()!
+  await expect.poll(chartHeight).toBeGreaterThan(viewport.height - 120)
+  const box = (await card.boundingBox())!
+  expect(box.y).toBe(0)
+  expect(box.height).toBeGreaterThanOrEqual(viewport.height - 1)
+  await chartDrawn(page)
+  await shot(page, 'kline-full-screen-390')
+  await page.getByRole('button', { name: 'Exit full screen' }).click()
+  await expect(card).toHaveAttribute('data-full', 'false')
+  await expect.poll(chartHeight).toBe(300)
+})

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { Icon } from '../../ui/Icon'
 import { IndicatorSettings } from './IndicatorSettings'
@@ -9,9 +9,10 @@ import type { MainIndicator, SubIndicator } from './model/indicators'
 /**
  * The chart's indicator switch under the candles (issue 24 part 5), as exchange apps show it: the overlay (MA, EMA,
  * BOLL; tapping the active one hides it) and the lower pane (VOL, MACD, RSI). Each group is a set of toggle buttons
- * with aria-pressed; the choice is remembered (indicator-store.ts). The last button opens the periods' settings.
+ * with aria-pressed; the choice is remembered (indicator-store.ts). Then a button opening the periods' settings, and
+ * `children` (the full-screen switch).
  */
-export function IndicatorBar() {
+export function IndicatorBar({ children }: { children?: ReactNode }) {
   const { t } = useLingui()
   const { choice } = useSnapshot(indicatorStore)
   // Each opening starts from what is saved (a new key: fresh fields).
@@ -59,6 +60,7 @@ export function IndicatorBar() {
       <button type="button" className="icon-btn kline-ind__settings" onClick={() => setSettings((n) => n + 1)}>
         <Icon name="list" size={16} label={t({ id: 'kline.ind.settings', message: 'Indicator settings' })} />
       </button>
+      {children}
       {settings > 0 && <IndicatorSettings key={settings} open onClose={() => setSettings(0)} />}
     </div>
   )

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import { Suspense, useEffect, useMemo, useState } from 'react'
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { KlinePeriod } from '../../../common/feed/topics'
 import type { MarketItem } from '../../../common/market'
 import { useEngine, useTickers } from '../../engine'
+import { Icon } from '../../ui/Icon'
 import { Spinner } from '../../ui/Spinner'
 import { FeedAge } from '../markets'
 import { useSnapshot } from 'valtio'
@@ -16,6 +17,7 @@ import { PeriodTabs } from './PeriodTabs'
 import { useChartLabels } from './use-chart-labels'
 import { emptySummary, summarize, tapCandles } from './use-candle-feed'
 import { useFeedUnreachable } from './use-feed-state'
+import { useFullScreen } from './use-full-screen'
 import './kline.css'
 
 /** Ticker refresh on this page, ms: faster than lists, the user is watching one pair. */
@@ -37,7 +39,7 @@ export function KlineView({
   period: KlinePeriod
   onPeriod: (p: KlinePeriod) => void
 }) {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const engine = useEngine()
   useEffect(preloadCharts, [])
   const tickers = useTickers(
@@ -58,11 +60,16 @@ export function KlineView({
   const unreachable = useFeedUnreachable()
   const labels = useChartLabels()
   const { choice } = useSnapshot(indicatorStore)
+  const cardRef = useRef<HTMLElement>(null)
+  const screenView = useFullScreen(cardRef)
+  const chartHeight = screenView.full ? screenView.height : CHART_HEIGHT
   return (
     <div className="kline-view">
       <KlineTicker market={market} ticker={tickers.get(market.extends)} />
       <section
-        className="kline-chart-card"
+        ref={cardRef}
+        className={screenView.full ? 'kline-chart-card kline-chart-card--full' : 'kline-chart-card'}
+        data-full={screenView.full}
         data-bars={chart.bars}
         data-origin={chart.origin}
         data-indicators={`${choice.main}+${choice.sub}`}
@@ -72,7 +79,7 @@ export function KlineView({
         {(chart.bars > 0 || unreachable) && <FeedAge newest={chart.bars > 0 ? chart.receivedAt : null} />}
         <Suspense
           fallback={
-            <div className="kline-chart-fallback" style={{ height: CHART_HEIGHT }}>
+            <div className="kline-chart-fallback" style={{ height: chartHeight }}>
               <Spinner />
             </div>
           }
@@ -84,11 +91,23 @@ export function KlineView({
             pricePrecision={market.price_precision}
             locale={i18n.locale}
             labels={labels}
-            height={CHART_HEIGHT}
+            height={chartHeight}
             indicators={choice}
           />
         </Suspense>
-        <IndicatorBar />
+        <IndicatorBar>
+          <button type="button" className="icon-btn kline-ind__settings" onClick={screenView.toggle}>
+            <Icon
+              name={screenView.full ? 'shrink' : 'expand'}
+              size={16}
+              label={
+                screenView.full
+                  ? t({ id: 'kline.fullScreenExit', message: 'Exit full screen' })
+                  : t({ id: 'kline.fullScreen', message: 'Full screen' })
+              }
+            />
+          </button>
+        </IndicatorBar>
       </section>
       <KlinePanels market={market} />
       <KlineActions market={market} />
