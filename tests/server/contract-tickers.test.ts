@@ -62,7 +62,10 @@ describe('contract/tickers', () => {
     }
     const saved = await moneyCall(s.t.app, s.operator.token, 'POST', 'admin/contract_config', close)
     expect(saved.body.code).toBe(1)
-    expect((await tickers()).list.map((t) => t.symbol)).not.toContain('ethusdt')
+    // Each process reuses an answer for at most TICKERS_TTL_MS (1 s): gone by then.
+    await expect
+      .poll(async () => (await tickers()).list.map((t) => t.symbol), { timeout: 5000 })
+      .not.toContain('ethusdt')
     const later = await contractTickers({
       db: s.database.db,
       market: s.market,

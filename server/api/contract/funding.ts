@@ -11,7 +11,7 @@ import {
 } from '../../../common/api/contract'
 import { fundingSamplerFor } from '../../trading/contract/funding-sampler'
 import { fundingHistoryOf, fundingOf } from '../../trading/contract/funding-views'
-import { contractTickers } from '../../trading/contract/tickers'
+import { recentContractTickers } from '../../trading/contract/tickers'
 import { defineRoute, type ApiRoute } from '../route'
 
 export const contractFundingRoute = defineRoute({
@@ -29,7 +29,7 @@ export const contractTickersRoute = defineRoute({
     "Every perpetual open for trading, in the listing's order: contract symbol, currencies, the server's mark price (null while it has no live mark), the estimated funding rate and next funding time (as contract/funding), the first tier's maximum leverage",
   data: contractTickersSchema,
   handler: ({ deps }) =>
-    contractTickers({
+    recentContractTickers({
       db: deps.db,
       market: deps.market,
       sampler: fundingSamplerFor({ db: deps.db, market: deps.market }),

@@ -55,3 +55,22 @@ export async function contractTickers(deps: {
   )
   return { list: list.flat(), time: (await deps.sampler.now()).getTime() }
 }
+
+/** How long one process answers contract/tickers from the same computation, ms (the list polls every 5 s). */
+export const TICKERS_TTL_MS = 1000
+
+const answered = new WeakMap<object, { at: number; answer: Promise<ContractTickers> }>()
+
+/**
+ * contractTickers, computed at most once per TICKERS_TTL_MS per market service: every viewer of the Futures list
+ * polls it, and each computation reads every market's terms. A failed computation is not kept.
+ */
+export function recentContractTickers(deps: Parameters<typeof contractTickers>[0]): Promise<ContractTickers> {
+  const now = (deps.now ?? Date.now)()
+  const last = answered.get(deps.market)
+  if (last && now - last.at < TICKERS_TTL_MS) return last.answer
+  const answer = contractTickers(deps)
+  answered.set(deps.market, { at: now, answer })
+  answer.catch(() => answered.delete(deps.market))
+  return answer
+}
