@@ -30,6 +30,37 @@ test('tapping BTC/USDT opens its K-line page with candles, order book and latest
   await shot(page, 'kline-trades-light-390')
 })
 
+test('on a replayed market whose trades come from candles, Latest trades says they are derived', async ({
+  page,
+  server,
+}) => {
+  test.skip(!server.replay, 'needs the replayed recordings')
+  const res = await fetch(`${server.url}/api/common/config`)
+  const feed = ((await res.json()) as { data: { market_feed: { symbol: string; recorded: string[] }[] } }).data
+    .market_feed
+  // ETH/USDT has 1-minute candles only: every trade listed is derived from them.
+  expect(feed.find((m) => m.symbol === 'ethusdt')?.recorded).toEqual(['candles'])
+  await page.goto('/market')
+  await page.locator('.market-row', { hasText: 'ETH/USDT' }).first().click()
+  await expect(page).toHaveURL(/\/kline\?.*symbol=ethusdt/)
+  await page.getByRole('tab', { name: 'Latest trades' }).click()
+  await expect(page.locator('.trades__row:not(.trades__row--head)').first()).toBeVisible()
+  await expect(page.locator('.trades [role="note"]')).toHaveText(
+    'Derived from 1-minute candles of the recording, not real trades',
+  )
+  // Sizes follow the candle's volume and vary; both sides show over a few seconds of play.
+  await expect
+    .poll(
+      async () =>
+        new Set(await page.locator('.trades__row:not(.trades__row--head) > span:last-child').allTextContents()).size,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBeGreaterThan(3)
+  await shot(page, 'kline-trades-derived-light-390')
+})
+
 test('the period switch shows 5-minute candles', async ({ page }) => {
   await openBtcFromMarket(page)
   await expect.poll(() => engineTopics(page)).toContain('market.btcusdt.kline.1min')

@@ -70,6 +70,7 @@ function TradesPanel({ market }: { market: MarketItem }) {
   return (
     <LatestTrades
       trades={trades}
+      symbol={market.extends}
       rows={20}
       notice={(trades || unreachable) && <FeedAge newest={trades?.receivedAt ?? null} />}
       unavailable={unreachable}

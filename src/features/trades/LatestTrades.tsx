@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { memo, type ReactNode } from 'react'
 import type { TradesSnapshot } from '../../../common/engine-api'
 import { formatPrice } from '../../lib/format'
+import { DerivedTradesNote } from './DerivedTradesNote'
 import { formatTradeTime } from './trade-time'
 import './trades.css'
 
@@ -19,16 +20,25 @@ export interface LatestTradesProps {
   notice?: ReactNode
   /** No trades and none coming (offline, server unreachable): no "Loading trades…", the notice says why. */
   unavailable?: boolean
+  /**
+   * Feed symbol of the list (`btcusdt`, `BTC-USDT`; default the snapshot's): when the replay derives its trades from
+   * candles (common/config `market_feed`), a line above the list says so.
+   */
+  symbol?: string
 }
 
-/** Latest trades, newest first: time (HH:mm:ss, local), price coloured by taker side (buy up, sell down), amount. */
+/**
+ * Latest trades, newest first: time (HH:mm:ss, local), price coloured by taker side (buy up, sell down), amount;
+ * under a line saying they are derived from candles when they are.
+ */
 export const LatestTrades = memo(function LatestTrades(props: LatestTradesProps) {
-  const { trades, pricePrecision, amountPrecision, base, quote, locale, rows = 20, notice, unavailable } = props
+  const { trades, pricePrecision, amountPrecision, base, quote, locale, rows = 20, notice, unavailable, symbol } = props
   const { t } = useLingui()
   const list = trades?.trades.slice(0, rows) ?? []
   return (
     <section className="trades" data-origin={trades?.origin}>
       {notice}
+      <DerivedTradesNote symbol={symbol ?? trades?.symbol} />
       <div className="trades__row trades__row--head">
         <span>{t({ id: 'trades.time', message: 'Time' })}</span>
         <span>{t({ id: 'trades.price', message: `Price (${quote})` })}</span>

@@ -1,14 +1,15 @@
 /**
  * How a recorded 1min bar is played (all derived, documented in replay/index.ts): a price path O→L→H→C when
  * close ≥ open, else O→H→L→C, cut into about `steps` ticks that land exactly on each turning point; each tick is a
- * derived trade whose size is an even split of the bar's volume (cumulative floor, so the sizes add up exactly).
- * After the last tick the running bar equals the recorded bar to the last digit.
+ * derived trade whose size and taker side derive-prints.ts draws (seeded by symbol and bar time; varied sizes that add
+ * up to the bar's volume exactly, sides following the path). After the last tick the running bar equals the recorded bar to the last digit.
  */
 import Big from 'big.js'
 import { dec } from '../../../../common/decimal'
 import type { KlineTick } from '../../../../common/feed/messages'
 import type { SymbolSpec } from '../source'
 import { fromUnits, toUnits } from '../units'
+import { type PrintSide, derivePrints, printSeed } from './derive-prints'
 import type { RawBar } from './row'
 
 export interface BarPlan {
@@ -21,6 +22,10 @@ export interface BarPlan {
   quote: Big
   /** Recorded trade count, or undefined (then the count is the number of derived trades). */
   count: number | undefined
+  /** Cumulative volume units after each tick (`cum[0]` = 0, `cum[n]` = volumeUnits); see derive-prints.ts. */
+  cum: number[]
+  /** Taker side of the derived trade of tick k at index k − 1. */
+  sides: PrintSide[]
 }
 
 /** Scales decimal text to integer units cheaply, falling back to exact big.js when the float shortcut is off. */
@@ -29,7 +34,7 @@ function units(text: string, dp: number): number {
   return Number.isSafeInteger(u) && fromUnits(u, dp) === Number(text) ? u : toUnits(text, dp)
 }
 
-/** Plans a bar for `steps` ticks (≥ 1 per moving leg of the path). */
+/** Plans a bar for `steps` ticks (≥ 1 per moving leg of the path), its prints seeded by `spec.symbol` and `raw.t`. */
 export function planBar(raw: RawBar, spec: SymbolSpec, steps: number): BarPlan {
   const pp = spec.price_precision
   const o = units(raw.open, pp)
@@ -56,12 +61,14 @@ export function planBar(raw: RawBar, spec: SymbolSpec, steps: number): BarPlan {
           .times(dec(raw.open).plus(raw.high).plus(raw.low).plus(raw.close))
           .div(4)
           .round(spec.turnover_decimals, Big.roundHalfUp)
-  return { points, openTicks: o, volumeUnits: units(raw.volume, spec.volume_decimals), quote, count: raw.count }
+  const volumeUnits = units(raw.volume, spec.volume_decimals)
+  const { cum, sides } = derivePrints(points, o, volumeUnits, printSeed(spec.symbol, raw.t))
+  return { points, openTicks: o, volumeUnits, quote, count: raw.count, cum, sides }
 }
 
-/** Cumulative volume units after tick `k` of `n`. */
+/** Cumulative volume units after tick `k` (0..n) of the plan. */
 export function cumVolume(plan: BarPlan, k: number): number {
-  return Math.floor((plan.volumeUnits * k) / plan.points.length)
+  return plan.cum[k] as number
 }
 
 /** Trade count of the bar after tick `k`: the recorded count pro rata, or the derived trades so far. */

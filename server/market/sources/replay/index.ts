@@ -17,8 +17,10 @@
  *   still follows the wall clock (× speed) across restarts, but bar times run ahead of the wall clock from the
  *   start of each run.
  * - Derived: within a bar, a price path O→L→H→C (close ≥ open) or O→H→L→C, played as ticks (about one per second
- *   at speed 1, at least 4 per bar); each tick is a derived trade whose size splits the bar's volume evenly
- *   (taker side = direction of the move) and whose trade count and quote volume grow pro rata. Files without a quote
+ *   at speed 1, at least 4 per bar); each tick is a derived trade (derive-prints.ts: seeded by symbol and bar
+ *   time, so every process and loop derives the same prints) whose sizes vary and add up to the bar's volume exactly,
+ *   whose taker side mostly follows the move (some of the other side), and whose trade count and quote volume grow
+ *   with the volume. Files without a quote
  *   volume (freqtrade) get volume × (O+H+L+C)/4; files without a trade count count the derived trades.
  * - Derived: the ticker is computed by the hub from the bars (rolling 24 h), and an order book is derived around
  *   the last price about every second (derive-book.ts).

@@ -165,10 +165,10 @@ export class SymbolPlayer {
 
   private tick(k: number, trades: TradeItem[]): void {
     const price = this.plan.points[k - 1] as number
-    if (price !== this.lastTicks) this.lastSide = price > this.lastTicks ? 'buy' : 'sell'
     this.lastTicks = price
     const size = cumVolume(this.plan, k) - cumVolume(this.plan, k - 1)
     if (size <= 0) return
+    this.lastSide = this.plan.sides[k - 1] as 'buy' | 'sell'
     const tradeId = this.idx * TRADE_IDS_PER_BAR + k
     const ts = this.tickTs(k)
     const p = this.spec.price_precision
