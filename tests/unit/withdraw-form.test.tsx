@@ -3,14 +3,18 @@
 // amount and frozen total, "All", why nothing can be withdrawn while a chain deposit confirms (or a reversed one
 // owes), the transaction password refused under its field, and the Idempotency-Key: the
 // same on a retry after a network failure, a new one for each submission.
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { answerDialog } from '../../src/ui/dialog'
 import type { RecordedCall } from '../helpers/ui-fetch'
 import { cleanupApp, errorUnder, renderApp, userInfo } from '../helpers/ui-app'
 import { envelope } from '../helpers/ui-fetch'
 import { savedAddress, withdrawOption } from '../helpers/ui-money'
 
-afterEach(cleanupApp)
+afterEach(() => {
+  answerDialog(false) // a confirmation left open must not reach the next test
+  return cleanupApp()
+})
 
 const user = userInfo({ has_pay_password: true })
 type Handler = Parameters<typeof renderApp>[1]
@@ -108,6 +112,12 @@ describe('withdrawal form', () => {
     await app.user.type(await screen.findByLabelText('Amount (USDT)'), '100')
     await app.user.type(screen.getByLabelText('Transaction password', { selector: 'input' }), 'wrong one')
     await app.user.click(screen.getByRole('button', { name: 'Withdraw' }))
+    // Nothing is sent before the confirmation, which says where the money goes and what it costs (issue 24 part 3).
+    const confirm = await screen.findByRole('alertdialog', { name: 'Confirm this withdrawal?' })
+    expect(withdrawCalls(app)).toHaveLength(0)
+    expect(confirm.textContent).toContain(savedAddress().address)
+    expect(confirm.textContent).toContain('101.00 USDT')
+    await app.user.click(within(confirm).getByRole('button', { name: 'Withdraw' }))
     await waitFor(() => expect(errorUnder('Transaction password')).toBe('The transaction password is incorrect'))
     const [first, retry] = withdrawCalls(app)
     expect(keyOf(first)).toMatch(/^[0-9a-f-]{36}$/)
@@ -121,6 +131,8 @@ describe('withdrawal form', () => {
     })
     await app.user.type(screen.getByLabelText('Transaction password', { selector: 'input' }), '!')
     await app.user.click(screen.getByRole('button', { name: 'Withdraw' }))
+    const again = await screen.findByRole('alertdialog', { name: 'Confirm this withdrawal?' })
+    await app.user.click(within(again).getByRole('button', { name: 'Withdraw' }))
     await app.at('/withdrawal-record')
     const third = withdrawCalls(app)[2]
     expect(keyOf(third)).toMatch(/^[0-9a-f-]{36}$/)
