@@ -43,6 +43,7 @@ import { Route as SessionsRouteImport } from './routes/sessions'
 import { Route as ShareCodeRouteImport } from './routes/share-code'
 import { Route as TradeRouteImport } from './routes/trade'
 import { Route as TransferRouteImport } from './routes/transfer'
+import { Route as TwoFactorRouteImport } from './routes/two-factor'
 import { Route as UserCenterRouteImport } from './routes/user-center'
 import { Route as WithdrawalRouteImport } from './routes/withdrawal'
 import { Route as WithdrawalRecordRouteImport } from './routes/withdrawal-record'
@@ -221,6 +222,11 @@ const TransferRoute = TransferRouteImport.update({
   path: '/transfer',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TwoFactorRoute = TwoFactorRouteImport.update({
+  id: '/two-factor',
+  path: '/two-factor',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserCenterRoute = UserCenterRouteImport.update({
   id: '/user-center',
   path: '/user-center',
@@ -296,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/share-code': typeof ShareCodeRoute
   '/trade': typeof TradeRoute
   '/transfer': typeof TransferRoute
+  '/two-factor': typeof TwoFactorRoute
   '/user-center': typeof UserCenterRoute
   '/withdrawal': typeof WithdrawalRoute
   '/withdrawal-record': typeof WithdrawalRecordRoute
@@ -339,6 +346,7 @@ export interface FileRoutesByTo {
   '/share-code': typeof ShareCodeRoute
   '/trade': typeof TradeRoute
   '/transfer': typeof TransferRoute
+  '/two-factor': typeof TwoFactorRoute
   '/user-center': typeof UserCenterRoute
   '/withdrawal': typeof WithdrawalRoute
   '/withdrawal-record': typeof WithdrawalRecordRoute
@@ -384,6 +392,7 @@ export interface FileRoutesById {
   '/share-code': typeof ShareCodeRoute
   '/trade': typeof TradeRoute
   '/transfer': typeof TransferRoute
+  '/two-factor': typeof TwoFactorRoute
   '/user-center': typeof UserCenterRoute
   '/withdrawal': typeof WithdrawalRoute
   '/withdrawal-record': typeof WithdrawalRecordRoute
@@ -429,6 +438,7 @@ export interface FileRouteTypes {
     | '/share-code'
     | '/trade'
     | '/transfer'
+    | '/two-factor'
     | '/user-center'
     | '/withdrawal'
     | '/withdrawal-record'
@@ -472,6 +482,7 @@ export interface FileRouteTypes {
     | '/share-code'
     | '/trade'
     | '/transfer'
+    | '/two-factor'
     | '/user-center'
     | '/withdrawal'
     | '/withdrawal-record'
@@ -516,6 +527,7 @@ export interface FileRouteTypes {
     | '/share-code'
     | '/trade'
     | '/transfer'
+    | '/two-factor'
     | '/user-center'
     | '/withdrawal'
     | '/withdrawal-record'
@@ -561,6 +573,7 @@ export interface RootRouteChildren {
   ShareCodeRoute: typeof ShareCodeRoute
   TradeRoute: typeof TradeRoute
   TransferRoute: typeof TransferRoute
+  TwoFactorRoute: typeof TwoFactorRoute
   UserCenterRoute: typeof UserCenterRoute
   WithdrawalRoute: typeof WithdrawalRoute
   WithdrawalRecordRoute: typeof WithdrawalRecordRoute
@@ -806,6 +819,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TransferRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/two-factor': {
+      id: '/two-factor'
+      path: '/two-factor'
+      fullPath: '/two-factor'
+      preLoaderRoute: typeof TwoFactorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user-center': {
       id: '/user-center'
       path: '/user-center'
@@ -918,6 +938,7 @@ const rootRouteChildren: RootRouteChildren = {
   ShareCodeRoute: ShareCodeRoute,
   TradeRoute: TradeRoute,
   TransferRoute: TransferRoute,
+  TwoFactorRoute: TwoFactorRoute,
   UserCenterRoute: UserCenterRoute,
   WithdrawalRoute: WithdrawalRoute,
   WithdrawalRecordRoute: WithdrawalRecordRoute,

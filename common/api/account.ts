@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini'
 import { idSchema, NO_NUL } from './ids'
+import { secondFactorField } from './two-factor'
 import { userInfoSchema } from './user-info'
 
 /** Password length bounds (reliability S1 / ASVS 6.2.1, 6.2.9: at least 8, at least 64 allowed, no composition rules). */
@@ -117,8 +118,15 @@ export const registerInput = z.object({
 })
 export type RegisterInput = z.input<typeof registerInput>
 
-/** POST user/login. */
-export const loginInput = z.object({ ...accountFields, password: anyPasswordField })
+/**
+ * POST user/login. `totp_code`: once two-factor authentication is on, a right password without it is refused under
+ * `totp_code` (`twoFactorRequired`), and the app asks for the code and sends both again.
+ */
+export const loginInput = z.object({
+  ...accountFields,
+  password: anyPasswordField,
+  totp_code: z.optional(secondFactorField),
+})
 export type LoginInput = z.input<typeof loginInput>
 
 // In a module of their own: the app validates the stored USERINFO at start-up without this file's form schemas.
@@ -144,6 +152,8 @@ export const siweLoginInput = z.object({
   message: z.string().check(z.maxLength(4096)),
   signature: z.string().check(z.regex(/^0x[0-9a-fA-F]{130}$/)),
   invite_code: z._default(inviteCodeField, ''),
+  /** As in user/login: asked for (nonce kept) when the wallet's account has two-factor authentication on. */
+  totp_code: z.optional(secondFactorField),
 })
 
 /** POST user/change_password: ends every session of the user, the app then signs in again. */

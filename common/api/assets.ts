@@ -20,6 +20,7 @@ import { MAX_INTEGER_DIGITS } from '../amount/decimal-string'
 import { decimalString } from '../amount/schema'
 import { idSchema, NO_NUL, queryIdSchema } from './ids'
 import { BOOKS } from './user-info'
+import { secondFactorField } from './two-factor'
 
 // ---- vocabulary ----
 
@@ -302,6 +303,8 @@ export const withdrawInput = z.object({
   address_id: idSchema,
   amount: amountField,
   pay_password: z.string().check(z.maxLength(128)),
+  /** The authenticator's current code, required once two-factor authentication is on (a recovery code is not taken). */
+  totp_code: z.optional(secondFactorField),
 })
 export type WithdrawInput = z.input<typeof withdrawInput>
 

@@ -30,7 +30,7 @@ export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number]
 /**
  * Why a withdrawal is held for an operator (issue 24 part 7; Binance and Coinbase hold withdrawals to new addresses):
  * its address was saved less than WITHDRAW_HOLD_HOURS before the request (`new_address`), or a login or transaction
- * password was changed, set or reset within them (`security_change`).
+ * password was changed, set or reset, or two-factor authentication turned on or off, within them (`security_change`).
  */
 export const WITHDRAW_HOLD_REASONS = ['new_address', 'security_change'] as const
 export type WithdrawHoldReason = (typeof WITHDRAW_HOLD_REASONS)[number]

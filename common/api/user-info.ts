@@ -28,6 +28,8 @@ export const userInfoSchema = z.object({
   /** False for a wallet-only account that has not added an e-mail and password. */
   has_password: z.boolean(),
   has_pay_password: z.boolean(),
+  /** Two-factor authentication (TOTP) is on: sign-in and withdrawals ask for a code (issue 24 part 7). */
+  two_factor: z._default(z.boolean(), false),
   identity: z.object({ basic: z.enum(IDENTITY_STATUSES), advanced: z.enum(IDENTITY_STATUSES) }),
   /** `YYYY-MM-DD HH:mm:ss` UTC. */
   created_at: z.string(),

@@ -5,6 +5,8 @@
  * (auth/login-throttle.ts). Each attempt takes its units before the password is checked and a right password gives
  * them back, so the limits count failures only and parallel guessing cannot overshoot them. A successful login does
  * not clear earlier failures, so an attacker cannot reset a budget by timing guesses around the owner's logins.
+ * With two-factor authentication on (accounts/two-factor.ts), a right password without `totp_code` is refused under
+ * `totp_code` (the units given back: it was no failure), and a wrong code keeps the units like a wrong password.
  */
 import { eq } from 'drizzle-orm'
 import type * as z from 'zod/mini'
@@ -20,11 +22,13 @@ import { users } from '../db/schema'
 import type { ServiceDeps } from '../domain/deps'
 import { rejected } from '../domain/errors'
 import type { Client } from './client'
+import { checkSecondFactor, twoFactorSecret } from './two-factor'
 
 /**
  * Checks the password of `input`'s account and opens a session: a new token and the user info.
  * @throws DomainError bad_input (account field missing), rate_limited `tooManyAttempts` (with retryAfterS),
- *   rejected `loginFailed` naming `password` (unknown account or wrong password alike), rejected `accountDisabled`.
+ *   rejected `loginFailed` naming `password` (unknown account or wrong password alike), rejected `accountDisabled`,
+ *   rejected `twoFactorRequired`/`twoFactorWrong`/`twoFactorUsed` naming `totp_code`.
  */
 export async function loginWithPassword(
   deps: Pick<ServiceDeps, 'db'>,
@@ -68,6 +72,22 @@ export async function loginWithPassword(
       ip,
     })
     throw rejected('loginFailed', 'password')
+  }
+  const secret = await twoFactorSecret(db, user.id)
+  if (secret && user.status === 'active') {
+    if (!input.totp_code) {
+      await slot.release()
+      await unit?.release()
+      throw rejected('twoFactorRequired', 'totp_code')
+    }
+    // A wrong code throws with the login units still taken (a failure like a wrong password) and its own unit.
+    await checkSecondFactor(db, { userId: user.id, ip, locale }, {
+      secret,
+      code: input.totp_code,
+      field: 'totp_code',
+      recovery: true,
+      action: 'login',
+    })
   }
   await slot.release()
   await unit?.release()

@@ -22,6 +22,7 @@ import { readSettings } from '../db/settings'
 import type { ServiceDeps } from '../domain/deps'
 import { DomainError, rejected } from '../domain/errors'
 import type { Client } from './client'
+import { checkSecondFactor, twoFactorSecret } from './two-factor'
 
 /**
  * The EIP-4361 message for `input.address` to sign, on the configured origin whose host is `hostHeader` (else the
@@ -44,13 +45,14 @@ export async function siweNonce(
 /**
  * Signs in with a signed message from siweNonce (EOA personal_sign), creating the account on first use.
  * @throws DomainError rejected with the SIWE problem (`siweInvalid`, `siweWrongDomain`, `siweExpired`,
- *   `siweBadSignature`, `siweNonceUsed`), `accountDisabled`, or naming `invite_code`.
+ *   `siweBadSignature`, `siweNonceUsed`), `accountDisabled`, or naming `invite_code` or `totp_code` (signInWallet).
  */
 export async function siweLogin(
   deps: Pick<ServiceDeps, 'db' | 'publicOrigins'>,
   input: z.output<typeof siweLoginInput>,
-  { ip, userAgent }: Pick<Client, 'ip' | 'userAgent'>,
+  client: Pick<Client, 'ip' | 'userAgent' | 'locale'>,
 ): Promise<SessionAnswer> {
+  const { ip, userAgent } = client
   const { db } = deps
   const origins = siteOrigins(deps.publicOrigins)
   const checked = await verifySiwe({ message: input.message, signature: input.signature, origins })
@@ -61,10 +63,10 @@ export async function siweLogin(
   const { address, nonce } = checked
   let userId: number
   try {
-    userId = await signInWallet(db, address, nonce, input.invite_code).catch((err: unknown) => {
+    userId = await signInWallet(db, address, nonce, input, client).catch((err: unknown) => {
       // Two first sign-ins of one wallet at once (each with its own nonce): the loser finds the winner's account.
       if (uniqueViolation(err) !== 'users_wallet') throw err
-      return signInWallet(db, address, nonce, input.invite_code)
+      return signInWallet(db, address, nonce, input, client)
     })
   } catch (err) {
     if (err instanceof DomainError) {
@@ -81,11 +83,31 @@ export async function siweLogin(
 /**
  * The user of `address` (made now if new), after using up `nonce` in the same transaction.
  * @throws DomainError rejected for a new account without a required or with an unknown invitation code (nonce kept), a used
- *   nonce, or a disabled account
+ *   nonce, or a disabled account; `twoFactorRequired`/`twoFactorWrong`/`twoFactorUsed` naming `totp_code` (nonce kept)
  */
-async function signInWallet(db: Db, address: string, nonce: string, inviteCode: string): Promise<number> {
+async function signInWallet(
+  db: Db,
+  address: string,
+  nonce: string,
+  input: Pick<z.output<typeof siweLoginInput>, 'invite_code' | 'totp_code'>,
+  client: Pick<Client, 'ip' | 'locale'>,
+): Promise<number> {
+  const inviteCode = input.invite_code
   const [existing] = await db.select().from(users).where(eq(users.walletAddress, address))
   if (existing && existing.status !== 'active') throw rejected('accountDisabled')
+  // Two-factor authentication before the nonce is used up: the app sends the same signed message again with the code.
+  const secret = existing ? await twoFactorSecret(db, existing.id) : null
+  if (existing && secret) {
+    if (!input.totp_code) throw rejected('twoFactorRequired', 'totp_code')
+    const who = { userId: existing.id, ...client }
+    await checkSecondFactor(db, who, {
+      secret,
+      code: input.totp_code,
+      field: 'totp_code',
+      recovery: true,
+      action: 'siwe_login',
+    })
+  }
   const invite = existing ? { inviterId: null } : await resolveInviter(db, inviteCode)
   if ('problem' in invite) throw rejected(invite.problem, 'invite_code')
   return db.transaction(async (tx) => {

@@ -18,6 +18,11 @@ export type AuditAction =
   | 'password_reset'
   | 'pay_password_set'
   | 'pay_password_change'
+  /** Two-factor authentication turned on or off (issue 24 part 7); both hold withdrawals for 24 h. */
+  | 'two_factor_enable'
+  | 'two_factor_disable'
+  /** A recovery code stood in for the authenticator (detail: the call it authorized). */
+  | 'recovery_code_used'
   | 'bind_email'
   | 'rate_limited'
   | 'operator_create'

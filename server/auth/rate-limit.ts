@@ -37,6 +37,12 @@ export const RATE_RULES = {
    */
   resetAddressDay: { name: 'reset:addr', limit: 10, windowS: 86_400 },
   siweNonceIp: { name: 'siwe:ip', limit: 30, windowS: 900 },
+  /**
+   * Wrong two-factor codes per user (issue 24 part 7), at sign-in, at withdrawal and when turning it on or off: 5 per
+   * 15 min. Three codes are right at any moment (TOTP_WINDOW), so 480 guesses a day find one with odds of 0.14 %;
+   * only someone who already has the password (or a session) can spend this budget.
+   */
+  twoFactorAccount: { name: 'totp:acct', limit: 5, windowS: 900 },
 } as const satisfies Record<string, RateRule>
 
 /** One unit to take from `rule`'s window for `subject` (an account name, a client address, a user id). */

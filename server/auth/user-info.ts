@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { IdentityStatus, UserInfo } from '../../common/api/account'
 import type { Db } from '../db/client'
 import { formatUtc } from '../db/announcements'
-import { IDENTITY_LEVELS, identitySubmissions, users, type IdentityLevel } from '../db/schema'
+import { IDENTITY_LEVELS, identitySubmissions, twoFactor, users, type IdentityLevel } from '../db/schema'
 
 type UserRow = typeof users.$inferSelect
 
@@ -41,6 +41,12 @@ export async function identityStatuses(db: Db, userId: number): Promise<Record<I
   return out
 }
 
+/** Whether two-factor authentication is on for `userId` (accounts/two-factor.ts). */
+async function hasTwoFactor(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ secret: twoFactor.secret }).from(twoFactor).where(eq(twoFactor.userId, userId))
+  return row?.secret != null
+}
+
 /** The user info of `userId`, or null when there is no such user. */
 export async function buildUserInfo(db: Db, userId: number, book: Book = 'live'): Promise<UserInfo | null> {
   const [u] = await db.select().from(users).where(eq(users.id, userId))
@@ -56,6 +62,7 @@ export async function buildUserInfo(db: Db, userId: number, book: Book = 'live')
     role: u.role,
     has_password: u.passwordHash !== null,
     has_pay_password: u.payPasswordHash !== null,
+    two_factor: await hasTwoFactor(db, userId),
     identity: await identityStatuses(db, userId),
     created_at: formatUtc(u.createdAt),
     book,

@@ -17,6 +17,7 @@ import { RISK_MESSAGES } from './messages/risk'
 import { SESSION_MESSAGES } from './messages/sessions'
 import { SUPPORT_MESSAGES } from './messages/support'
 import { TRADE_MESSAGES } from './messages/trade'
+import { TWO_FACTOR_MESSAGES } from './messages/two-factor'
 
 type KeysOf<T> = T extends { en: infer E } ? keyof E & string : never
 
@@ -34,6 +35,7 @@ export type ServerMessageKey =
   | KeysOf<typeof LEDGER_MESSAGES>
   | KeysOf<typeof RECOVERY_MESSAGES>
   | KeysOf<typeof SESSION_MESSAGES>
+  | KeysOf<typeof TWO_FACTOR_MESSAGES>
 
 const TABLES = [
   CORE_MESSAGES,
@@ -48,6 +50,7 @@ const TABLES = [
   LEDGER_MESSAGES,
   RECOVERY_MESSAGES,
   SESSION_MESSAGES,
+  TWO_FACTOR_MESSAGES,
 ] as const
 
 /** The message `key` in `locale`. */

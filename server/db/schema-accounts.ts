@@ -5,7 +5,7 @@
  */
 import type { Book } from '../../common/api/user-info'
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core'
+import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const at = (name: string) => timestamp(name, { withTimezone: true })
@@ -226,4 +226,25 @@ export const favourites = pgTable('favourites', {
     .notNull()
     .default(sql`'{}'::text[]`),
   updatedAt: at('updated_at').notNull().defaultNow(),
+})
+
+/**
+ * Two-factor authentication by TOTP (RFC 6238; issue 24 part 7), one row per user who started enrolling. `secret` is
+ * the active base32 secret (null while off); `pending_secret` the one shown at enrolment until a code from it turns
+ * it on; `last_step` the 30 s step of the last accepted code (a code is accepted once: RFC 6238 §5.2);
+ * `recovery_hashes` SHA-256 (hex) of the unused recovery codes (each used once, then removed). The secret is kept as
+ * is: the server must compute codes from it (there is no hash to store), like every TOTP verifier.
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret'),
+  pendingSecret: text('pending_secret'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  recoveryHashes: text('recovery_hashes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  enabledAt: at('enabled_at'),
 })

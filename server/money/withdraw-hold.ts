@@ -15,12 +15,17 @@ import type { Db } from '../db/client'
 import { formatUtc } from '../db/announcements'
 import { auditLog, coinAddresses } from '../db/schema'
 
-/** The changes that hold withdrawals: every way a login or transaction password comes to be (set, changed, reset). */
+/**
+ * The changes that hold withdrawals: every way a login or transaction password comes to be (set, changed, reset),
+ * and two-factor authentication turned on or off.
+ */
 export const HOLDING_CHANGES: readonly AuditAction[] = [
   'password_change',
   'password_reset',
   'pay_password_set',
   'pay_password_change',
+  'two_factor_enable',
+  'two_factor_disable',
 ]
 
 /** A hold: why and until when (a Date of the database's clock). */

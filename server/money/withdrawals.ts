@@ -13,6 +13,7 @@ import type { Locale } from '../../common/constants'
 import { add, compare, currencyScale, negate, parseDecimal, type DecimalString } from '../../common/amount'
 import { audit } from '../auth/audit'
 import { checkSecretLimited } from '../auth/secret-check'
+import { useStep, withdrawalSecondFactor } from '../accounts/two-factor'
 import type { Db } from '../db/client'
 import { formatUtc } from '../db/announcements'
 import { users, withdrawals } from '../db/schema'
@@ -86,6 +87,8 @@ export interface WithdrawRequest {
   address_id: number
   amount: DecimalString
   pay_password: string
+  /** Once two-factor authentication is on: the authenticator's code (accounts/two-factor.ts). */
+  totp_code?: string
 }
 
 /**
@@ -93,7 +96,8 @@ export interface WithdrawRequest {
  * @throws DomainError naming the field: `demoNoFunding`; `chainUnknown`, `withdrawPaused` (chain);
  *   `amountNotPositive`/`amountTooManyDecimals`/`amountBelowMinimum` (amount); `addressFirst` (no address saved for
  *   the pair), `addressNotFound`/`addressWrongChain` (address_id); `payPasswordNotSet`/`payPasswordRequired`/
- *   `payPasswordWrong` (pay_password), 429 `tooManyAttempts`; `lackOfFunds` (amount); `withdrawWaitConfirmations`
+ *   `payPasswordWrong` (pay_password), 429 `tooManyAttempts`; `twoFactorRequired`/`twoFactorWrong`/`twoFactorUsed`
+ *   (totp_code: a code is used up in the withdrawal's transaction, so a replay of the key answers again); `lackOfFunds` (amount); `withdrawWaitConfirmations`
  *   (amount: a chain deposit is short of 6 confirmations), `withdrawDebt` (amount: a reversed one still owes;
  *   withdraw-lock.ts);
  *   `idempotencyKeyReused`.
@@ -143,10 +147,12 @@ export async function requestWithdrawal(
     ip: who.ip,
     locale: who.locale,
   })
+  const step = await withdrawalSecondFactor(db, { userId: who.userId, ip: who.ip, locale: who.locale }, input.totp_code)
   const total = add(amount, fee)
   // The password is not part of "the same payload": a replay must prove it again, and it is never hashed into a row.
   const payload = { currency: input.currency, chain: input.chain, address_id: input.address_id, amount }
   return runOnce(db, { userId: who.userId, key: who.key, call: 'assets/withdraw', payload }, async (tx) => {
+    if (step !== null) await useStep(tx, who.userId, step, 'totp_code')
     const [row] = await tx
       .insert(withdrawals)
       .values({

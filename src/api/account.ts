@@ -18,6 +18,13 @@ import {
 } from '../../common/api/account'
 import { favouritesSchema, type Favourites } from '../../common/api/favourites'
 import { wsTicketSchema, type WsTicket } from '../../common/api/stream'
+import {
+  twoFactorEnableAnswer,
+  twoFactorSetupAnswer,
+  type TwoFactorEnableAnswer,
+  type TwoFactorEnableInput,
+  type TwoFactorSetupAnswer,
+} from '../../common/api/two-factor'
 import { createLogoutCall } from './logout-call'
 import type { Params } from './request'
 import type { CallOptions, Caller } from './public'
@@ -76,6 +83,12 @@ export interface AccountApi {
   favourites(opts?: CallOptions): Promise<Favourites>
   /** POST user/favourites: replaces them. */
   saveFavourites(symbols: readonly string[], opts?: CallOptions): Promise<Favourites>
+  /** POST user/two_factor_setup: a new TOTP secret and its `otpauth://` URI to scan (issue 24 part 7). */
+  twoFactorSetup(opts?: CallOptions): Promise<TwoFactorSetupAnswer>
+  /** POST user/two_factor_enable: turns it on with a code and the login password; the 10 recovery codes. */
+  twoFactorEnable(input: TwoFactorEnableInput, opts?: CallOptions): Promise<TwoFactorEnableAnswer>
+  /** POST user/two_factor_disable: turns it off with a code or a recovery code. */
+  twoFactorDisable(code: string, opts?: CallOptions): Promise<void>
 }
 
 /** Builds the account calls. */
@@ -101,5 +114,9 @@ export function createAccountApi(call: Caller): AccountApi {
     favourites: (opts) => call.getAuth('user/favourites', favouritesSchema, undefined, opts),
     saveFavourites: (symbols, opts) =>
       call.postAuth('user/favourites', favouritesSchema, p({ symbols: [...symbols] }), opts),
+    twoFactorSetup: (opts) => call.postAuth('user/two_factor_setup', twoFactorSetupAnswer, {}, opts),
+    twoFactorEnable: (input, opts) => call.postAuth('user/two_factor_enable', twoFactorEnableAnswer, p(input), opts),
+    twoFactorDisable: async (code, opts) =>
+      void (await call.postAuth('user/two_factor_disable', nothing, { code }, opts)),
   }
 }

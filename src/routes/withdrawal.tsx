@@ -64,6 +64,7 @@ function WithdrawalPage() {
                   option={option}
                   addresses={data.addresses.filter((a) => a.currency === option.currency && a.chain === option.chain)}
                   hasPayPassword={user?.has_pay_password ?? false}
+                  twoFactor={user?.two_factor ?? false}
                   onAddressesChanged={() => router.invalidate()}
                   onDone={() => void navigate({ to: '/withdrawal-record' })}
                 />

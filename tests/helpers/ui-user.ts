@@ -15,6 +15,7 @@ export function userInfo(patch: Partial<UserInfo> = {}): UserInfo {
     role: 'user',
     has_password: true,
     has_pay_password: false,
+    two_factor: false,
     identity: { basic: 'none', advanced: 'none' },
     created_at: '2026-01-01 00:00:00',
     book: 'live',

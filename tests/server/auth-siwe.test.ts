@@ -9,6 +9,7 @@ import { Wallet } from 'ethers'
 import { afterEach, expect, it, vi } from 'vitest'
 import { SiweMessage } from 'siwe'
 import { issueCode } from '../../server/auth/codes'
+import { totpCode } from '../../server/auth/totp'
 import { siteOrigins } from '../../server/auth/request-origin'
 import { verifySiwe } from '../../server/auth/siwe'
 import { siweNonces, users } from '../../server/db/schema'
@@ -314,6 +315,31 @@ describeAuth(
         /^(This e-mail address is already registered\. Please log in instead|This e-mail address is already used by another account)$/,
       )
       expect(await fx.db.select().from(users).where(eq(users.email, email))).toHaveLength(1)
+    })
+
+    it('with two-factor authentication on, the signed message waits for the code (its nonce kept), then signs in', async () => {
+      const wallet = Wallet.createRandom()
+      const first = await signIn(fx, wallet)
+      const token = first.res.body.data.token
+      const setup = await fx.post<{ secret: string }>('user/two_factor_setup', {}, { token })
+      const { secret } = setup.body.data
+      // A wallet account without a password turns it on with a code alone.
+      const on = await fx.post('user/two_factor_enable', { code: totpCode(secret) }, { token })
+      expect(on.body.code, on.body.msg).toBe(1)
+      const { message } = await nonceFor(fx, wallet)
+      const signature = await wallet.signMessage(message)
+      const bare = await fx.post('user/siwe_login', { message, signature })
+      expect(bare.body).toMatchObject({ code: 400, data: { field: 'totp_code' } })
+      const wrong = await fx.post('user/siwe_login', { message, signature, totp_code: '00000' })
+      expect(wrong.body.msg).toBe('The verification code is incorrect')
+      // The next step's code (the one that turned it on is used up), with the same signed message.
+      const right = await fx.post<Session>('user/siwe_login', {
+        message,
+        signature,
+        totp_code: totpCode(secret, Date.now() + 30_000),
+      })
+      expect(right.body.code, right.body.msg).toBe(1)
+      expect(right.body.data.user.wallet_address).toBe(wallet.address.toLowerCase())
     })
 
     it('hands out at most 30 sign-in messages per client address in 15 minutes', async () => {

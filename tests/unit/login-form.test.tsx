@@ -85,4 +85,37 @@ describe('login form', () => {
     release(envelope(1, { token: 'tok', user: userInfo() }))
     await app.at('/user-center')
   })
+
+  it('asks for the authenticator code when the account has two-factor authentication, then sends both', async () => {
+    const app = await renderApp('/login', (c) => {
+      if (!c.url.endsWith('user/login')) return undefined
+      const body = JSON.parse(c.body ?? '{}') as { totp_code?: string }
+      if (!body.totp_code)
+        return envelope(400, { field: 'totp_code' }, 'Enter the 6-digit code from your authenticator app')
+      if (body.totp_code !== '123456')
+        return envelope(400, { field: 'totp_code' }, 'The verification code is incorrect')
+      return envelope(1, { token: 'tok', user: userInfo({ two_factor: true }) })
+    })
+    await fillLogin(app, 'ann@example.com', 'correct horse')
+    expect(screen.queryByLabelText('Authenticator code')).toBeNull()
+    await app.user.click(screen.getByRole('button', { name: 'Log in' }))
+    // The next step, not a mistake: the field appears with its hint and takes the focus; no error line.
+    const code = await screen.findByLabelText('Authenticator code')
+    await waitFor(() => expect(document.activeElement).toBe(code))
+    expect(errorUnder('Authenticator code')).toBe('')
+    expect(screen.queryByText('Enter the 6-digit code from your authenticator app')).toBeNull()
+    await app.user.type(code, '654321')
+    await app.user.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(errorUnder('Authenticator code')).toBe('The verification code is incorrect'))
+    await app.user.clear(code)
+    await app.user.type(code, '123456')
+    await app.user.click(screen.getByRole('button', { name: 'Log in' }))
+    await app.at('/user-center')
+    expect(JSON.parse(app.callsTo('user/login')[2]?.body ?? '{}')).toEqual({
+      type: 'email',
+      email: 'ann@example.com',
+      password: 'correct horse',
+      totp_code: '123456',
+    })
+  })
 })

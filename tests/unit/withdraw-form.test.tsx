@@ -140,6 +140,25 @@ describe('withdrawal form', () => {
     expect(JSON.parse(third?.body ?? '{}')).toMatchObject({ pay_password: 'wrong one!' })
   })
 
+  it('with two-factor authentication on asks for the authenticator code and sends it', async () => {
+    const app = await open(
+      [savedAddress()],
+      () => envelope(1, { id: 9, status: 'pending', fee: '1', arrival_amount: '100', hold: null }),
+      userInfo({ has_pay_password: true, two_factor: true }),
+    )
+    await app.user.type(await screen.findByLabelText('Amount (USDT)'), '100')
+    await app.user.type(screen.getByLabelText('Transaction password', { selector: 'input' }), 'Pay-pass-2468')
+    await app.user.click(screen.getByRole('button', { name: 'Withdraw' }))
+    await waitFor(() => expect(errorUnder('Authenticator code')).toBe('Enter the 6-digit code'))
+    expect(withdrawCalls(app)).toHaveLength(0)
+    await app.user.type(screen.getByLabelText('Authenticator code'), '12 34 56')
+    await app.user.click(screen.getByRole('button', { name: 'Withdraw' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Confirm this withdrawal?' })
+    await app.user.click(within(confirm).getByRole('button', { name: 'Withdraw' }))
+    await app.at('/withdrawal-record')
+    expect(JSON.parse(withdrawCalls(app)[0]?.body ?? '{}')).toMatchObject({ totp_code: '123456' })
+  })
+
   it('without a transaction password links to set one instead of asking for it', async () => {
     await open([savedAddress()], undefined, userInfo({ has_pay_password: false }))
     expect(await screen.findByRole('link', { name: 'Set transaction password' })).toBeTruthy()

@@ -11,6 +11,7 @@ import { sendCodeRoute } from './send-code'
 import { logoutRoute, userInfoRoute } from './session'
 import { sessionListRoute, sessionRevokeRoute } from './sessions'
 import { shareRoute } from './share'
+import { twoFactorDisableRoute, twoFactorEnableRoute, twoFactorSetupRoute } from './two-factor'
 import { siweLoginRoute, siweNonceRoute } from './siwe'
 import { wsTicketRoute } from './ws-ticket'
 
@@ -24,6 +25,9 @@ export const ACCOUNTS_ROUTES: readonly ApiRoute[] = [
   userInfoRoute,
   sessionListRoute,
   sessionRevokeRoute,
+  twoFactorSetupRoute,
+  twoFactorEnableRoute,
+  twoFactorDisableRoute,
   wsTicketRoute,
   changePasswordRoute,
   setPayPasswordRoute,

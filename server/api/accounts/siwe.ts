@@ -29,5 +29,5 @@ export const siweLoginRoute = defineRoute({
     'creates the account (invite_code as in register). Answers a new session token and the user info.',
   input: siweLoginInput,
   data: sessionAnswer,
-  handler: ({ body, deps, ip, userAgent }) => siweLogin(deps, body, { ip, userAgent }),
+  handler: ({ body, deps, ip, userAgent, locale }) => siweLogin(deps, body, { ip, userAgent, locale }),
 })

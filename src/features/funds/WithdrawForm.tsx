@@ -4,6 +4,7 @@ import { Link, useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { SavedAddress, WithdrawOption } from '../../../common/api/assets'
 import { describeFailure } from '../../api/problem'
+import { useSecondFactorProps } from '../auth'
 import { formatMoney } from '../assets'
 import { appFormOptions, changeField, fieldError, setFieldProblem, useAppForm, useFormText } from '../../ui/form'
 import { confirmDialog } from '../../ui/dialog'
@@ -22,6 +23,7 @@ interface Values {
   address_id: number | null
   amount: string
   pay_password: string
+  totp_code: string
 }
 
 /** Why nothing can be withdrawn now: a chain deposit still confirming, or a reversed deposit's debt. */
@@ -49,12 +51,14 @@ function WithdrawLockNote({ locked }: { locked: NonNullable<WithdrawOption['lock
 /**
  * A withdrawal (spec §5: address, amount and transaction password required; a coin address must be set first): the
  * address, the amount with "All", the available balance, minimum and fee, what arrives and what is frozen, and the
- * transaction password — or, without one, the way to set it. A refusal lands under the field the server names.
+ * transaction password — or, without one, the way to set it — and, with two-factor authentication on, the
+ * authenticator's code (issue 24 part 7). A refusal lands under the field the server names.
  */
 export function WithdrawForm({
   option,
   addresses,
   hasPayPassword,
+  twoFactor = false,
   onAddressesChanged,
   onDone,
 }: {
@@ -62,6 +66,8 @@ export function WithdrawForm({
   /** The saved addresses of this currency and network. */
   addresses: readonly SavedAddress[]
   hasPayPassword: boolean
+  /** Two-factor authentication is on: the form asks for the authenticator's code. */
+  twoFactor?: boolean
   onAddressesChanged: () => Promise<unknown>
   onDone: () => void
 }) {
@@ -69,11 +75,12 @@ export function WithdrawForm({
   const { t, i18n } = useLingui()
   const show = useFormText()
   const [adding, setAdding] = useState(false)
+  const codeProps = useSecondFactorProps()
   const { currency, chain, scale, available, withdraw_fee: fee, min_withdraw: min } = option
   const money = (v: string) => `${formatMoney(v, i18n.locale)} ${currency}`
   const form = useAppForm(
     appFormOptions<Values>({
-      defaultValues: { address_id: addresses[0]?.id ?? null, amount: '', pay_password: '' },
+      defaultValues: { address_id: addresses[0]?.id ?? null, amount: '', pay_password: '', totp_code: '' },
       check: (v) => ({
         address_id:
           v.address_id !== null
@@ -85,6 +92,10 @@ export function WithdrawForm({
         pay_password: v.pay_password
           ? undefined
           : msg({ id: 'funds.payPasswordRequired', message: 'Please enter your transaction password' }),
+        totp_code:
+          !twoFactor || /^\d{6}$/.test(v.totp_code)
+            ? undefined
+            : msg({ id: 'twoFactor.codeSix', message: 'Enter the 6-digit code' }),
       }),
       describe: describeFailure,
       send: async (v) => {
@@ -123,6 +134,7 @@ export function WithdrawForm({
             address_id: v.address_id ?? 0,
             amount,
             pay_password: v.pay_password,
+            ...(twoFactor ? { totp_code: v.totp_code } : {}),
           },
           { silent: true },
         )
@@ -199,6 +211,11 @@ export function WithdrawForm({
                 />
               )}
             </form.AppField>
+            {twoFactor && (
+              <form.AppField name="totp_code">
+                {(f) => <f.TextField {...codeProps} data-testid="withdraw-totp" />}
+              </form.AppField>
+            )}
             <form.FormProblem />
             <form.SubmitButton busyLabel={<Trans id="identity.submitting">Submitting…</Trans>}>
               <Trans id="funds.withdrawSubmit">Withdraw</Trans>

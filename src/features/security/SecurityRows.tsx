@@ -7,8 +7,8 @@ import '../../styles/user-center.css'
 
 /**
  * The security center's rows (spec §2): login password, transaction password ("Set" or "Change"), the linked
- * e-mail (a wallet account without one can link it here), the phone, and the wallet address; then the devices
- * signed in to the account (issue 24 part 7).
+ * e-mail (a wallet account without one can link it here), the phone, and the wallet address; then two-factor
+ * authentication and the devices signed in to the account (issue 24 part 7).
  */
 export function SecurityRows({ user, onBind }: { user: UserInfo; onBind: () => void }) {
   const { t } = useLingui()
@@ -59,6 +59,18 @@ export function SecurityRows({ user, onBind }: { user: UserInfo; onBind: () => v
         {user.wallet_address && <WalletRow address={user.wallet_address} />}
       </MenuGroup>
       <MenuGroup label={t({ id: 'security.groupSessions', message: 'Sign-in' })}>
+        <MenuLink
+          to="/two-factor"
+          icon="shield"
+          label={t({ id: 'security.twoFactor', message: 'Two-factor authentication' })}
+          value={
+            user.two_factor ? (
+              t({ id: 'security.on', message: 'On' })
+            ) : (
+              <span className="sec-value--todo">{t({ id: 'security.off', message: 'Off' })}</span>
+            )
+          }
+        />
         <MenuLink to="/sessions" icon="devices" label={t({ id: 'security.sessions', message: 'Signed-in devices' })} />
       </MenuGroup>
     </>

@@ -1,6 +1,10 @@
-/** The security center: passwords, transaction password, linked e-mail, signed-in devices; its session guard. */
+/**
+ * The security center: passwords, transaction password, linked e-mail, two-factor authentication, signed-in devices;
+ * its session guard.
+ */
 export { SecurityRows } from './SecurityRows'
 export { SessionList } from './SessionList'
+export { TwoFactorPanel } from './TwoFactorPanel'
 export { BindEmailSheet } from './BindEmailSheet'
 export { ChangeLoginPasswordForm } from './ChangeLoginPasswordForm'
 export { PayPasswordForm } from './PayPasswordForm'

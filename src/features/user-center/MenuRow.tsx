@@ -22,6 +22,7 @@ export type MenuPath =
   | '/change-login-passwd'
   | '/change-pay-passwd'
   | '/sessions'
+  | '/two-factor'
 
 interface RowContent {
   icon: IconName
