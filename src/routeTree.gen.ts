@@ -14,6 +14,7 @@ import { Route as TabsRouteImport } from './routes/_tabs'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as AccountRecordRouteImport } from './routes/account-record'
 import { Route as AdvancedRouteImport } from './routes/advanced'
+import { Route as AntiPhishingRouteImport } from './routes/anti-phishing'
 import { Route as BuyMiningRouteImport } from './routes/buy-mining'
 import { Route as ChangeLoginPasswdRouteImport } from './routes/change-login-passwd'
 import { Route as ChangePayPasswdRouteImport } from './routes/change-pay-passwd'
@@ -75,6 +76,11 @@ const AccountRecordRoute = AccountRecordRouteImport.update({
 const AdvancedRoute = AdvancedRouteImport.update({
   id: '/advanced',
   path: '/advanced',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AntiPhishingRoute = AntiPhishingRouteImport.update({
+  id: '/anti-phishing',
+  path: '/anti-phishing',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BuyMiningRoute = BuyMiningRouteImport.update({
@@ -273,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/about-us': typeof AboutUsRoute
   '/account-record': typeof AccountRecordRoute
   '/advanced': typeof AdvancedRoute
+  '/anti-phishing': typeof AntiPhishingRoute
   '/buy-mining': typeof BuyMiningRoute
   '/change-login-passwd': typeof ChangeLoginPasswdRoute
   '/change-pay-passwd': typeof ChangePayPasswdRoute
@@ -317,6 +324,7 @@ export interface FileRoutesByTo {
   '/about-us': typeof AboutUsRoute
   '/account-record': typeof AccountRecordRoute
   '/advanced': typeof AdvancedRoute
+  '/anti-phishing': typeof AntiPhishingRoute
   '/buy-mining': typeof BuyMiningRoute
   '/change-login-passwd': typeof ChangeLoginPasswdRoute
   '/change-pay-passwd': typeof ChangePayPasswdRoute
@@ -363,6 +371,7 @@ export interface FileRoutesById {
   '/about-us': typeof AboutUsRoute
   '/account-record': typeof AccountRecordRoute
   '/advanced': typeof AdvancedRoute
+  '/anti-phishing': typeof AntiPhishingRoute
   '/buy-mining': typeof BuyMiningRoute
   '/change-login-passwd': typeof ChangeLoginPasswdRoute
   '/change-pay-passwd': typeof ChangePayPasswdRoute
@@ -409,6 +418,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/account-record'
     | '/advanced'
+    | '/anti-phishing'
     | '/buy-mining'
     | '/change-login-passwd'
     | '/change-pay-passwd'
@@ -453,6 +463,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/account-record'
     | '/advanced'
+    | '/anti-phishing'
     | '/buy-mining'
     | '/change-login-passwd'
     | '/change-pay-passwd'
@@ -498,6 +509,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/account-record'
     | '/advanced'
+    | '/anti-phishing'
     | '/buy-mining'
     | '/change-login-passwd'
     | '/change-pay-passwd'
@@ -544,6 +556,7 @@ export interface RootRouteChildren {
   AboutUsRoute: typeof AboutUsRoute
   AccountRecordRoute: typeof AccountRecordRoute
   AdvancedRoute: typeof AdvancedRoute
+  AntiPhishingRoute: typeof AntiPhishingRoute
   BuyMiningRoute: typeof BuyMiningRoute
   ChangeLoginPasswdRoute: typeof ChangeLoginPasswdRoute
   ChangePayPasswdRoute: typeof ChangePayPasswdRoute
@@ -614,6 +627,13 @@ declare module '@tanstack/react-router' {
       path: '/advanced'
       fullPath: '/advanced'
       preLoaderRoute: typeof AdvancedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/anti-phishing': {
+      id: '/anti-phishing'
+      path: '/anti-phishing'
+      fullPath: '/anti-phishing'
+      preLoaderRoute: typeof AntiPhishingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/buy-mining': {
@@ -909,6 +929,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   AccountRecordRoute: AccountRecordRoute,
   AdvancedRoute: AdvancedRoute,
+  AntiPhishingRoute: AntiPhishingRoute,
   BuyMiningRoute: BuyMiningRoute,
   ChangeLoginPasswdRoute: ChangeLoginPasswdRoute,
   ChangePayPasswdRoute: ChangePayPasswdRoute,

@@ -174,6 +174,25 @@ export const setPayPasswordInput = z.object({
   re_pay_password: z.string().check(z.maxLength(PASSWORD_MAX)),
 })
 
+/** Anti-phishing code bounds: 4 to 20 letters, digits, `_` or `-` (Binance's rule is 4–20 letters, digits, `_`). */
+export const ANTI_PHISHING_MIN = 4
+export const ANTI_PHISHING_MAX = 20
+
+/**
+ * POST user/anti_phishing (issue 24 part 7): sets or changes the anti-phishing code that starts every e-mail to the
+ * account's address, confirmed by the login password when the account has one. Answer: null.
+ */
+export const antiPhishingInput = z.object({
+  phrase: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((s: string) => s.trim()),
+    ),
+    z.string().check(z.regex(new RegExp(`^[\\p{L}\\p{N}_-]{${ANTI_PHISHING_MIN},${ANTI_PHISHING_MAX}}$`, 'u'))),
+  ),
+  password: z.optional(anyPasswordField),
+})
+
 /** POST user/bind_email: a wallet account adds an e-mail (code purpose bind_email) and, if it has none, a password. */
 export const bindEmailInput = z.object({
   email: emailField,

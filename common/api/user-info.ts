@@ -30,6 +30,8 @@ export const userInfoSchema = z.object({
   has_pay_password: z.boolean(),
   /** Two-factor authentication (TOTP) is on: sign-in and withdrawals ask for a code (issue 24 part 7). */
   two_factor: z._default(z.boolean(), false),
+  /** The anti-phishing code every e-mail to the account starts with; null until set (issue 24 part 7). */
+  anti_phishing: z._default(z.nullable(z.string()), null),
   identity: z.object({ basic: z.enum(IDENTITY_STATUSES), advanced: z.enum(IDENTITY_STATUSES) }),
   /** `YYYY-MM-DD HH:mm:ss` UTC. */
   created_at: z.string(),

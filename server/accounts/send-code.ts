@@ -12,7 +12,13 @@ import { CODE_RESEND_S, CODE_TTL_S, type sendCodeAnswer, type sendCodeInput } fr
 import type { Locale } from '../../common/constants'
 import { accountName, findUser, maskedAccount, type AccountName } from '../auth/account-name'
 import { audit } from '../auth/audit'
-import { codeMessage, noAccountMessage, registeredMessage, resetCodeMessage } from '../auth/code-message'
+import {
+  codeMessage,
+  noAccountMessage,
+  registeredMessage,
+  resetCodeMessage,
+  withAntiPhishing,
+} from '../auth/code-message'
 import { deleteCode, issueCode, lastCodeAt } from '../auth/codes'
 import { createMessenger } from '../auth/messenger'
 import { RATE_RULES, rateLimitError, reserve, type RateHit } from '../auth/rate-limit'
@@ -62,7 +68,9 @@ export async function sendCode(
       : owner && input.purpose === 'register'
         ? registeredMessage(locale, account, site_name)
         : codeMessage(locale, account, site_name, issued.code)
-  const delivery = await createMessenger(deps).send(message)
+  // Only to an account's own address (a bind_email code goes to an address that is not the caller's yet).
+  const phrase = owner && input.purpose !== 'bind_email' ? owner.antiPhishing : null
+  const delivery = await createMessenger(deps).send(withAntiPhishing(locale, message, phrase))
   if (delivery.status === 'failed') {
     // Nobody received this code: forget it and its units, so asking again at once is not refused as a resend.
     await deleteCode(db, issued.id)

@@ -23,6 +23,8 @@ export type AuditAction =
   | 'two_factor_disable'
   /** A recovery code stood in for the authenticator (detail: the call it authorized). */
   | 'recovery_code_used'
+  /** The anti-phishing code was set or changed (never written into the detail). */
+  | 'anti_phishing_set'
   | 'bind_email'
   | 'rate_limited'
   | 'operator_create'

@@ -86,3 +86,12 @@ export function noAccountMessage(locale: Locale, account: AccountName, site: str
     { site },
   )
 }
+
+/**
+ * `message` with the account's anti-phishing code as its first line when it is an e-mail and the account set one
+ * (issue 24 part 7: a message to the account without it is not ours). SMS are left as they are.
+ */
+export function withAntiPhishing(locale: Locale, message: OutgoingMessage, phrase: string | null): OutgoingMessage {
+  if (message.channel !== 'email' || !phrase) return message
+  return { ...message, body: `${fillMessage(locale, 'antiPhishingLine', { phrase })}\n\n${message.body}` }
+}

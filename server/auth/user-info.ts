@@ -63,6 +63,7 @@ export async function buildUserInfo(db: Db, userId: number, book: Book = 'live')
     has_password: u.passwordHash !== null,
     has_pay_password: u.payPasswordHash !== null,
     two_factor: await hasTwoFactor(db, userId),
+    anti_phishing: u.antiPhishing,
     identity: await identityStatuses(db, userId),
     created_at: formatUtc(u.createdAt),
     book,

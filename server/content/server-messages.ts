@@ -5,6 +5,7 @@
  * problems.
  */
 import type { Locale } from '../../common/constants'
+import { ANTI_PHISHING_MESSAGES } from './messages/anti-phishing'
 import { AUTH_MESSAGES } from './messages/auth'
 import { CONTRACT_MESSAGES } from './messages/contract'
 import { CORE_MESSAGES } from './messages/core'
@@ -36,6 +37,7 @@ export type ServerMessageKey =
   | KeysOf<typeof RECOVERY_MESSAGES>
   | KeysOf<typeof SESSION_MESSAGES>
   | KeysOf<typeof TWO_FACTOR_MESSAGES>
+  | KeysOf<typeof ANTI_PHISHING_MESSAGES>
 
 const TABLES = [
   CORE_MESSAGES,
@@ -51,6 +53,7 @@ const TABLES = [
   RECOVERY_MESSAGES,
   SESSION_MESSAGES,
   TWO_FACTOR_MESSAGES,
+  ANTI_PHISHING_MESSAGES,
 ] as const
 
 /** The message `key` in `locale`. */

@@ -36,6 +36,11 @@ export const users = pgTable(
     role: text('role').$type<Role>().notNull().default('user'),
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
     passwordChangedAt: at('password_changed_at'),
+    /**
+     * The anti-phishing code the user chose (issue 24 part 7): every e-mail to the account's own address starts with
+     * it, so a message without it is not ours. Null until set.
+     */
+    antiPhishing: text('anti_phishing'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -83,6 +83,8 @@ export interface AccountApi {
   favourites(opts?: CallOptions): Promise<Favourites>
   /** POST user/favourites: replaces them. */
   saveFavourites(symbols: readonly string[], opts?: CallOptions): Promise<Favourites>
+  /** POST user/anti_phishing: sets the code every e-mail to the account starts with (login password when it has one). */
+  setAntiPhishing(input: { phrase: string; password?: string }, opts?: CallOptions): Promise<void>
   /** POST user/two_factor_setup: a new TOTP secret and its `otpauth://` URI to scan (issue 24 part 7). */
   twoFactorSetup(opts?: CallOptions): Promise<TwoFactorSetupAnswer>
   /** POST user/two_factor_enable: turns it on with a code and the login password; the 10 recovery codes. */
@@ -114,6 +116,7 @@ export function createAccountApi(call: Caller): AccountApi {
     favourites: (opts) => call.getAuth('user/favourites', favouritesSchema, undefined, opts),
     saveFavourites: (symbols, opts) =>
       call.postAuth('user/favourites', favouritesSchema, p({ symbols: [...symbols] }), opts),
+    setAntiPhishing: async (input, opts) => void (await call.postAuth('user/anti_phishing', nothing, p(input), opts)),
     twoFactorSetup: (opts) => call.postAuth('user/two_factor_setup', twoFactorSetupAnswer, {}, opts),
     twoFactorEnable: (input, opts) => call.postAuth('user/two_factor_enable', twoFactorEnableAnswer, p(input), opts),
     twoFactorDisable: async (code, opts) =>

@@ -58,6 +58,7 @@ const SCREEN_CALLS = [
   'wsTicket',
   'favourites',
   'saveFavourites',
+  'setAntiPhishing',
   'twoFactorSetup',
   'twoFactorEnable',
   'twoFactorDisable',

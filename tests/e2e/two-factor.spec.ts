@@ -3,11 +3,12 @@
  * up shows a QR code and the key; the user's authenticator (RFC 6238 computed from the key on screen, as an app that
  * read the QR code would) gives a code, the login password confirms, and ten recovery codes are shown once; the row
  * then says On. Signing in again asks for the code after the password; a wrong one is refused under the field, the
- * right one signs in. Turning it off takes a recovery code. Screenshots at 360 px light and dark, every language.
+ * right one signs in. Turning it off takes a recovery code. Then the anti-phishing code is set with the login password
+ * and shown in the security center. Screenshots at 360 px light and dark, every language.
  */
 import { Secret, TOTP } from 'otpauth'
 import { logOut, submitLogin, toast } from './account-ui'
-import { assertNoSideScroll, backgroundLuminance, settled, shot } from './context'
+import { assertNoSideScroll, backgroundLuminance, openInApp, settled, shot } from './context'
 import { expect, test } from './fixtures'
 import { newUser } from './sessions'
 import { cutTexts, inLocale, LOCALES, switchLanguage } from './text-cut'
@@ -34,13 +35,19 @@ test('two-factor authentication: set up with a QR code and key, recovery codes o
   await settled(page)
   await assertNoSideScroll(page)
   await shot(page, 'two-factor-360-light')
-  // Every language at 360 px, dark: the steps, the key and the form whole.
+  // Every language at 360 px, dark: the steps, the key and the form whole; the anti-phishing screen too (reached in
+  // the app, without a second load per language).
   await page.evaluate(() => localStorage.setItem('THEME', JSON.stringify('dark')))
   await page.emulateMedia({ colorScheme: 'dark' })
   for (const locale of [...LOCALES.filter((l) => l !== 'en'), 'en' as const]) {
     await switchLanguage(page, locale)
-    await page.goto('/two-factor')
+    await page.goto('/anti-phishing')
     await inLocale(page, locale)
+    await expect(page.locator('input[name="phrase"]')).toBeVisible()
+    await settled(page)
+    expect.soft(await cutTexts(page), `/anti-phishing in ${locale} at 360 px: text cut short`).toEqual([])
+    await shot(page, `anti-phishing-360-dark-${locale}`)
+    await openInApp(page, '/two-factor', '.page-header__title')
     await page.getByTestId('tf-setup').click()
     await expect(page.getByTestId('tf-secret')).toBeVisible()
     await settled(page)
@@ -93,4 +100,14 @@ test('two-factor authentication: set up with a QR code and key, recovery codes o
   await toast(page, 'Two-factor authentication is off')
   await page.goto('/secure-center')
   await expect(row).toContainText('Off')
+
+  // The anti-phishing code: set with the login password; the row shows it.
+  await page.locator('a.menu-row[href="/anti-phishing"]').click()
+  await expect(page).toHaveURL(/\/anti-phishing$/)
+  await page.getByLabel('Anti-phishing code').fill('Blue-Heron_7')
+  await page.getByLabel('Login password').fill(user.password)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await toast(page, 'Anti-phishing code saved')
+  await expect(page).toHaveURL(/\/secure-center$/)
+  await expect(page.locator('a.menu-row[href="/anti-phishing"]')).toContainText('Blue-Heron_7')
 })

@@ -16,6 +16,7 @@ export function userInfo(patch: Partial<UserInfo> = {}): UserInfo {
     has_password: true,
     has_pay_password: false,
     two_factor: false,
+    anti_phishing: null,
     identity: { basic: 'none', advanced: 'none' },
     created_at: '2026-01-01 00:00:00',
     book: 'live',

@@ -5,7 +5,13 @@ import { adminOperatorCreateRoute, adminUserListRoute, adminUserStatusRoute } fr
 import { bindEmailRoute } from './bind-email'
 import { favouritesRoute, saveFavouritesRoute } from './favourites'
 import { loginRoute } from './login'
-import { changePasswordRoute, forgotPasswordRoute, resetPasswordRoute, setPayPasswordRoute } from './passwords'
+import {
+  antiPhishingRoute,
+  changePasswordRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  setPayPasswordRoute,
+} from './passwords'
 import { registerRoute } from './register'
 import { sendCodeRoute } from './send-code'
 import { logoutRoute, userInfoRoute } from './session'
@@ -31,6 +37,7 @@ export const ACCOUNTS_ROUTES: readonly ApiRoute[] = [
   wsTicketRoute,
   changePasswordRoute,
   setPayPasswordRoute,
+  antiPhishingRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
   bindEmailRoute,

@@ -2,16 +2,19 @@
  * Changing secrets of the signed-in user: the login password (user/change_password, which then ends every session
  * of the user, ASVS 7.4.3) and the trading password (user/set_pay_password). Each change asks for a secret the user
  * already has, checked under the per-user attempt window. A forgotten login password is reset with a code sent to the
- * account's e-mail or phone (user/forgot_password, user/reset_password).
+ * account's e-mail or phone (user/forgot_password, user/reset_password). The anti-phishing code that starts the
+ * account's e-mails is set here too (user/anti_phishing).
  */
 import * as z from 'zod/mini'
 import {
+  antiPhishingInput,
   changePasswordInput,
   forgotPasswordInput,
   resetPasswordInput,
   sendCodeAnswer,
   setPayPasswordInput,
 } from '../../../common/api/account'
+import { setAntiPhishing } from '../../accounts/anti-phishing'
 import { changePassword, setPayPassword } from '../../accounts/passwords'
 import { forgotPassword, resetPassword } from '../../accounts/reset-password'
 import { defineRoute } from '../route'
@@ -42,6 +45,21 @@ export const setPayPasswordRoute = defineRoute({
   data: z.null(),
   async handler({ body, deps, session, ip, locale }) {
     await setPayPassword(deps, session.userId, body, { ip, locale })
+    return null
+  },
+})
+
+export const antiPhishingRoute = defineRoute({
+  method: 'POST',
+  path: 'user/anti_phishing',
+  summary:
+    'Sets or changes the anti-phishing code (4–20 letters, digits, _ or -) that starts every e-mail to the account’s ' +
+    'address, confirmed by the login password when the account has one (5 wrong tries per 15 min).',
+  auth: 'user',
+  input: antiPhishingInput,
+  data: z.null(),
+  async handler({ body, deps, session, ip, locale }) {
+    await setAntiPhishing(deps, session.userId, body, { ip, locale })
     return null
   },
 })

@@ -8,7 +8,7 @@ import '../../styles/user-center.css'
 /**
  * The security center's rows (spec §2): login password, transaction password ("Set" or "Change"), the linked
  * e-mail (a wallet account without one can link it here), the phone, and the wallet address; then two-factor
- * authentication and the devices signed in to the account (issue 24 part 7).
+ * authentication, the anti-phishing code and the devices signed in to the account (issue 24 part 7).
  */
 export function SecurityRows({ user, onBind }: { user: UserInfo; onBind: () => void }) {
   const { t } = useLingui()
@@ -70,6 +70,12 @@ export function SecurityRows({ user, onBind }: { user: UserInfo; onBind: () => v
               <span className="sec-value--todo">{t({ id: 'security.off', message: 'Off' })}</span>
             )
           }
+        />
+        <MenuLink
+          to="/anti-phishing"
+          icon="mail"
+          label={t({ id: 'antiPhishing.label', message: 'Anti-phishing code' })}
+          value={user.anti_phishing ?? notSet}
         />
         <MenuLink to="/sessions" icon="devices" label={t({ id: 'security.sessions', message: 'Signed-in devices' })} />
       </MenuGroup>

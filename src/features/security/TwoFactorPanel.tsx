@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useRouteContext } from '@tanstack/react-router'
+import { useNavigate, useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { UserInfo } from '../../../common/api/account'
 import type { TwoFactorSetupAnswer } from '../../../common/api/two-factor'
@@ -147,6 +147,7 @@ function TurnOn({
 
 function RecoveryCodes({ codes }: { codes: readonly string[] }) {
   const { t } = useLingui()
+  const navigate = useNavigate()
   const [kept, setKept] = useState(false)
   return (
     <section className="sec-form tf-recovery">
@@ -177,7 +178,7 @@ function RecoveryCodes({ codes }: { codes: readonly string[] }) {
         type="button"
         className="btn btn--primary btn--block"
         disabled={!kept}
-        onClick={() => history.back()}
+        onClick={() => void navigate({ to: '/secure-center', replace: true })}
         data-testid="tf-done"
       >
         <Trans id="twoFactor.done">Done</Trans>

@@ -5,6 +5,7 @@
 export { SecurityRows } from './SecurityRows'
 export { SessionList } from './SessionList'
 export { TwoFactorPanel } from './TwoFactorPanel'
+export { AntiPhishingForm } from './AntiPhishingForm'
 export { BindEmailSheet } from './BindEmailSheet'
 export { ChangeLoginPasswordForm } from './ChangeLoginPasswordForm'
 export { PayPasswordForm } from './PayPasswordForm'

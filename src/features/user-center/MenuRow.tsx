@@ -23,6 +23,7 @@ export type MenuPath =
   | '/change-pay-passwd'
   | '/sessions'
   | '/two-factor'
+  | '/anti-phishing'
 
 interface RowContent {
   icon: IconName
