@@ -81,13 +81,17 @@ export async function loginWithPassword(
       throw rejected('twoFactorRequired', 'totp_code')
     }
     // A wrong code throws with the login units still taken (a failure like a wrong password) and its own unit.
-    await checkSecondFactor(db, { userId: user.id, ip, locale }, {
-      secret,
-      code: input.totp_code,
-      field: 'totp_code',
-      recovery: true,
-      action: 'login',
-    })
+    await checkSecondFactor(
+      db,
+      { userId: user.id, ip, locale },
+      {
+        secret,
+        code: input.totp_code,
+        field: 'totp_code',
+        recovery: true,
+        action: 'login',
+      },
+    )
   }
   await slot.release()
   await unit?.release()

@@ -11,7 +11,7 @@
  * Selectors avoid the screen's English words where they can: roles, test ids and data attributes.
  */
 import type { Page } from '@playwright/test'
-import { add, compare, multiply, parseDecimal, round, subtract } from '../../common/amount'
+import { add, compare, parseDecimal, subtract } from '../../common/amount'
 import { realizedPnl } from '../../common/trading/contract-math'
 import type { ContractAccount, ContractHistory, ContractOrder, Position } from '../../common/api/contract'
 import { toast } from './account-ui'
@@ -81,7 +81,7 @@ test('a 10× long moves with the replay, and its take-profit closes it at that p
   server,
 }) => {
   test.skip(!server.replay, 'needs the replayed recordings')
-  test.setTimeout(900_000) // the take-profit waits for the replayed price to reach it
+  test.setTimeout(1_500_000) // the take-profit waits for the replayed price to reach it: at most 15 minutes
   const user = await newUser(server, 'lever')
   await fundUser(server, user.token, '2000')
   // A small futures account: its positions then have a liquidation price (a well-covered long has none).
@@ -119,27 +119,20 @@ test('a 10× long moves with the replay, and its take-profit closes it at that p
     .not.toBe(liq0)
   await expect.poll(async () => (await read())[2], { message: 'equity moves', timeout: 120_000 }).not.toBe(equity0)
 
-  // A take-profit one cent above the opening price: once the replayed mark reaches it, the long is sold into the book's
-  // bids (a take-profit is a conditional market order, issue 21 part 4), so it closes at the bid then, not at the
-  // take-profit. The replay plays whatever minute of the recordings the wall clock maps to, sometimes a long fall: a
-  // long not reached within two minutes is closed by hand and a new one opened at the lower price (at most five tries).
-  // A mark already past the take-profit when it is set refuses it ("would trigger immediately"): also a new try.
+  // The take-profit: the replay plays the recording minute by minute from the wall clock, so the coming minutes' highs
+  // are known (takeProfitPlan). It is set a little above the mark (never at or below it: "would trigger immediately")
+  // and well below the high of the first coming minute that goes higher, so the wait is that minute, at most 15. Once
+  // the replayed mark reaches it the long is sold into the book's bids (a take-profit is a conditional market order,
+  // issue 21 part 4), so it closes at the bid then, not at the take-profit. A mark that rose past it while the sheet
+  // was open refuses it ("would trigger immediately"): the plan is made again from the new mark.
   let taken: { order: ContractOrder; tp: string } | undefined
-  let current = order
-  for (let attempt = 1; attempt <= 5 && !taken; attempt++) {
-    if (attempt > 1) current = await openFromForm(page, 'long', 10, '0.01')
-    const row = page.getByTestId(`position-${current.position_id}`)
-    // Just above the opening price, or above the mark when the replayed trades already run above the ask: 0.005 % of
-    // the price (~1.4 USDT at 28,500), about what a replayed second moves, so the mark has not passed it by the time
-    // the sheet is sent, and a rising minute reaches it within seconds.
+  for (let attempt = 1; attempt <= 3 && !taken; attempt++) {
     const markText = (await page.getByTestId('lever-mark-price').textContent())?.replace(/[^\d.]/g, '') ?? ''
-    const fill = d(current.fill_price!)
-    const mark = /^\d+(\.\d+)?$/.test(markText) ? d(markText) : fill
-    const from = compare(mark, fill) > 0 ? mark : fill
-    const tp = String(add(from, round(multiply(from, d('0.00005')), 2, 'up')))
-    await row.getByTestId('tpsl').click()
+    expect(markText, 'the mark shown').toMatch(/^\d+(\.\d+)?$/)
+    const plan = await takeProfitPlan('btcusdt', Number(markText), Date.now())
+    await position.getByTestId('tpsl').click()
     const sheet = page.getByTestId('tpsl-sheet')
-    await sheet.locator('input[name="tp"]').fill(tp)
+    await sheet.locator('input[name="tp"]').fill(plan.tp)
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/contract/position_tpsl'))
     await sheet.locator('button[type="submit"]').click()
     const answer = (await (await saved).json()) as { code: number; msg: string }
@@ -147,22 +140,14 @@ test('a 10× long moves with the replay, and its take-profit closes it at that p
       expect(answer.msg, 'position_tpsl').toMatch(/would trigger immediately/)
       await page.keyboard.press('Escape') // the sheet stays open with the refusal
       await expect(sheet).toHaveCount(0)
+      continue
     }
-    const reached = await expect(row)
-      .toHaveCount(0, { timeout: answer.code === 1 ? 120_000 : 1 })
-      .then(() => true)
-      .catch(() => false)
-    if (reached && answer.code === 1) taken = { order: current, tp }
-    else {
-      // Close opens the Close sheet (issue 21 part 1): the whole position at market by default.
-      await row.locator('.lv-pos__foot .lv-btn--close').click()
-      const closeSheet = page.getByTestId('close-sheet')
-      await expect(closeSheet.locator('input[name="amount"]')).toHaveValue(current.amount)
-      await closeSheet.locator('button[type="submit"]').click()
-      await expect(row).toHaveCount(0)
-    }
+    await expect(position, `the take-profit reached (${JSON.stringify(plan)})`).toHaveCount(0, {
+      timeout: plan.by + 60_000 - Date.now(),
+    })
+    taken = { order, tp: plan.tp }
   }
-  expect(taken, 'a take-profit reached within five tries').toBeDefined()
+  expect(taken, 'a take-profit set within three tries').toBeDefined()
   const closed = (await historyOf(server, user)).find((h) => h.id === taken!.order.position_id)!
   expect(closed).toMatchObject({ close_reason: 'take_profit', state: 'closed' })
   // At the bid of the book when the mark reached the take-profit: (close − open) × 0.01, minus the fees.
@@ -176,6 +161,24 @@ test('a 10× long moves with the replay, and its take-profit closes it at that p
   await expect(row.getByTestId('close-price')).toHaveText(/\d/)
   await expect(row.getByTestId('income')).toHaveText(/\d/)
 })
+
+/**
+ * Where the take-profit of a long at `mark` (the mark shown now) goes, from the minutes the replay is about to play
+ * (it maps the wall clock `from`, epoch ms, to the recording): 0.01 % above the mark, rounded up to the cent, and at
+ * least 0.03 % below the high of the first coming minute (of the next 15, from the next whole one) whose high is that
+ * far above it. The mark (the median of the mid, the last price and a 30 s EMA) follows the replayed trades to within
+ * a few hundredths of a percent, so it reaches the take-profit during that minute at the latest. Answers the price
+ * and the end of that minute (epoch ms).
+ */
+async function takeProfitPlan(symbol: string, mark: number, from: number) {
+  const MINUTE = 60_000
+  const tp = Math.ceil(mark * 1.0001 * 100) / 100
+  const next = Math.ceil(from / MINUTE) * MINUTE
+  const bars = await barsPlayedFrom(symbol, next, 15)
+  const k = bars.findIndex((b) => Number(b.high) >= tp * 1.0003)
+  if (k < 0) throw new Error(`${symbol} stays below ${tp} in the 15 minutes from ${new Date(next).toISOString()}`)
+  return { tp: tp.toFixed(2), high: bars[k]!.high, by: next + (k + 1) * MINUTE }
+}
 
 /**
  * The maintenance rate for the 100× test: the replay plays the recording minute by minute from the wall clock, so the

@@ -35,7 +35,8 @@ export const TWO_FACTOR_MESSAGES = {
     twoFactorUsed: 'Este código ya se ha usado. Espera al siguiente código de tu aplicación de autenticación',
     twoFactorAlreadyOn: 'La verificación en dos pasos ya está activada',
     twoFactorNotOn: 'La verificación en dos pasos no está activada',
-    twoFactorNoSetup: 'Vuelve a empezar la configuración: escanea el nuevo código QR con tu aplicación de autenticación',
+    twoFactorNoSetup:
+      'Vuelve a empezar la configuración: escanea el nuevo código QR con tu aplicación de autenticación',
   },
   hi: {
     twoFactorRequired: 'अपने ऑथेंटिकेटर ऐप का 6 अंकों का कोड दर्ज करें',
