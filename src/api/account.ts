@@ -44,9 +44,9 @@ export interface AccountApi {
   login(input: LoginInput, opts?: CallOptions): Promise<SessionAnswer>
   /** POST user/siwe_nonce: the EIP-4361 message for `address` on `chain_id`. */
   siweNonce(input: { address: string; chain_id: number }, opts?: CallOptions): Promise<z.infer<typeof siweNonceAnswer>>
-  /** POST user/siwe_login: signs in (or up) with the signed message. */
+  /** POST user/siwe_login: signs in (or up) with the signed message (and the authenticator's code once asked for). */
   siweLogin(
-    input: { message: string; signature: string; invite_code?: string },
+    input: { message: string; signature: string; invite_code?: string; totp_code?: string },
     opts?: CallOptions,
   ): Promise<SessionAnswer>
   /** POST user/logout: ends this session on the server. */

@@ -3,6 +3,7 @@
 // wallet's chain; a cancel in the wallet (4001) stops quietly before any login call.
 import { Wallet, verifyMessage } from 'ethers'
 import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../src/api/errors'
 import {
   WalletError,
   injectedProvider,
@@ -47,6 +48,29 @@ function serverApi() {
 }
 
 describe('signInWithWallet', () => {
+  it('with two-factor authentication asks for the code and sends the same signed message with it', async () => {
+    const api = serverApi()
+    const refusal = (msg: string) => new ApiError('envelope', 400, msg, { field: 'totp_code' })
+    api.siweLogin
+      .mockRejectedValueOnce(refusal('Enter the 6-digit code from your authenticator app'))
+      .mockRejectedValueOnce(refusal('The verification code is incorrect'))
+    const codes = ['111111', '222222']
+    const askCode = vi.fn(async () => codes.shift() ?? null)
+    const answer = await signInWithWallet(provider(), api, '', askCode)
+    expect(answer.user.account).toBe(wallet.address)
+    expect(askCode).toHaveBeenCalledTimes(2)
+    const [first, second, third] = api.siweLogin.mock.calls.map((c) => c[0] as Record<string, string>)
+    expect(first).not.toHaveProperty('totp_code')
+    expect(second).toMatchObject({ message: first!.message, signature: first!.signature, totp_code: '111111' })
+    expect(third).toMatchObject({ message: first!.message, signature: first!.signature, totp_code: '222222' })
+    expect(api.siweNonce).toHaveBeenCalledTimes(1) // one signature: the nonce waits for the code
+    // Giving up at the code is a cancel; another refusal passes through untouched.
+    api.siweLogin.mockRejectedValueOnce(refusal('Enter the 6-digit code from your authenticator app'))
+    await expect(signInWithWallet(provider(), api, '', async () => null)).rejects.toMatchObject({ problem: 'rejected' })
+    api.siweLogin.mockRejectedValueOnce(new ApiError('envelope', 400, 'This account has been disabled'))
+    await expect(signInWithWallet(provider(), api, '', askCode)).rejects.toThrow('This account has been disabled')
+  })
+
   it('signs the server message so that it recovers to the wallet address, on the wallet chain', async () => {
     const api = serverApi()
     const p = provider('0x89')

@@ -1,12 +1,13 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { isApiError } from '../../api/errors'
 import { Icon } from '../../ui/Icon'
 import { Spinner } from '../../ui/Spinner'
 import { showToast } from '../../ui/toast'
 import { useFinishSignIn } from './use-finish-sign-in'
+import { WalletCodeSheet } from './WalletCodeSheet'
 import { WalletError, injectedProvider, signInWithWallet, type WalletProblem } from './wallet'
 
 const PROBLEM = {
@@ -25,7 +26,8 @@ const PROBLEM = {
 
 /**
  * "Sign in with wallet" (EIP-4361 through the injected EIP-1193 wallet). Without a wallet in the browser the button
- * stays, with a line saying so; a cancel in the wallet gives a calm note and nothing else.
+ * stays, with a line saying so; a cancel in the wallet gives a calm note and nothing else. An account with two-factor
+ * authentication is asked for the authenticator's code in a sheet (WalletCodeSheet) before it is signed in.
  * @param inviteCode for a first wallet sign-in from the registration screen; `beforeStart` may refuse to start
  */
 export function WalletButton({
@@ -43,11 +45,22 @@ export function WalletButton({
   const [busy, setBusy] = useState(false)
   const noteId = useId()
   const hasWallet = injectedProvider(window) !== undefined
+  // The authenticator's code, when the account asks for one: the sheet answers the pending question.
+  const [asking, setAsking] = useState(false)
+  const answerCode = useRef<(code: string | null) => void>(() => undefined)
+  const askCode = () =>
+    new Promise<string | null>((resolve) => {
+      answerCode.current = (code) => {
+        setAsking(false)
+        resolve(code)
+      }
+      setAsking(true)
+    })
   const start = async () => {
     if (busy || (beforeStart && !beforeStart())) return
     setBusy(true)
     try {
-      const answer = await signInWithWallet(injectedProvider(window), api, inviteCode)
+      const answer = await signInWithWallet(injectedProvider(window), api, inviteCode, askCode)
       finish(answer, msg({ id: 'auth.loginSuccess', message: 'Login successful' }))
     } catch (err) {
       // Server refusals were shown by the request layer already.
@@ -78,6 +91,7 @@ export function WalletButton({
           {i18n._(PROBLEM['no-wallet'])}
         </p>
       )}
+      <WalletCodeSheet open={asking} onCode={(code) => answerCode.current(code)} />
     </div>
   )
 }

@@ -4,6 +4,7 @@
  * `personal_sign` (EIP-191), and let the server verify it and open the session.
  */
 import type { SessionAnswer } from '../../../common/api/account'
+import { describeFailure } from '../../api/problem'
 import type { Api } from '../../api'
 
 /** The EIP-1193 provider surface used here. */
@@ -68,11 +69,14 @@ async function ask(provider: Eip1193Provider, method: string, params?: readonly 
  * Signs in (or, the first time, signs up) with the wallet. Rejects with WalletError for the wallet's side and with
  * the API's ApiError for the server's (already shown to the user unless `silent`).
  * @param inviteCode used only when the wallet has no account yet
+ * @param askCode asked for the authenticator's code when the account has two-factor authentication (the server names
+ *   `totp_code`; the signed message is sent again with it, its nonce kept until then); null = the user gave up
  */
 export async function signInWithWallet(
   provider: Eip1193Provider | undefined,
   api: Pick<Api, 'siweNonce' | 'siweLogin'>,
   inviteCode = '',
+  askCode?: () => Promise<string | null>,
 ): Promise<SessionAnswer> {
   if (!provider) throw new WalletError('no-wallet')
   const accounts = await ask(provider, 'eth_requestAccounts')
@@ -84,5 +88,15 @@ export async function signInWithWallet(
   if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(signature)) {
     throw new WalletError('bad-answer', 'personal_sign answered no signature')
   }
-  return api.siweLogin(inviteCode ? { message, signature, invite_code: inviteCode } : { message, signature })
+  const signed = inviteCode ? { message, signature, invite_code: inviteCode } : { message, signature }
+  for (let code: string | null = null; ;) {
+    try {
+      return await api.siweLogin(code === null ? signed : { ...signed, totp_code: code })
+    } catch (err) {
+      // The request layer has said why (the code is needed, or was wrong): ask for it (again).
+      if (!askCode || describeFailure(err).field !== 'totp_code') throw err
+      code = await askCode()
+      if (code === null) throw new WalletError('rejected')
+    }
+  }
 }
