@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../../common/constants'
+import { ANTI_PHISHING_MESSAGES } from '../../server/content/messages/anti-phishing'
 import { AUTH_MESSAGES } from '../../server/content/messages/auth'
 import { CONTRACT_MESSAGES } from '../../server/content/messages/contract'
 import { CORE_MESSAGES } from '../../server/content/messages/core'
@@ -15,6 +16,7 @@ import { RISK_MESSAGES } from '../../server/content/messages/risk'
 import { SESSION_MESSAGES } from '../../server/content/messages/sessions'
 import { SUPPORT_MESSAGES } from '../../server/content/messages/support'
 import { TRADE_MESSAGES } from '../../server/content/messages/trade'
+import { TWO_FACTOR_MESSAGES } from '../../server/content/messages/two-factor'
 import type { MessageTable } from '../../server/content/messages/table'
 
 /** The tables by the module that holds them (the name server-messages.ts imports it under). */
@@ -31,10 +33,23 @@ const TABLES: Record<string, MessageTable> = {
   risk: RISK_MESSAGES,
   recovery: RECOVERY_MESSAGES,
   sessions: SESSION_MESSAGES,
+  'two-factor': TWO_FACTOR_MESSAGES,
+  'anti-phishing': ANTI_PHISHING_MESSAGES,
 }
 
 /** Tables whose every non-English text must differ from the English one (a copy is an untranslated message). */
-const FULLY_TRANSLATED = new Set(['money', 'trade', 'financial', 'contract', 'ledger', 'risk', 'recovery', 'sessions'])
+const FULLY_TRANSLATED = new Set([
+  'money',
+  'trade',
+  'financial',
+  'contract',
+  'ledger',
+  'risk',
+  'recovery',
+  'sessions',
+  'two-factor',
+  'anti-phishing',
+])
 
 const OTHER_LOCALES = LOCALES.filter((locale) => locale !== 'en')
 

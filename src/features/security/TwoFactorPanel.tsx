@@ -94,9 +94,10 @@ function TurnOn({
           { code: v.code, ...(needsPassword ? { password: v.password } : {}) },
           { silent: true },
         )
-        await reloadUserInfo(api)
-        showToast(msg({ id: 'twoFactor.turnedOn', message: 'Two-factor authentication is on' }), 'success')
+        // The codes first: with the user info re-read before them, the "on" panel showed for a moment.
         onDone(answer.recovery_codes)
+        showToast(msg({ id: 'twoFactor.turnedOn', message: 'Two-factor authentication is on' }), 'success')
+        await reloadUserInfo(api)
       },
     }),
   )
