@@ -190,7 +190,7 @@ test('a 10× long moves with the replay, and a take-profit closes a position at 
  * its whole path (O→L→H→C or O→H→L→C) is still ahead. The mark (the median of the mid, the last price and a 30 s EMA)
  * follows the replayed trades to within a few hundredths of a percent, so it crosses the take-profit in that minute.
  * Answers the side, the price and the end of that minute (epoch ms). Checked against three days of the recording:
- * never without an answer, a wait of 1.7 min at the median, 8.7 at the 95th percentile, 29 at most.
+ * never without an answer, a wait of 1.7 min at the median, 9.7 at the 95th percentile, 29 at most.
  */
 async function takeProfitPlan(symbol: string, mark: number, from: number) {
   const MINUTE = 60_000
