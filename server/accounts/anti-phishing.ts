@@ -8,10 +8,9 @@ import { eq } from 'drizzle-orm'
 import type * as z from 'zod/mini'
 import type { antiPhishingInput } from '../../common/api/account'
 import { audit } from '../auth/audit'
-import { checkSecretLimited } from '../auth/secret-check'
+import { confirmLoginPassword } from '../auth/secret-check'
 import { users } from '../db/schema'
 import type { ServiceDeps } from '../domain/deps'
-import { rejected } from '../domain/errors'
 import type { Client } from './client'
 
 /**
@@ -24,20 +23,7 @@ export async function setAntiPhishing(
   input: z.output<typeof antiPhishingInput>,
   { ip, locale }: Pick<Client, 'ip' | 'locale'>,
 ): Promise<void> {
-  const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId))
-  if (u?.hash) {
-    if (!input.password) throw rejected('loginPasswordRequired', 'password')
-    await checkSecretLimited(db, {
-      userId,
-      stored: u.hash,
-      password: input.password,
-      wrong: 'loginPasswordWrong',
-      field: 'password',
-      action: 'anti_phishing_set',
-      ip,
-      locale,
-    })
-  }
+  await confirmLoginPassword(db, { userId, password: input.password, action: 'anti_phishing_set', ip, locale })
   await db.update(users).set({ antiPhishing: input.phrase }).where(eq(users.id, userId))
   await audit(db, { userId, action: 'anti_phishing_set', result: 'ok', ip })
 }

@@ -13,12 +13,12 @@ import type { TwoFactorEnableAnswer, twoFactorEnableInput, TwoFactorSetupAnswer 
 import type { Locale } from '../../common/constants'
 import { audit, type AuditAction } from '../auth/audit'
 import { RATE_RULES, rateLimitError, reserve } from '../auth/rate-limit'
-import { checkSecretLimited } from '../auth/secret-check'
+import { confirmLoginPassword } from '../auth/secret-check'
 import { matchingStep, newRecoveryCodes, newTotpSecret, normalRecoveryCode, recoveryHash, totpUri } from '../auth/totp'
 import { buildUserInfo } from '../auth/user-info'
 import type { Db } from '../db/client'
 import { rowsOf } from '../stream/events'
-import { twoFactor, users } from '../db/schema'
+import { twoFactor } from '../db/schema'
 import { rejected } from '../domain/errors'
 
 /** Who asks, for the audit log and the rate limit's message. */
@@ -73,18 +73,7 @@ export async function enableTwoFactor(
   const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, who.userId))
   if (row?.secret) throw rejected('twoFactorAlreadyOn')
   if (!row?.pendingSecret) throw rejected('twoFactorNoSetup')
-  const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, who.userId))
-  if (user?.hash) {
-    if (!input.password) throw rejected('loginPasswordRequired', 'password')
-    await checkSecretLimited(db, {
-      ...who,
-      stored: user.hash,
-      password: input.password,
-      wrong: 'loginPasswordWrong',
-      field: 'password',
-      action: 'two_factor_enable',
-    })
-  }
+  await confirmLoginPassword(db, { ...who, password: input.password, action: 'two_factor_enable' })
   const slot = await takeUnit(db, who, 'two_factor_enable')
   const step = matchingStep(row.pendingSecret, input.code)
   if (step === null) {

@@ -8,7 +8,9 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { Locale } from '../../common/constants'
 import type { ServerMessageKey } from '../content/server-messages'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { users } from '../db/schema'
 import { audit, type AuditAction } from './audit'
 import { rejected } from './messages'
 import { checkPassword } from './passwords'
@@ -126,4 +128,26 @@ async function checkNow(db: Db, c: SecretCheck): Promise<void> {
   }
   rememberVerified(digest, Date.now())
   await slot.release()
+}
+
+/**
+ * Confirms a change of `userId`'s security settings with their login password, when the account has one (a
+ * wallet-only account has none and passes), under the same per-user window as checkSecretLimited: a stolen session
+ * without the password cannot make the change. Used by two-factor enrolment and the anti-phishing code.
+ * @throws DomainError rejected `loginPasswordRequired`/`loginPasswordWrong` naming `password`; 429 `tooManyAttempts`
+ */
+export async function confirmLoginPassword(
+  db: Db,
+  c: { userId: number; password: string | undefined; action: AuditAction; ip: string; locale: Locale },
+): Promise<void> {
+  const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, c.userId))
+  if (!u?.hash) return
+  if (!c.password) throw rejected('loginPasswordRequired', 'password')
+  await checkSecretLimited(db, {
+    ...c,
+    stored: u.hash,
+    password: c.password,
+    wrong: 'loginPasswordWrong',
+    field: 'password',
+  })
 }
