@@ -69,6 +69,8 @@ interface Entry {
   /** When queued, by the queue's clock (ms); `receivedAt` is the caller's (wall) time handed on with the frame. */
   at: number
   receivedAt: number
+  /** Arrival order: a key's list is kept sorted by it. */
+  seq: number
   /** undefined: not peeked yet; null: peeked, no key. */
   key?: FrameKey | null
   skipped?: boolean
@@ -92,6 +94,12 @@ export class InboundQueue {
   /** Entries of `q` from `head` on that are not skipped: the frames still to decode. */
   private live = 0
   private scheduled = false
+  private seq = 0
+  /**
+   * A keying pass ran out of time (its budget, or the worker was descheduled) with older frames left unkeyed below
+   * the ones it keyed: the next pass looks at every queued frame, not only at those newer than the newest keyed one.
+   */
+  private keyingCut = false
   /** Queued, unskipped frames per key, oldest first. */
   private readonly byKey = new Map<string, Entry[]>()
   private readonly o: Required<Omit<InboundOptions, 'frameKey' | 'defer'>> & {
@@ -110,7 +118,7 @@ export class InboundQueue {
   /** Queues a frame received at `receivedAt` (ms, handed on to `process`) and makes sure a drain is scheduled. */
   push(data: unknown, receivedAt: number): void {
     const at = this.o.now()
-    this.q.push({ data, at, receivedAt })
+    this.q.push({ data, at, receivedAt, seq: this.seq++ })
     this.live++
     if (this.live > this.o.maxQueued) {
       this.conflate(at + this.o.sliceMs / 2)
@@ -132,6 +140,7 @@ export class InboundQueue {
     this.head = 0
     this.live = 0
     this.byKey.clear()
+    this.keyingCut = false
     this.counters.queued = 0
   }
 
@@ -173,29 +182,39 @@ export class InboundQueue {
   }
 
   /**
-   * Keys frames from the newest back to the first already keyed (or until `until`), then lets each key keep only
-   * its newest frame (`latest`) or newest `recentKept` frames (`recent`).
+   * Keys frames from the newest back to the first already keyed (or until `until`), and each key keeps only its
+   * newest frame (`latest`) or newest `recentKept` frames (`recent`). After a pass cut short by `until`, the next one
+   * keys the older frames it left too: a preemption while peeking must not leave a backlog that is never conflated.
    */
   private conflate(until: number): void {
-    const found: Entry[] = []
+    const everyFrame = this.keyingCut
+    this.keyingCut = false
     for (let i = this.q.length - 1; i >= this.head; i--) {
       const e = this.q[i]!
-      if (e.key !== undefined) break
+      if (e.key !== undefined) {
+        if (everyFrame) continue
+        break
+      }
       e.key = this.o.frameKey(e.data) ?? null
       this.counters.peeked++
-      if (e.key) found.push(e)
-      if (this.o.now() >= until) break
+      if (e.key) this.file(e)
+      if (this.o.now() >= until) {
+        this.keyingCut = i > this.head
+        break
+      }
     }
-    // Oldest first, so each key's list stays in arrival order.
-    for (let i = found.length - 1; i >= 0; i--) {
-      const e = found[i]!
-      const k = e.key!
-      let list = this.byKey.get(k.key)
-      if (!list) this.byKey.set(k.key, (list = []))
-      list.push(e)
-      const keep = k.keep === 'latest' ? 1 : this.o.recentKept
-      while (list.length > keep) this.skip(list.shift()!)
-    }
+  }
+
+  /** Files a keyed frame in its key's list (arrival order) and skips what the key no longer keeps. */
+  private file(e: Entry): void {
+    const k = e.key!
+    let list = this.byKey.get(k.key)
+    if (!list) this.byKey.set(k.key, (list = []))
+    let at = list.length
+    while (at > 0 && list[at - 1]!.seq > e.seq) at--
+    list.splice(at, 0, e)
+    const keep = k.keep === 'latest' ? 1 : this.o.recentKept
+    while (list.length > keep) this.skip(list.shift()!)
   }
 
   private skip(e: Entry): void {

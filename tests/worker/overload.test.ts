@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { BookSnapshot } from '../../common/engine-api'
 import { TickerCache } from '../../src-worker/caches/tickers'
 import { decodeFrame, type Push } from '../../src-worker/codec/decode'
-import { keyOfText } from '../../src-worker/codec/frame-key'
+import { frameKey, keyOfText } from '../../src-worker/codec/frame-key'
 import { Scheduler } from '../../src-worker/publish/scheduler'
 import { keys, TickerSubscription } from '../../src-worker/publish/subscriptions'
 import { InboundQueue, type InboundOptions } from '../../src-worker/socket/inbound-queue'
@@ -101,6 +101,25 @@ describe('conflation when behind', () => {
       [1_700_000_100, 70],
     ])
     expect(q.counters.conflated.kline).toBe(68)
+  })
+
+  it('conflates the older frames too when a preemption cut the first keying short', () => {
+    // A busy machine: the worker is descheduled for 100 ms while it peeks at the newest frame, so the first slice's
+    // keying budget runs out after one frame. The next slice must still key the 98 older books it left (before, it
+    // stopped at the newest keyed frame and decoded all 100 books one by one: conflated 0, the flake seen in CI).
+    let t = 0
+    let peeks = 0
+    const { q, pushes, run } = manualQueue({
+      now: () => t,
+      frameKey: (data) => {
+        if (peeks++ === 0) t += 100
+        return frameKey(data)
+      },
+    })
+    for (let v = 1; v <= 100; v++) q.push(book('btcusdt', v), 0)
+    run()
+    expect(pushes.map((p) => p.channel === 'depth' && p.tick.version)).toEqual([1, 100])
+    expect(q.counters.conflated.depth).toBe(98)
   })
 
   it('decodes every frame, in order, when not behind, and never reorders frames without a key', () => {
