@@ -309,8 +309,8 @@ export const withdrawInput = z.object({
 export type WithdrawInput = z.input<typeof withdrawInput>
 
 /**
- * A withdrawal's security hold: why, and until when (UTC text and epoch ms) it waits for an operator rather than
- * being sent by the daily automatic limit. Null when not held.
+ * A withdrawal's security hold: why, and until when (UTC text and epoch ms) it is not sent by the daily automatic
+ * limit (an operator may decide it before; after, it is treated as a new request). Null when not held, or no longer.
  */
 export const withdrawHoldSchema = z.nullable(
   z.object({ reason: z.enum(WITHDRAW_HOLD_REASONS), until: dateField, until_ts: z.int() }),

@@ -42,6 +42,8 @@ export type AuditAction =
   | 'deposit_reject'
   | 'withdraw_approve'
   | 'withdraw_reject'
+  /** A withdrawal's security hold ended without sending it (over the daily limit or locked): left to an operator. */
+  | 'withdraw_hold_end'
   /** An operator voided a second contract (issue 21 part 8): stake and fee back. */
   | 'micro_void'
 

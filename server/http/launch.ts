@@ -25,6 +25,7 @@ import { seedDatabase } from '../db/seed'
 import type { MarketOptions, MarketService } from '../market/types'
 import { startMicroSettler } from '../trading/micro/settler'
 import { startFinancialAccrual } from '../trading/earn/accrual'
+import { startWithdrawRelease } from '../money/withdraw-release'
 import { liveTradingOpen } from '../trading/live-only'
 import { startFundingJob } from '../trading/contract/funding-job'
 import { startEngineRole } from '../cluster/engine-role'
@@ -237,6 +238,9 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
       // Perpetuals' funding every 8 h (each position and funding time once: see the job).
       const funding = await startFundingJob({ db: database.db, market, log })
       stack.push(() => funding.stop())
+      // Withdrawals whose security hold is over: to the signer within the daily limit, else to review.
+      const release = startWithdrawRelease({ db: database.db, log })
+      stack.push(() => release.stop())
       // The chain watcher (with a chain) and the daily proof of reserves and liabilities.
       for (const stop of await startCustodyJobs(database.db, chain, log)) stack.push(stop)
     }

@@ -10,9 +10,11 @@ import { notFound } from '../domain/errors'
 import { userAmount } from './amounts'
 
 /**
- * Whether the user's withdrawals of `currency` on chain today (UTC) — sending and paid ones, the one just inserted
- * included — stay within the daily limit the operator set for them (`withdraw_auto_limits`); false without a limit.
- * Run after the request's posting, which locks the user's account row: two requests of one user are counted in turn.
+ * Whether the user's withdrawals of `currency` on chain sent today (UTC; a sending or paid one counts on the day it
+ * went to the signer, `reviewed_at`), with `requestId` — a request just inserted, or a held one whose hold is over
+ * (withdraw-release.ts) — stay within the daily limit the operator set for them (`withdraw_auto_limits`); false
+ * without a limit. Run under the lock of the user's live spot account row for `currency` (a request's posting takes
+ * it): two requests of one user are counted in turn.
  */
 export async function withinAutoLimit(tx: Db, userId: number, currency: string, requestId: number): Promise<boolean> {
   const [limit] = await tx
@@ -28,8 +30,7 @@ export async function withinAutoLimit(tx: Db, userId: number, currency: string, 
         eq(withdrawals.userId, userId),
         eq(withdrawals.currency, currency),
         sql`${withdrawals.network} is not null`,
-        sql`(${withdrawals.status} in ('sending', 'paid') or ${withdrawals.id} = ${requestId})`,
-        sql`${withdrawals.createdAt} >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'`,
+        sql`(${withdrawals.id} = ${requestId} or (${withdrawals.status} in ('sending', 'paid') and coalesce(${withdrawals.reviewedAt}, ${withdrawals.createdAt}) >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'))`,
       ),
     )
   return compare(parseDecimal(today!.total), parseDecimal(limit.daily)) <= 0

@@ -7,7 +7,9 @@
  * on chain (ETH sent to a contract that refuses it) fails at 6 and returns amount + fee once; one the hot wallet
  * cannot pay (50 USDT held, 80 asked) is not signed and waits, frozen, until the hot wallet is funded; a signer that dies between storing
  * a signed transaction and broadcasting it broadcasts the same bytes at the next round (one payment); a transaction
- * stuck in the pool is replaced at the same nonce with higher fees and the withdrawal is paid once.
+ * stuck in the pool is replaced at the same nonce with higher fees and the withdrawal is paid once. A withdrawal held
+ * for 24 h after a security change goes to the signer once its hold is over when the daily limit allows it, else it
+ * waits for an operator.
  *
  * After every step, the economic invariant of withdrawals: what `system:withdrawals` received = Σ amounts of paid
  * withdrawals = what the recipient received on chain since the start; the hot wallet's ETH went down by the ETH paid +
@@ -15,6 +17,7 @@
  * sending withdrawal).
  */
 import { and, eq, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import {
   createTestClient,
   createWalletClient,
@@ -44,6 +47,7 @@ import { audit } from '../../server/auth/audit'
 import { auditLog, coinAddresses, ledgerAccounts, withdrawals, withdrawalTxs } from '../../server/db/schema'
 import { checkLedger } from '../../server/ledger/check'
 import { setAutoLimit } from '../../server/money/withdraw-auto-limit'
+import { releaseHeldWithdrawals } from '../../server/money/withdraw-release'
 import { reviewWithdrawal } from '../../server/money/withdrawals'
 import { openDevCustody } from '../helpers/dev-custody'
 import { liveSpot, moneyCall, PAY_PASSWORD, withPayPassword } from '../helpers/money-calls'
@@ -444,5 +448,72 @@ await describePostgres('signer', (open) => {
     const eth = (await reader.getBalance({ address: hot })) + (await reader.getBalance({ address: aliceAddress }))
     expect(reserves.get('ETH')).toBe(parseDecimal(formatUnits(eth, 18)))
     expect(reserves.get('USDT')).toBe(parseDecimal(formatUnits((await usdtOf(hot)) + (await usdtOf(aliceAddress)), 6)))
+  })
+
+  it('sends a held withdrawal once its 24 h are over when the daily limit allows it; over the limit an operator decides', async () => {
+    // Issue 24 part 7, "waits 24 h or for an operator": before, a held withdrawal waited for an operator for ever.
+    const hold = async () => {
+      // The security log line of a transaction password change: the next request is held (withdraw-hold.ts).
+      await audit(database.db, { userId: alice.id, action: 'pay_password_change', result: 'ok', ip: '127.0.0.1' })
+      const id = await withdraw('0.1', 'ETH')
+      expect(await record(id)).toMatchObject({ status: 'pending', hold: { reason: 'security_change' } })
+      expect(await releaseHeldWithdrawals(database.db), 'nothing released before its time').toEqual({
+        sent: 0,
+        review: 0,
+      })
+      // A day goes by: the request was asked yesterday and its hold is over (the password change is a day old too).
+      const dayAgo = (column: AnyPgColumn) => sql`${column} - make_interval(hours => 25)`
+      await database.db
+        .update(withdrawals)
+        .set({ createdAt: dayAgo(withdrawals.createdAt), holdUntil: dayAgo(withdrawals.holdUntil) })
+        .where(eq(withdrawals.id, id))
+      await database.db
+        .update(auditLog)
+        .set({ createdAt: dayAgo(auditLog.createdAt) })
+        .where(eq(auditLog.userId, alice.id))
+      return id
+    }
+    const sentToday = async () => {
+      const [r] = await database.db
+        .select({ v: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+        .from(withdrawals)
+        .where(
+          and(
+            eq(withdrawals.userId, alice.id),
+            eq(withdrawals.currency, 'ETH'),
+            sql`${withdrawals.status} in ('sending', 'paid')`,
+            sql`coalesce(${withdrawals.reviewedAt}, ${withdrawals.createdAt}) >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'`,
+          ),
+        )
+      return r!.v
+    }
+
+    // Within the limit: to the signer, paid at 6 confirmations; the record no longer shows a hold.
+    expect(await setAutoLimit(database.db, alice.id, 'ETH', parseDecimal('100'))).toBe('100')
+    const within = await hold()
+    expect(await releaseHeldWithdrawals(database.db)).toEqual({ sent: 1, review: 0 })
+    expect(await record(within)).toMatchObject({ status: 'sending', hold: null })
+    expect(await releaseHeldWithdrawals(database.db), 'released once').toEqual({ sent: 0, review: 0 })
+    expect((await round()).sent).toBe(1)
+    await chain.mine(5)
+    expect((await round()).paid).toBe(1)
+    expect((await record(within)).status).toBe('paid')
+    await expectWithdrawalsBalance('a hold over, sent within the limit')
+
+    // Room for 0.05 more today, and the held request is 0.1, asked yesterday: it counts on the day it would leave (a
+    // limit counted by the day asked sent it: the sum of today left it out).
+    const limit = parseDecimal(String(Number(await sentToday()) + 0.05))
+    expect(await setAutoLimit(database.db, alice.id, 'ETH', limit)).toBe(limit)
+    const over = await hold()
+    expect(await releaseHeldWithdrawals(database.db)).toEqual({ sent: 0, review: 1 })
+    expect(await record(over), 'in the review queue, its hold over').toMatchObject({ status: 'pending', hold: null })
+    expect(await releaseHeldWithdrawals(database.db), 'looked at once').toEqual({ sent: 0, review: 0 })
+    expect((await round()).sent, 'nothing goes to the signer').toBe(0)
+    await reviewWithdrawal(
+      { db: database.db },
+      { id: over, approve: false, reviewerId: null, reason: 'Over the limit' },
+    )
+    await expectWithdrawalsBalance('a hold over, refused by the operator')
+    expect(await setAutoLimit(database.db, alice.id, 'ETH', null)).toBeNull()
   })
 })
