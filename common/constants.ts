@@ -78,4 +78,6 @@ export const STORAGE_KEYS = {
   theme: 'THEME',
   dealSymbol: 'DEAL_SYMBOL',
   system: 'SYSTEM_CONFIG',
+  /** Device tokens per account (src/state/device-tokens.ts); kept when signing out. */
+  devices: 'LOGIN_DEVICES',
 } as const

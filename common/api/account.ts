@@ -122,18 +122,31 @@ export type RegisterInput = z.input<typeof registerInput>
  * POST user/login. `totp_code`: once two-factor authentication is on, a right password without it is refused under
  * `totp_code` (`twoFactorRequired`), and the app asks for the code and sends both again.
  */
+/** A device token (server/auth/login-devices.ts): 32 random bytes, base64url. */
+export const deviceTokenField = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/))
+
 export const loginInput = z.object({
   ...accountFields,
   password: anyPasswordField,
   totp_code: z.optional(secondFactorField),
+  /** The device token this browser was given by an earlier sign-in to the same account, if any. */
+  device_token: z.optional(deviceTokenField),
 })
 export type LoginInput = z.input<typeof loginInput>
 
 // In a module of their own: the app validates the stored USERINFO at start-up without this file's form schemas.
 export { IDENTITY_STATUSES, userInfoSchema, type IdentityStatus, type UserInfo } from './user-info'
 
-/** Answer of register, login and siwe_login: a new session token (sent back in the `token` header). */
-export const sessionAnswer = z.object({ token: z.string(), user: userInfoSchema })
+/**
+ * Answer of register, login and siwe_login: a new session token (sent back in the `token` header); from a password
+ * sign-in or a registration also the browser's device token for this account (keep it, and send it with the next
+ * sign-in to it: a browser that signed in before keeps its own failure budget).
+ */
+export const sessionAnswer = z.object({
+  token: z.string(),
+  user: userInfoSchema,
+  device_token: z.optional(deviceTokenField),
+})
 export type SessionAnswer = z.infer<typeof sessionAnswer>
 
 /**

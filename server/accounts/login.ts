@@ -5,6 +5,8 @@
  * (auth/login-throttle.ts). Each attempt takes its units before the password is checked and a right password gives
  * them back, so the limits count failures only and parallel guessing cannot overshoot them. A successful login does
  * not clear earlier failures, so an attacker cannot reset a budget by timing guesses around the owner's logins.
+ * A browser that signed in to the account before presents its device token (`device_token`, auth/login-devices.ts):
+ * its failures count against its own budget instead of the account's, so guesses from elsewhere never refuse it.
  * With two-factor authentication on (accounts/two-factor.ts), a right password without `totp_code` is refused under
  * `totp_code` (the units given back: it was no failure), and a wrong code keeps the units like a wrong password.
  */
@@ -13,6 +15,7 @@ import type * as z from 'zod/mini'
 import type { loginInput, SessionAnswer } from '../../common/api/account'
 import { accountName, findUser } from '../auth/account-name'
 import { audit } from '../auth/audit'
+import { deviceTokenAfterLogin, knownDevice, LOGIN_DEVICE_RULE } from '../auth/login-devices'
 import { isTrustedAddress, LOGIN_PAIR_RULE, takeAccountUnit } from '../auth/login-throttle'
 import { checkPassword, hashPassword, needsRehash } from '../auth/passwords'
 import { RATE_RULES, rateLimitError, reserve } from '../auth/rate-limit'
@@ -55,10 +58,15 @@ export async function loginWithPassword(
   if (!slot.granted) throw await refuse(slot.retryAfterS)
   const user = await findUser(db, account)
   // Asked for unknown accounts too (user id 0 has no rows), so both cost the same queries.
-  const trusted = await isTrustedAddress(db, user?.id ?? 0, ip)
+  const device = await knownDevice(db, user?.id ?? 0, input.device_token)
+  // A browser that signed in before fails against its own budget; past it, the token counts for nothing.
+  const deviceSlot = device && (await reserve(db, [{ rule: LOGIN_DEVICE_RULE, subject: device.subject }]))
+  const ownDevice = deviceSlot?.granted === true
+  const trusted = (await isTrustedAddress(db, user?.id ?? 0, ip)) || ownDevice
   const unit = trusted ? undefined : await takeAccountUnit(db, account.target)
   if (unit && !unit.granted) {
     await slot.release()
+    if (deviceSlot?.granted) await deviceSlot.release()
     throw await refuse(unit.retryAfterS)
   }
   const ok = await checkPassword(user?.passwordHash ?? null, input.password)
@@ -78,6 +86,7 @@ export async function loginWithPassword(
     if (!input.totp_code) {
       await slot.release()
       await unit?.release()
+      if (deviceSlot?.granted) await deviceSlot.release()
       throw rejected('twoFactorRequired', 'totp_code')
     }
     // A wrong code throws with the login units still taken (a failure like a wrong password) and its own unit.
@@ -95,6 +104,7 @@ export async function loginWithPassword(
   }
   await slot.release()
   await unit?.release()
+  if (deviceSlot?.granted) await deviceSlot.release()
   if (user.status !== 'active') {
     await audit(db, { userId: user.id, action: 'login', result: 'refused', detail: 'account disabled', ip })
     throw rejected('accountDisabled')
@@ -107,5 +117,6 @@ export async function loginWithPassword(
   }
   await audit(db, { userId: user.id, action: 'login', result: 'ok', detail: `account=${account.target}`, ip })
   const token = await createSession(db, user.id, { ip, userAgent })
-  return { token, user: (await buildUserInfo(db, user.id))! }
+  const deviceToken = await deviceTokenAfterLogin(db, user.id, device, input.device_token)
+  return { token, user: (await buildUserInfo(db, user.id))!, device_token: deviceToken }
 }

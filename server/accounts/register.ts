@@ -11,6 +11,7 @@ import { checkCode, consumeCode } from '../auth/codes'
 import { insertUser } from '../auth/create-user'
 import { uniqueViolation } from '../auth/db-errors'
 import { resolveInviter } from '../auth/invite-codes'
+import { deviceTokenAfterLogin } from '../auth/login-devices'
 import { passwordProblem } from '../auth/password-policy'
 import { hashPassword } from '../auth/passwords'
 import { createSession } from '../auth/sessions'
@@ -61,5 +62,7 @@ export async function registerAccount(
   }
   await audit(db, { userId, action: 'register', result: 'ok', detail: `account=${account.target}`, ip })
   const token = await createSession(db, userId, { ip, userAgent })
-  return { token, user: (await buildUserInfo(db, userId))! }
+  // The browser that created the account signs in to it later with its own failure budget (auth/login-devices.ts).
+  const deviceToken = await deviceTokenAfterLogin(db, userId, undefined, undefined)
+  return { token, user: (await buildUserInfo(db, userId))!, device_token: deviceToken }
 }

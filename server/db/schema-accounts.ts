@@ -264,3 +264,22 @@ export const twoFactor = pgTable('two_factor', {
     .default(sql`'{}'::text[]`),
   enabledAt: at('enabled_at'),
 })
+
+/**
+ * Device tokens (issue 24 part 7; OWASP "Slow Down Online Guessing Attacks with Device Cookies"): a browser that
+ * signed in to the account with its password is given a random token (stored here as its SHA-256); sent back with a
+ * later sign-in it earns the browser its own failure budget, outside the account's (auth/login-devices.ts).
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    lastUsedAt: at('last_used_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('login_devices_token_hash').on(t.tokenHash), index('login_devices_user').on(t.userId)],
+)

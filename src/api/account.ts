@@ -25,6 +25,7 @@ import {
   type TwoFactorEnableInput,
   type TwoFactorSetupAnswer,
 } from '../../common/api/two-factor'
+import { deviceTokenFor, keepDeviceToken, type AccountRef } from '../state/device-tokens'
 import { createLogoutCall } from './logout-call'
 import type { Params } from './request'
 import type { CallOptions, Caller } from './public'
@@ -40,7 +41,10 @@ export interface AccountApi {
   resetPassword(input: ResetPasswordInput, opts?: CallOptions): Promise<void>
   /** POST user/register: creates the account and signs in. */
   register(input: RegisterInput, opts?: CallOptions): Promise<SessionAnswer>
-  /** POST user/login. */
+  /**
+   * POST user/login, with the device token this browser holds for the account (unless `input` brings one); the token
+   * answered is kept for the next sign-in (src/state/device-tokens.ts). Register keeps its token too.
+   */
   login(input: LoginInput, opts?: CallOptions): Promise<SessionAnswer>
   /** POST user/siwe_nonce: the EIP-4361 message for `address` on `chain_id`. */
   siweNonce(input: { address: string; chain_id: number }, opts?: CallOptions): Promise<z.infer<typeof siweNonceAnswer>>
@@ -93,6 +97,12 @@ export interface AccountApi {
   twoFactorDisable(code: string, opts?: CallOptions): Promise<void>
 }
 
+/** Keeps the device token a sign-in answered for its account (src/state/device-tokens.ts); answers `answer`. */
+function kept(account: AccountRef, answer: SessionAnswer): SessionAnswer {
+  if (answer.device_token) keepDeviceToken(account, answer.device_token)
+  return answer
+}
+
 /** Builds the account calls. */
 export function createAccountApi(call: Caller): AccountApi {
   const p = (input: object) => input as Params
@@ -100,8 +110,11 @@ export function createAccountApi(call: Caller): AccountApi {
     sendCode: (input, opts) => call.post('user/send_code', sendCodeAnswer, p(input), opts),
     forgotPassword: (input, opts) => call.post('user/forgot_password', sendCodeAnswer, p(input), opts),
     resetPassword: async (input, opts) => void (await call.post('user/reset_password', nothing, p(input), opts)),
-    register: (input, opts) => call.post('user/register', sessionAnswer, p(input), opts),
-    login: (input, opts) => call.post('user/login', sessionAnswer, p(input), opts),
+    register: async (input, opts) => kept(input, await call.post('user/register', sessionAnswer, p(input), opts)),
+    login: async (input, opts) => {
+      const device_token = input.device_token ?? deviceTokenFor(input)
+      return kept(input, await call.post('user/login', sessionAnswer, p({ ...input, device_token }), opts))
+    },
     siweNonce: (input, opts) => call.post('user/siwe_nonce', siweNonceAnswer, p(input), opts),
     siweLogin: (input, opts) => call.post('user/siwe_login', sessionAnswer, p(input), opts),
     logoutSession: createLogoutCall(call),

@@ -2,7 +2,8 @@
  * Account lockout as a denial of service (OWASP Authentication Cheat Sheet, "Account Lockout"): wrong passwords from
  * many addresses must not lock the owner out of their own address, a new address of the owner is only slowed, one
  * address hammering an account is refused with the translated message and Retry-After, the account never takes more
- * than 100 failures an hour (ASVS V2.2.1), and X-Forwarded-For is believed only when TRUST_PROXY says so.
+ * than 100 failures an hour (ASVS V2.2.1), a browser that signed in before (its device token) keeps a budget of its own,
+ * and X-Forwarded-For is believed only when TRUST_PROXY says so.
  */
 import { afterEach, expect, it, vi } from 'vitest'
 import { pgliteTestDb } from '../helpers/server-db'
@@ -49,6 +50,47 @@ describeAuth('login lockout', (fx: AuthFixture) => {
     expect(wait).toBeLessThanOrEqual(40)
     vi.setSystemTime(Date.now() + wait * 1000)
     expect((await login('olga@example.com', GOOD_PASSWORD, { ip: '192.0.2.77' })).body.code).toBe(1)
+  })
+
+  it('a browser that signed in before keeps its own budget: guesses from elsewhere never slow it, its own 5 do', async () => {
+    // Issue 24 part 7 (OWASP "device cookies"): before, the owner on a new address (a phone on a train) was refused
+    // for up to 40 s once strangers had emptied the account's bucket, whatever browser they used.
+    await fx.register('nora@example.com')
+    clockAt(5)
+    type Answer = Session & { device_token: string }
+    const first = await fx.post<Answer>(
+      'user/login',
+      { type: 'email', email: 'nora@example.com', password: GOOD_PASSWORD },
+      { ip: '198.51.100.50' },
+    )
+    const device = first.body.data.device_token
+    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const withToken = (password: string, ip: string, token = device) =>
+      fx.post<Answer>('user/login', { type: 'email', email: 'nora@example.com', password, device_token: token }, { ip })
+    for (let a = 0; a < 12; a++) await login('nora@example.com', `guess ${a}`, { ip: `203.0.113.${a + 1}` })
+    // Without the token, from a new address: slowed.
+    expect((await login('nora@example.com', GOOD_PASSWORD, { ip: '192.0.2.10' })).status).toBe(429)
+    // With it, from another new address: at once, and the same token back.
+    const back = await withToken(GOOD_PASSWORD, '192.0.2.11')
+    expect(back.body.code).toBe(1)
+    expect(back.body.data.device_token).toBe(device)
+    // A token of another account, or a made-up one, counts for nothing.
+    await fx.register('omar@example.com')
+    const omar = await fx.post<Answer>(
+      'user/login',
+      { type: 'email', email: 'omar@example.com', password: GOOD_PASSWORD },
+      { ip: '198.51.100.51' },
+    )
+    expect((await withToken(GOOD_PASSWORD, '192.0.2.12', omar.body.data.device_token)).status).toBe(429)
+    expect((await withToken(GOOD_PASSWORD, '192.0.2.13', 'A'.repeat(43))).status).toBe(429)
+    // Its own budget: 5 wrong passwords through it (each from a new address), then the token counts for nothing.
+    for (let i = 0; i < 5; i++) {
+      expect((await withToken(`guess t${i}`, `192.0.2.${20 + i}`)).body.msg).toBe('Incorrect account or password')
+    }
+    expect((await withToken(GOOD_PASSWORD, '192.0.2.30')).status).toBe(429)
+    // A malformed token is refused naming the field, and nothing is counted for it.
+    const bad = await withToken(GOOD_PASSWORD, '192.0.2.31', 'short')
+    expect(bad.body).toMatchObject({ code: 422, data: { field: 'device_token' } })
   })
 
   it("one address hammering an account is refused after 5 failures, in the caller's language with Retry-After", async () => {

@@ -9,7 +9,10 @@ import { envelope } from '../helpers/ui-fetch'
 
 const NETWORK = 'Could not reach the server. Check your connection and try again.'
 
-afterEach(cleanupApp)
+afterEach(() => {
+  cleanupApp()
+  localStorage.removeItem('LOGIN_DEVICES')
+})
 
 async function fillLogin(app: Awaited<ReturnType<typeof renderApp>>, email: string, password: string) {
   await app.user.type(screen.getByLabelText('E-mail'), email)
@@ -116,6 +119,27 @@ describe('login form', () => {
       email: 'ann@example.com',
       password: 'correct horse',
       totp_code: '123456',
+    })
+  })
+
+  it("sends this browser's device token for the account signed in to, and keeps the one answered", async () => {
+    // Issue 24 part 7: a browser that signed in before keeps its own failure budget (server/auth/login-devices.ts).
+    const [ann, bob, fresh] = ['A', 'B', 'C'].map((c) => c.repeat(43))
+    localStorage.setItem(
+      'LOGIN_DEVICES',
+      JSON.stringify({ 'email:ann@example.com': ann, 'email:bob@example.com': bob }),
+    )
+    const app = await renderApp('/login', (c) =>
+      c.url.endsWith('user/login') ? envelope(1, { token: 'tok', user: userInfo(), device_token: fresh }) : undefined,
+    )
+    await fillLogin(app, 'Ann@Example.com', 'correct horse')
+    await app.user.click(screen.getByRole('button', { name: 'Log in' }))
+    await app.at('/user-center')
+    expect(JSON.parse(app.callsTo('user/login')[0]?.body ?? '{}')).toMatchObject({ device_token: ann })
+    // Kept across signing out, per account: Ann's is the one answered, Bob's untouched.
+    expect(JSON.parse(localStorage.getItem('LOGIN_DEVICES') ?? '{}')).toEqual({
+      'email:bob@example.com': bob,
+      'email:ann@example.com': fresh,
     })
   })
 })

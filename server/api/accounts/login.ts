@@ -17,7 +17,9 @@ export const loginRoute = defineRoute({
   summary:
     'Signs in with e-mail or phone and password: answers a new session token and the user info. 5 failures per ' +
     'account and client address or 50 per client address in 15 minutes; per account from addresses that never ' +
-    'signed in to it, 10 then one per 40 s: HTTP 429 with Retry-After.',
+    'signed in to it, 10 then one per 40 s: HTTP 429 with Retry-After. A browser that presents the device_token an ' +
+    'earlier sign-in to the account gave it is exempt from the per-account limit and has 5 failures per 15 minutes ' +
+    'of its own. Answers the device_token to keep.',
   input: loginInput,
   data: sessionAnswer,
   handler: ({ body, deps, locale, ip, userAgent }) => loginWithPassword(deps, body, { ip, userAgent, locale }),
