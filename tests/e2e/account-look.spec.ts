@@ -1,6 +1,6 @@
 /**
- * Every account and money screen (issues 3 and 10) at the phone widths the app supports (360 and 540 px), in light
- * and dark: the screen draws its title, nothing scrolls sideways or sticks out past the right edge, and the background
+ * Every account and money screen (issues 3 and 10) at the phone widths the app supports, 360 px in light and 540 px in
+ * dark (phone.ts LOOKS; E2E_ALL_LOOKS=1 all four): the screen draws its title, nothing scrolls sideways or sticks out past the right edge, and the background
  * follows the theme. A fresh user with a feedback ticket, a basic identity in review and some money history (a
  * deposit approved, one rejected, a transfer, a withdrawal pending) gives the screens content. Screenshots land in
  * tests/e2e/out/account/ for people to look at.
@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test'
 import { assertNoSideScroll, backgroundLuminance, openInApp, settled, settledShot } from './context'
 import { expect, logPageErrors, sessionState, test, type E2EServer } from './fixtures'
-import { PHONE } from './phone'
+import { LOOKS, PHONE } from './phone'
 import { adminCommand, api, newUser, type Session } from './sessions'
 import { cutTexts, inLocale, LOCALES, NARROW, switchLanguage } from './text-cut'
 
@@ -177,43 +177,41 @@ async function moneyHistory(server: E2EServer, user: Session & { password: strin
   expect(withdrawal, 'withdraw').toMatchObject({ code: 1 })
 }
 
-// One phone per theme and width, signed in and signed out, shared by that group's screens: a fresh context per
-// screen would download and compile the whole app again for each of the 80 looks. The screens only read.
-for (const theme of ['light', 'dark'] as const) {
-  for (const width of [360, 540]) {
-    test.describe(`account screens at ${width} px, ${theme}`, () => {
-      let signedIn: Page
-      let signedOut: Page
-      test.beforeAll(async ({ browser, server }) => {
-        const open = async (withSession: boolean) => {
-          const context = await browser.newContext({
-            ...PHONE,
-            baseURL: server.url,
-            serviceWorkers: 'block',
-            colorScheme: theme,
-            viewport: { width, height: 800 },
-            ...(withSession ? { storageState: sessionState(server.url, session) } : {}),
-          })
-          await context.addInitScript((t) => localStorage.setItem('THEME', JSON.stringify(t)), theme)
-          const page = await context.newPage()
-          logPageErrors(page)
-          return page
-        }
-        signedIn = await open(true)
-        signedOut = await open(false)
-      })
-      test.afterAll(async () => {
-        await signedIn?.context().close()
-        await signedOut?.context().close()
-      })
-      for (const path of SIGNED_IN) {
-        test(`signed in: ${path}`, () => look(signedIn, path.replace('{feedback}', String(ticketId)), theme, 'in'))
+// One phone per look, signed in and signed out, shared by that group's screens: a fresh context per screen would
+// download and compile the whole app again for each of the 60 looks. The screens only read.
+for (const { theme, width } of LOOKS) {
+  test.describe(`account screens at ${width} px, ${theme}`, () => {
+    let signedIn: Page
+    let signedOut: Page
+    test.beforeAll(async ({ browser, server }) => {
+      const open = async (withSession: boolean) => {
+        const context = await browser.newContext({
+          ...PHONE,
+          baseURL: server.url,
+          serviceWorkers: 'block',
+          colorScheme: theme,
+          viewport: { width, height: 800 },
+          ...(withSession ? { storageState: sessionState(server.url, session) } : {}),
+        })
+        await context.addInitScript((t) => localStorage.setItem('THEME', JSON.stringify(t)), theme)
+        const page = await context.newPage()
+        logPageErrors(page)
+        return page
       }
-      for (const path of SIGNED_OUT) {
-        test(`signed out: ${path}`, () => look(signedOut, path, theme, 'out'))
-      }
+      signedIn = await open(true)
+      signedOut = await open(false)
     })
-  }
+    test.afterAll(async () => {
+      await signedIn?.context().close()
+      await signedOut?.context().close()
+    })
+    for (const path of SIGNED_IN) {
+      test(`signed in: ${path}`, () => look(signedIn, path.replace('{feedback}', String(ticketId)), theme, 'in'))
+    }
+    for (const path of SIGNED_OUT) {
+      test(`signed out: ${path}`, () => look(signedOut, path, theme, 'out'))
+    }
+  })
 }
 
 // The invite code ("A6…"), the Spanish transaction-password title, e-mails and links: every account screen in every

@@ -3,8 +3,8 @@
  * operator's `clock advance` moves the financial products' clock): a user with 1,000 USDT in the coin account
  * subscribes 100 USDT to the 7-day product in the app, sees one day of income (0.05 USDT) once the server's clock has
  * moved a day, redeems early after the fee message, and gets the principal less exactly that fee (0.5 % = 0.5 USDT)
- * back: 1,000 − 100 + 0.05 + 99.5, on the screen and in the ledger. Then the three screens at 360 and 540 px in light
- * and dark, and no text cut short at 360 px in any of the ten languages.
+ * back: 1,000 − 100 + 0.05 + 99.5, on the screen and in the ledger. Then the three screens at 360 px in light and 540
+ * px in dark (phone.ts LOOKS), and no text cut short at 360 px in any of the ten languages.
  *
  * Selectors hold whatever the language (test ids, data attributes, roles) except the fee question, whose English words
  * are the spec's own (§8).
@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test'
 import type { FinancialOrder, FinancialProduct } from '../../common/api/financial'
 import { animationsDone, assertNoSideScroll, settled, shot } from './context'
 import { expect, test, type E2EServer } from './fixtures'
+import { LOOKS } from './phone'
 import { adminCommand, api, fundUser, keyedCall, newUser, type Session } from './sessions'
 import { cutTexts, inLocale, LOCALES, NARROW, switchLanguage } from './text-cut'
 
@@ -159,23 +160,21 @@ async function visit(page: Page, product: number, each: (name: string) => Promis
   await each('mining-order-redeemed')
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const width of [360, 540]) {
-    test(`financial screens fit ${width} px in ${theme}`, async ({ phone, server }) => {
-      const user = await userWithSubscriptions(server)
-      const page = await phone({ session: user, theme, viewport: { width, height: 800 }, deviceScaleFactor: 2 })
-      await visit(page, user.product, async (name) => {
-        await assertNoSideScroll(page)
-        await shot(page, `${name}-${theme}-${width}`)
-      })
-      // Signed out: the terms, and a login prompt instead of the form.
-      await page.evaluate(() => localStorage.removeItem('LOGIN_TOKEN'))
-      await page.goto(`/buy-mining?id=${user.product}`)
-      await expect(page.locator('.fi-login a[href="/login"]')).toBeVisible()
+for (const { theme, width } of LOOKS) {
+  test(`financial screens fit ${width} px in ${theme}`, async ({ phone, server }) => {
+    const user = await userWithSubscriptions(server)
+    const page = await phone({ session: user, theme, viewport: { width, height: 800 }, deviceScaleFactor: 2 })
+    await visit(page, user.product, async (name) => {
       await assertNoSideScroll(page)
-      await shot(page, `buy-mining-signed-out-${theme}-${width}`)
+      await shot(page, `${name}-${theme}-${width}`)
     })
-  }
+    // Signed out: the terms, and a login prompt instead of the form.
+    await page.evaluate(() => localStorage.removeItem('LOGIN_TOKEN'))
+    await page.goto(`/buy-mining?id=${user.product}`)
+    await expect(page.locator('.fi-login a[href="/login"]')).toBeVisible()
+    await assertNoSideScroll(page)
+    await shot(page, `buy-mining-signed-out-${theme}-${width}`)
+  })
 }
 
 // Every language at the narrowest phone, every text whole. One phone visits the languages in turn; the cuts of each

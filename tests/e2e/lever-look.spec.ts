@@ -1,17 +1,18 @@
 /**
- * The Futures tab as phones show it, on the real server replaying the recorded markets: a user with a 10× BTC/USDT
- * long open (and one closed, for the history) sees the form, the live position, the leverage and TP/SL sheets and a
- * closed position's detail at 360 and 540 px in light and dark, and the login prompt when signed out; no text is cut
- * short at 360 px in any of the ten languages. Screenshots for people land in tests/e2e/out/. (The Done-when journey
- * of issue 12 is lever.spec.ts.)
+ * The Futures tab as phones show it, on the real server replaying the recorded markets: a user with a 10× BTC/USDT long
+ * open (and one closed, for the history) sees the form, the live position, the leverage and TP/SL sheets and a closed
+ * position's detail at 360 px in light and 540 px in dark (phone.ts LOOKS), and the login prompt when signed out; no
+ * text is cut short at 360 px in any of the ten languages. Screenshots for people land in tests/e2e/out/. (The
+ * Done-when journey of issue 12 is lever.spec.ts.)
  *
- * Selectors avoid the screen's own words: the built app's catalogs are filled by translators; roles, test ids and
- * data attributes hold whatever the language.
+ * Selectors avoid the screen's own words: the built app's catalogs are filled by translators; roles, test ids and data
+ * attributes hold whatever the language.
  */
 import type { Page } from '@playwright/test'
 import type { ContractOrder } from '../../common/api/contract'
 import { animationsDone, assertNoSideScroll, assertOrderFormLaidOut, settled, shot } from './context'
 import { expect, test, type E2EServer } from './fixtures'
+import { LOOKS } from './phone'
 import { fundUser, keyedCall, newUser, type Session, toFutures } from './sessions'
 import { cutTexts, inLocale, LOCALES, NARROW, switchLanguage } from './text-cut'
 
@@ -60,41 +61,39 @@ async function sheetShot(page: Page, open: () => Promise<void>, name: string): P
   await expect(page.getByRole('dialog')).toHaveCount(0)
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const width of [360, 540]) {
-    test(`futures screen fits ${width} px in ${theme}`, async ({ phone, server }) => {
-      test.skip(!server.replay, 'needs the replayed recordings')
-      const user = await userWithPosition(server)
-      const page = await phone({ session: user, theme, viewport: { width, height: 800 }, deviceScaleFactor: 2 })
-      await openLever(page)
-      await page.locator('input[name="amount"]').fill('0.01')
-      await expect(page.getByTestId('lever-margin')).toHaveText(/\d/)
-      await assertNoSideScroll(page)
-      await assertOrderFormLaidOut(page)
-      await shot(page, `lever-${theme}-${width}`)
-      const position = page.locator('[data-testid^="position-"]')
-      await position.scrollIntoViewIfNeeded()
-      await shot(page, `lever-position-${theme}-${width}`)
-      await sheetShot(page, () => page.getByTestId('lever-leverage').click(), `lever-leverage-${theme}-${width}`)
-      await sheetShot(page, () => position.getByTestId('tpsl').click(), `lever-tpsl-${theme}-${width}`)
-      await page.getByRole('tab').nth(2).click()
-      const closed = page.locator('[data-testid^="history-"]')
-      await expect(closed).toHaveCount(1)
-      await expect(closed).toHaveAttribute('data-state', 'manual')
-      await closed.scrollIntoViewIfNeeded()
-      await shot(page, `lever-history-${theme}-${width}`)
-      await sheetShot(page, () => closed.getByRole('button').click(), `lever-history-detail-${theme}-${width}`)
+for (const { theme, width } of LOOKS) {
+  test(`futures screen fits ${width} px in ${theme}`, async ({ phone, server }) => {
+    test.skip(!server.replay, 'needs the replayed recordings')
+    const user = await userWithPosition(server)
+    const page = await phone({ session: user, theme, viewport: { width, height: 800 }, deviceScaleFactor: 2 })
+    await openLever(page)
+    await page.locator('input[name="amount"]').fill('0.01')
+    await expect(page.getByTestId('lever-margin')).toHaveText(/\d/)
+    await assertNoSideScroll(page)
+    await assertOrderFormLaidOut(page)
+    await shot(page, `lever-${theme}-${width}`)
+    const position = page.locator('[data-testid^="position-"]')
+    await position.scrollIntoViewIfNeeded()
+    await shot(page, `lever-position-${theme}-${width}`)
+    await sheetShot(page, () => page.getByTestId('lever-leverage').click(), `lever-leverage-${theme}-${width}`)
+    await sheetShot(page, () => position.getByTestId('tpsl').click(), `lever-tpsl-${theme}-${width}`)
+    await page.getByRole('tab').nth(2).click()
+    const closed = page.locator('[data-testid^="history-"]')
+    await expect(closed).toHaveCount(1)
+    await expect(closed).toHaveAttribute('data-state', 'manual')
+    await closed.scrollIntoViewIfNeeded()
+    await shot(page, `lever-history-${theme}-${width}`)
+    await sheetShot(page, () => closed.getByRole('button').click(), `lever-history-detail-${theme}-${width}`)
 
-      // Signed out: the form stays (its button asks to log in), the positions give way to a login prompt.
-      await page.evaluate(() => localStorage.removeItem('LOGIN_TOKEN'))
-      await page.reload()
-      const prompt = page.locator('.lv-login')
-      await expect(prompt.locator('a[href="/login"]')).toBeVisible()
-      await expect(page.getByTestId('lever-mark-price')).toHaveText(/\d/)
-      await assertNoSideScroll(page)
-      await shot(page, `lever-signed-out-${theme}-${width}`)
-    })
-  }
+    // Signed out: the form stays (its button asks to log in), the positions give way to a login prompt.
+    await page.evaluate(() => localStorage.removeItem('LOGIN_TOKEN'))
+    await page.reload()
+    const prompt = page.locator('.lv-login')
+    await expect(prompt.locator('a[href="/login"]')).toBeVisible()
+    await expect(page.getByTestId('lever-mark-price')).toHaveText(/\d/)
+    await assertNoSideScroll(page)
+    await shot(page, `lever-signed-out-${theme}-${width}`)
+  })
 }
 
 // The form's labels and figures, a position's facts, the history's detail: every language at the narrowest phone,

@@ -1,13 +1,14 @@
 /**
- * Options (second contracts) as a phone user meets them, on the real server replaying recorded market data: a user
- * with 500 USDT in the options account places a 60 s Rise of 100 USDT in the app, watches it count down, and sees it
- * settle at the replayed price (the first ticker the gateway published at or after delivery, recorded here); the options balance then differs from before by exactly what the order's own open and
- * close prices say (a win: + 100 × 0.8; a loss: − 100; equal prices: nothing), on the screen and in the ledger. The
- * history shows the order with its detail. Screenshots of both screens at 360 and 540 px, light and dark; no text cut
- * short on them at 360 px in any of the ten languages.
+ * Options (second contracts) as a phone user meets them, on the real server replaying recorded market data: a user with
+ * 500 USDT in the options account places a 60 s Rise of 100 USDT in the app, watches it count down, and sees it settle
+ * at the replayed price (the first ticker the gateway published at or after delivery, recorded here); the options
+ * balance then differs from before by exactly what the order's own open and close prices say (a win: + 100 × 0.8; a
+ * loss: − 100; equal prices: nothing), on the screen and in the ledger. The history shows the order with its detail.
+ * Screenshots of both screens at 360 px in light and 540 px in dark (phone.ts LOOKS); no text cut short on them at 360
+ * px in any of the ten languages.
  *
- * Selectors avoid the screens' own English words: this spec runs on the built app, whose catalogs the translators
- * fill separately; roles, test ids and data attributes hold whatever the language.
+ * Selectors avoid the screens' own English words: this spec runs on the built app, whose catalogs the translators fill
+ * separately; roles, test ids and data attributes hold whatever the language.
  */
 import type { Page } from '@playwright/test'
 import { add, compare, multiply, parseDecimal, round, subtract } from '../../common/amount'
@@ -17,6 +18,7 @@ import { formatPrice } from '../../src/lib/format'
 import { FeedClient } from '../helpers/market-client'
 import { animationsDone, assertNoSideScroll, settled, shot } from './context'
 import { expect, test, type E2EServer } from './fixtures'
+import { LOOKS } from './phone'
 import { api, fundUser, keyedCall, newUser, type Session } from './sessions'
 import { cutTexts, inLocale, LOCALES, NARROW, switchLanguage } from './text-cut'
 
@@ -170,56 +172,54 @@ async function look(page: Page, path: string, name: string, ready: () => Promise
   await shot(page, name)
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const width of [360, 540]) {
-    test(`options screens fit ${width} px in ${theme}`, async ({ phone, server }) => {
-      test.skip(!server.replay, 'needs the replayed recordings')
-      const user = await userWithContract(server)
-      const page = await phone({ session: user, theme, viewport: { width, height: 800 }, deviceScaleFactor: 2 })
-      await look(page, '/micro', `micro-${theme}-${width}`, async () => {
-        // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
-        await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
-        await expect(page.getByTestId('micro-countdown')).toBeVisible()
-      })
-      await page.getByTestId('micro-row').scrollIntoViewIfNeeded()
-      await shot(page, `micro-contracts-${theme}-${width}`)
-      await look(page, '/micro-info?tab=open', `micro-info-${theme}-${width}`, async () => {
-        await expect(page.getByTestId('micro-row')).toHaveCount(1)
-      })
-      await page.getByTestId('micro-row').click()
-      await expect(page.getByTestId('micro-detail').locator('[data-fact="status"]')).not.toBeEmpty()
-      await animationsDone(page)
-      await assertNoSideScroll(page)
-      await shot(page, `micro-info-detail-${theme}-${width}`)
-
-      // The pair picker offers the pairs that have options products; ETH/USDT picked brings its own durations.
-      await page.goto('/micro')
+for (const { theme, width } of LOOKS) {
+  test(`options screens fit ${width} px in ${theme}`, async ({ phone, server }) => {
+    test.skip(!server.replay, 'needs the replayed recordings')
+    const user = await userWithContract(server)
+    const page = await phone({ session: user, theme, viewport: { width, height: 800 }, deviceScaleFactor: 2 })
+    await look(page, '/micro', `micro-${theme}-${width}`, async () => {
       // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
       await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
-      const pair = page.locator('button[aria-haspopup="listbox"]')
-      await expect(pair).toHaveAccessibleName(/BTC\/USDT/)
-      await pair.click()
-      const pairs = page.getByRole('listbox')
-      await expect(pairs.getByRole('option')).toHaveText([/BTC\/USDT/, /ETH\/USDT/])
-      await animationsDone(page)
-      await shot(page, `micro-pairs-${theme}-${width}`)
-      await pairs.getByRole('option', { name: /ETH\/USDT/ }).click()
-      await expect(pair).toHaveAccessibleName(/ETH\/USDT/)
-      // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
-      await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
-      await expect(page.getByRole('radiogroup').getByRole('radio')).toHaveCount(4)
-
-      // Signed out: the form stays (Rise and Fall ask to log in), the contracts give way to a login prompt.
-      await page.evaluate(() => localStorage.removeItem('LOGIN_TOKEN'))
-      await page.reload()
-      const prompt = page.locator('.mc-login')
-      await expect(prompt.locator('a[href="/login"]')).toBeVisible()
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-      await expect(prompt).toBeInViewport({ ratio: 1 })
-      await assertNoSideScroll(page)
-      await shot(page, `micro-signed-out-${theme}-${width}`)
+      await expect(page.getByTestId('micro-countdown')).toBeVisible()
     })
-  }
+    await page.getByTestId('micro-row').scrollIntoViewIfNeeded()
+    await shot(page, `micro-contracts-${theme}-${width}`)
+    await look(page, '/micro-info?tab=open', `micro-info-${theme}-${width}`, async () => {
+      await expect(page.getByTestId('micro-row')).toHaveCount(1)
+    })
+    await page.getByTestId('micro-row').click()
+    await expect(page.getByTestId('micro-detail').locator('[data-fact="status"]')).not.toBeEmpty()
+    await animationsDone(page)
+    await assertNoSideScroll(page)
+    await shot(page, `micro-info-detail-${theme}-${width}`)
+
+    // The pair picker offers the pairs that have options products; ETH/USDT picked brings its own durations.
+    await page.goto('/micro')
+    // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
+    await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
+    const pair = page.locator('button[aria-haspopup="listbox"]')
+    await expect(pair).toHaveAccessibleName(/BTC\/USDT/)
+    await pair.click()
+    const pairs = page.getByRole('listbox')
+    await expect(pairs.getByRole('option')).toHaveText([/BTC\/USDT/, /ETH\/USDT/])
+    await animationsDone(page)
+    await shot(page, `micro-pairs-${theme}-${width}`)
+    await pairs.getByRole('option', { name: /ETH\/USDT/ }).click()
+    await expect(pair).toHaveAccessibleName(/ETH\/USDT/)
+    // The first price of a cold page: as start-up.spec.ts, up to 30 s on a loaded machine.
+    await expect(page.getByTestId('micro-last-price')).toHaveText(/\d/, { timeout: 30_000 })
+    await expect(page.getByRole('radiogroup').getByRole('radio')).toHaveCount(4)
+
+    // Signed out: the form stays (Rise and Fall ask to log in), the contracts give way to a login prompt.
+    await page.evaluate(() => localStorage.removeItem('LOGIN_TOKEN'))
+    await page.reload()
+    const prompt = page.locator('.mc-login')
+    await expect(prompt.locator('a[href="/login"]')).toBeVisible()
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await expect(prompt).toBeInViewport({ ratio: 1 })
+    await assertNoSideScroll(page)
+    await shot(page, `micro-signed-out-${theme}-${width}`)
+  })
 }
 
 /** A user with FUNDS in the options account and a 300 s Fall of 25 USDT open, for the screens to show. */
