@@ -3,7 +3,10 @@
  * (money/withdraw-hold.ts) waits in the review queue until its `hold_until`; from then on it is treated as if it had
  * just been asked: a pair sent on chain within the user's daily automatic limit goes to the signer (`sending`, as a
  * request without a hold does), anything else stays in the review queue for an operator, its hold cleared so that
- * neither the user nor the operator is shown a hold that is over. Binance releases withdrawals held after a security
+ * neither the user nor the operator is shown a hold that is over. What the owner did during the hold counts: a
+ * security change since the request (a password reset) holds it again from that change, and an account disabled,
+ * the address deleted from the address book, withdrawals paused on the chain or a withdrawal lock (a debt, a deposit
+ * short of its confirmations) leave it to an operator. Binance releases withdrawals held after a security
  * change the same way once the 24 h have passed.
  *
  * Runs in every `jobs` process every RELEASE_PASS_MS; each withdrawal once: the hold is cleared by a conditional
@@ -16,41 +19,72 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import { parseDecimal } from '../../common/amount'
 import { audit } from '../auth/audit'
 import type { Db } from '../db/client'
-import { ledgerAccounts, withdrawals } from '../db/schema'
+import { chains, coinAddresses, ledgerAccounts, users, withdrawals } from '../db/schema'
 import { moneyTransaction } from '../ledger/idempotent'
 import { emitEvents } from '../stream/events'
 import { noticeEvent } from '../stream/trading-events'
 import { withinAutoLimit } from './withdraw-auto-limit'
+import { holdOf } from './withdraw-hold'
 import { lockReason, withdrawLocks } from './withdraw-lock'
+
+type WithdrawalRow = typeof withdrawals.$inferSelect
 
 /** How often a jobs process looks for holds that are over, ms. */
 export const RELEASE_PASS_MS = 30_000
 /** Withdrawals looked at per pass at most (the next pass takes the rest). */
 export const RELEASE_LIMIT = 100
 
-/** What one pass did: withdrawals sent to the signer, and left for an operator with their hold cleared. */
+/**
+ * What one pass did: withdrawals sent to the signer; left for an operator with their hold cleared; held again (a
+ * security change since the request starts a new hold); and failed (tried again at the next pass).
+ */
 export interface ReleaseCounts {
   sent: number
   review: number
+  held: number
+  failed: number
 }
 
 /**
  * Ends every hold that is over (at most RELEASE_LIMIT per call), one transaction per withdrawal. Answers what it did.
  * A withdrawal an operator decided meanwhile is left alone.
  */
-export async function releaseHeldWithdrawals(db: Db): Promise<ReleaseCounts> {
+export async function releaseHeldWithdrawals(db: Db, log?: (line: string) => void): Promise<ReleaseCounts> {
   const due = await db
     .select({ id: withdrawals.id })
     .from(withdrawals)
     .where(and(eq(withdrawals.status, 'pending'), lte(withdrawals.holdUntil, sql`now()`)))
     .orderBy(asc(withdrawals.id))
     .limit(RELEASE_LIMIT)
-  const counts: ReleaseCounts = { sent: 0, review: 0 }
+  const counts: ReleaseCounts = { sent: 0, review: 0, held: 0, failed: 0 }
   for (const { id } of due) {
-    const outcome = await releaseOne(db, id)
-    if (outcome) counts[outcome]++
+    try {
+      const outcome = await releaseOne(db, id)
+      if (outcome) counts[outcome]++
+    } catch (err) {
+      // One withdrawal that fails (its row, a constraint) must not hold back the ones after it: tried again next pass.
+      counts.failed++
+      log?.(`[withdrawals] releasing withdrawal ${id} failed: ${(err as Error).message}`)
+    }
   }
   return counts
+}
+
+/**
+ * Why a withdrawal whose hold is over must not go out without an operator, though within the limit: what the owner
+ * did meanwhile (deleted the address, an operator disabled the account, withdrawals on the chain paused), or a lock
+ * (a debt, a deposit short of its confirmations). Undefined: nothing stands in the way.
+ */
+async function reasonToReview(tx: Db, row: WithdrawalRow): Promise<string | undefined> {
+  const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, row.userId))
+  if (user?.status !== 'active') return 'account disabled'
+  const [chain] = await tx
+    .select({ enabled: chains.withdrawEnabled })
+    .from(chains)
+    .where(and(eq(chains.currency, row.currency), eq(chains.chain, row.chain)))
+  if (!chain?.enabled) return 'withdrawals paused on the chain'
+  if (lockReason(await withdrawLocks(tx, row.userId), row.currency) !== undefined) return 'locked'
+  return undefined
 }
 
 async function releaseOne(db: Db, id: number): Promise<keyof ReleaseCounts | undefined> {
@@ -68,19 +102,43 @@ async function releaseOne(db: Db, id: number): Promise<keyof ReleaseCounts | und
           and ${ledgerAccounts.book} = 'live' and ${ledgerAccounts.wallet} = 'spot'
           and ${ledgerAccounts.currency} = ${row.currency} for update`,
     )
-    const free = lockReason(await withdrawLocks(tx, row.userId), row.currency) === undefined
-    const send = free && row.network !== null && (await withinAutoLimit(tx, row.userId, row.currency, row.id))
     const what = `withdrawal ${row.id} of user ${row.userId}: ${parseDecimal(row.amount)} ${row.currency} + fee ${parseDecimal(row.fee)}`
+    const [address] = await tx
+      .select({ id: coinAddresses.id })
+      .from(coinAddresses)
+      .where(
+        and(
+          eq(coinAddresses.userId, row.userId),
+          eq(coinAddresses.currency, row.currency),
+          eq(coinAddresses.chain, row.chain),
+          eq(coinAddresses.address, row.address),
+        ),
+      )
+    // A security change since the request (a password reset by the owner who saw it): held again, from that change.
+    const again = address ? await holdOf(tx, row.userId, address.id) : null
+    if (again) {
+      await tx
+        .update(withdrawals)
+        .set({ holdUntil: again.until, holdReason: again.reason })
+        .where(eq(withdrawals.id, row.id))
+      return 'held'
+    }
+    const why = address ? await reasonToReview(tx, row) : 'address no longer saved'
+    const send =
+      why === undefined && row.network !== null && (await withinAutoLimit(tx, row.userId, row.currency, row.id))
     if (!send) {
       await audit(tx, {
         userId: row.userId,
         action: 'withdraw_hold_end',
         result: 'ok',
-        detail: `${what} (hold over: to review)`,
+        detail: `${what} (hold over: to review${why ? `, ${why}` : ''})`,
       })
       return 'review'
     }
-    await tx.update(withdrawals).set({ status: 'sending', reviewedAt: new Date() }).where(eq(withdrawals.id, row.id))
+    await tx
+      .update(withdrawals)
+      .set({ status: 'sending', reviewedAt: sql`now()` })
+      .where(eq(withdrawals.id, row.id))
     await audit(tx, {
       userId: row.userId,
       action: 'withdraw_approve',
@@ -99,15 +157,16 @@ export function startWithdrawRelease(deps: { db: Db; intervalMs?: number; log?: 
 } {
   let running: Promise<ReleaseCounts> | undefined
   const pass = () =>
-    (running ??= releaseHeldWithdrawals(deps.db)
+    (running ??= releaseHeldWithdrawals(deps.db, deps.log)
       .then((c) => {
-        if (c.sent + c.review > 0)
-          deps.log?.(`[withdrawals] holds over: ${c.sent} to the signer, ${c.review} to review`)
+        if (c.sent + c.review + c.held > 0) {
+          deps.log?.(`[withdrawals] holds over: ${c.sent} to the signer, ${c.review} to review, ${c.held} held again`)
+        }
         return c
       })
       .catch((err: unknown) => {
         deps.log?.(`[withdrawals] releasing held withdrawals failed: ${(err as Error).message}`)
-        return { sent: 0, review: 0 }
+        return { sent: 0, review: 0, held: 0, failed: 0 }
       })
       .finally(() => {
         running = undefined

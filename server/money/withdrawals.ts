@@ -197,7 +197,10 @@ export async function requestWithdrawal(
         ? 'sending'
         : 'pending'
     if (status === 'sending') {
-      await tx.update(withdrawals).set({ status, reviewedAt: new Date() }).where(eq(withdrawals.id, row!.id))
+      await tx
+        .update(withdrawals)
+        .set({ status, reviewedAt: sql`now()` })
+        .where(eq(withdrawals.id, row!.id))
       await audit(tx, {
         userId: who.userId,
         action: 'withdraw_approve',
@@ -285,7 +288,7 @@ export async function reviewWithdrawal(
         status: sql`case when not ${d.approve} then 'rejected' when ${withdrawals.network} is null then 'approved' else 'sending' end`,
         reason,
         reviewedBy: d.reviewerId,
-        reviewedAt: new Date(),
+        reviewedAt: sql`now()`,
       })
       .where(and(eq(withdrawals.id, d.id), eq(withdrawals.status, 'pending')))
       .returning()

@@ -44,7 +44,7 @@ import { readReserves } from '../../server/custody/reserves'
 import { signerRound, type SignerDeps } from '../../server/custody/signer'
 import type { Database } from '../../server/db/client'
 import { audit } from '../../server/auth/audit'
-import { auditLog, coinAddresses, ledgerAccounts, withdrawals, withdrawalTxs } from '../../server/db/schema'
+import { auditLog, coinAddresses, ledgerAccounts, users, withdrawals, withdrawalTxs } from '../../server/db/schema'
 import { checkLedger } from '../../server/ledger/check'
 import { setAutoLimit } from '../../server/money/withdraw-auto-limit'
 import { releaseHeldWithdrawals } from '../../server/money/withdraw-release'
@@ -452,16 +452,9 @@ await describePostgres('signer', (open) => {
 
   it('sends a held withdrawal once its 24 h are over when the daily limit allows it; over the limit an operator decides', async () => {
     // Issue 24 part 7, "waits 24 h or for an operator": before, a held withdrawal waited for an operator for ever.
-    const hold = async () => {
-      // The security log line of a transaction password change: the next request is held (withdraw-hold.ts).
-      await audit(database.db, { userId: alice.id, action: 'pay_password_change', result: 'ok', ip: '127.0.0.1' })
-      const id = await withdraw('0.1', 'ETH')
-      expect(await record(id)).toMatchObject({ status: 'pending', hold: { reason: 'security_change' } })
-      expect(await releaseHeldWithdrawals(database.db), 'nothing released before its time').toEqual({
-        sent: 0,
-        review: 0,
-      })
-      // A day goes by: the request was asked yesterday and its hold is over (the password change is a day old too).
+    const none = { sent: 0, review: 0, held: 0, failed: 0 }
+    /** A day goes by for `id`: asked yesterday, its hold over, and the security log a day older too. */
+    const dayLater = async (id: number) => {
       const dayAgo = (column: AnyPgColumn) => sql`${column} - make_interval(hours => 25)`
       await database.db
         .update(withdrawals)
@@ -471,6 +464,14 @@ await describePostgres('signer', (open) => {
         .update(auditLog)
         .set({ createdAt: dayAgo(auditLog.createdAt) })
         .where(eq(auditLog.userId, alice.id))
+    }
+    const hold = async () => {
+      // The security log line of a transaction password change: the next request is held (withdraw-hold.ts).
+      await audit(database.db, { userId: alice.id, action: 'pay_password_change', result: 'ok', ip: '127.0.0.1' })
+      const id = await withdraw('0.1', 'ETH')
+      expect(await record(id)).toMatchObject({ status: 'pending', hold: { reason: 'security_change' } })
+      expect(await releaseHeldWithdrawals(database.db), 'nothing released before its time').toEqual(none)
+      await dayLater(id)
       return id
     }
     const sentToday = async () => {
@@ -491,9 +492,9 @@ await describePostgres('signer', (open) => {
     // Within the limit: to the signer, paid at 6 confirmations; the record no longer shows a hold.
     expect(await setAutoLimit(database.db, alice.id, 'ETH', parseDecimal('100'))).toBe('100')
     const within = await hold()
-    expect(await releaseHeldWithdrawals(database.db)).toEqual({ sent: 1, review: 0 })
+    expect(await releaseHeldWithdrawals(database.db)).toEqual({ ...none, sent: 1 })
     expect(await record(within)).toMatchObject({ status: 'sending', hold: null })
-    expect(await releaseHeldWithdrawals(database.db), 'released once').toEqual({ sent: 0, review: 0 })
+    expect(await releaseHeldWithdrawals(database.db), 'released once').toEqual(none)
     expect((await round()).sent).toBe(1)
     await chain.mine(5)
     expect((await round()).paid).toBe(1)
@@ -505,15 +506,41 @@ await describePostgres('signer', (open) => {
     const limit = parseDecimal(String(Number(await sentToday()) + 0.05))
     expect(await setAutoLimit(database.db, alice.id, 'ETH', limit)).toBe(limit)
     const over = await hold()
-    expect(await releaseHeldWithdrawals(database.db)).toEqual({ sent: 0, review: 1 })
+    expect(await releaseHeldWithdrawals(database.db)).toEqual({ ...none, review: 1 })
     expect(await record(over), 'in the review queue, its hold over').toMatchObject({ status: 'pending', hold: null })
-    expect(await releaseHeldWithdrawals(database.db), 'looked at once').toEqual({ sent: 0, review: 0 })
+    expect(await releaseHeldWithdrawals(database.db), 'looked at once').toEqual(none)
     expect((await round()).sent, 'nothing goes to the signer').toBe(0)
     await reviewWithdrawal(
       { db: database.db },
       { id: over, approve: false, reviewerId: null, reason: 'Over the limit' },
     )
     await expectWithdrawalsBalance('a hold over, refused by the operator')
+
+    // What the owner does during the hold counts (a reviewing helper's finding: before, the pass sent it anyway).
+    // A password reset since the request: held again, a day from the reset.
+    expect(await setAutoLimit(database.db, alice.id, 'ETH', parseDecimal('100'))).toBe('100')
+    const stolen = await hold()
+    await audit(database.db, { userId: alice.id, action: 'password_reset', result: 'ok', ip: '127.0.0.1' })
+    expect(await releaseHeldWithdrawals(database.db)).toEqual({ ...none, held: 1 })
+    const again = await record(stolen)
+    expect(again).toMatchObject({ status: 'pending', hold: { reason: 'security_change' } })
+    expect(again.hold!.until_ts - Date.now()).toBeGreaterThan(23 * 3600_000)
+    // An operator disabled the account meanwhile: when the new hold is over, to review, never to the signer.
+    await dayLater(stolen)
+    await database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, alice.id))
+    expect(await releaseHeldWithdrawals(database.db)).toEqual({ ...none, review: 1 })
+    await database.db.update(users).set({ status: 'active' }).where(eq(users.id, alice.id))
+    expect(await record(stolen)).toMatchObject({ status: 'pending', hold: null })
+    expect((await round()).sent, 'nothing goes to the signer').toBe(0)
+    // The address deleted from the address book during the hold: to review too.
+    const deleted = await hold()
+    await database.db.delete(coinAddresses).where(eq(coinAddresses.userId, alice.id))
+    for (const key of Object.keys(addressIds)) delete addressIds[key]
+    expect(await releaseHeldWithdrawals(database.db)).toEqual({ ...none, review: 1 })
+    for (const id of [stolen, deleted]) {
+      await reviewWithdrawal({ db: database.db }, { id, approve: false, reviewerId: null, reason: 'Not the owner' })
+    }
+    await expectWithdrawalsBalance('held again, then refused')
     expect(await setAutoLimit(database.db, alice.id, 'ETH', null)).toBeNull()
   })
 })
