@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm'
 import type * as z from 'zod/mini'
 import type { changePasswordInput, setPayPasswordInput } from '../../common/api/account'
 import { audit } from '../auth/audit'
+import { forgetDevices } from '../auth/login-devices'
 import { passwordProblem } from '../auth/password-policy'
 import { checkPassword, hashPassword } from '../auth/passwords'
 import { checkSecretLimited } from '../auth/secret-check'
@@ -66,6 +67,7 @@ export async function changePassword(
       .set({ passwordHash, passwordChangedAt: sql`now()` })
       .where(eq(users.id, u.id))
     await revokeAllSessions(tx, u.id)
+    await forgetDevices(tx, u.id)
   })
   await audit(db, { userId: u.id, action, result: 'ok', detail: 'all sessions ended', ip })
 }

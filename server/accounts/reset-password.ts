@@ -15,6 +15,7 @@ import type { forgotPasswordInput, resetPasswordInput, sendCodeAnswer } from '..
 import { accountName, accountNameForms, findUser } from '../auth/account-name'
 import { audit } from '../auth/audit'
 import { checkCode, consumeCode } from '../auth/codes'
+import { forgetDevices } from '../auth/login-devices'
 import { passwordProblem } from '../auth/password-policy'
 import { hashPassword } from '../auth/passwords'
 import { RATE_RULES, rateLimitError, reserve } from '../auth/rate-limit'
@@ -93,6 +94,7 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, passwordChangedAt: sql`now()` })
       .where(eq(users.id, owner.id))
+    await forgetDevices(tx, owner.id)
     return revokeAllSessions(tx, owner.id)
   })
   await unit.release()

@@ -12,6 +12,7 @@ import type * as z from 'zod/mini'
 import type { TwoFactorEnableAnswer, twoFactorEnableInput, TwoFactorSetupAnswer } from '../../common/api/two-factor'
 import type { Locale } from '../../common/constants'
 import { audit, type AuditAction } from '../auth/audit'
+import { forgetDevices } from '../auth/login-devices'
 import { RATE_RULES, rateLimitError, reserve } from '../auth/rate-limit'
 import { confirmLoginPassword } from '../auth/secret-check'
 import { matchingStep, newRecoveryCodes, newTotpSecret, normalRecoveryCode, recoveryHash, totpUri } from '../auth/totp'
@@ -95,6 +96,7 @@ export async function enableTwoFactor(
     .returning({ userId: twoFactor.userId })
   if (updated.length === 0) throw rejected('twoFactorNoSetup')
   await slot.release()
+  await forgetDevices(db, who.userId)
   await audit(db, { userId: who.userId, action: 'two_factor_enable', result: 'ok', ip: who.ip })
   return { recovery_codes: codes }
 }
@@ -111,6 +113,7 @@ export async function disableTwoFactor(db: Db, who: TwoFactorCaller, code: strin
     .update(twoFactor)
     .set({ secret: null, pendingSecret: null, lastStep: null, recoveryHashes: [], enabledAt: null })
     .where(eq(twoFactor.userId, who.userId))
+  await forgetDevices(db, who.userId)
   await audit(db, { userId: who.userId, action: 'two_factor_disable', result: 'ok', ip: who.ip })
 }
 

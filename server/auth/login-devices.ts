@@ -11,7 +11,9 @@
  * - is still under the per-(account, address) and per-address limits.
  *
  * A token is good for DEVICE_TOKEN_DAYS after its last use, and only for the account it was issued to: a token of
- * another account, an unknown or an expired one is as good as none. Tokens are not sessions: signing out keeps it.
+ * another account, an unknown or an expired one is as good as none. An account keeps MAX_DEVICES_PER_USER tokens at
+ * most, and a password change or reset, a two-factor change or disabling the account forgets them all (forgetDevices):
+ * someone who knew the password cannot keep budgets minted meanwhile. Tokens are not sessions: signing out keeps it.
  */
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
@@ -24,6 +26,8 @@ import { hashToken } from './sessions'
 export const LOGIN_DEVICE_RULE = { name: 'login:device', limit: 5, windowS: 900 } as const satisfies RateRule
 /** A device token unused this long is forgotten. */
 export const DEVICE_TOKEN_DAYS = 180
+/** Tokens an account keeps at most (the least recently used go first): sign-ins cannot mint budgets without end. */
+export const MAX_DEVICES_PER_USER = 10
 
 /** A known device of the account: its row, and the rate-limit subject of its budget. */
 export interface KnownDevice {
@@ -70,5 +74,21 @@ export async function deviceTokenAfterLogin(
   }
   const token = randomBytes(32).toString('base64url')
   await db.insert(loginDevices).values({ userId, tokenHash: hashToken(token) })
+  // Beyond MAX_DEVICES_PER_USER, and expired ones: gone (each token is a budget of its own).
+  await db.execute(sql`
+    delete from ${loginDevices} where ${loginDevices.userId} = ${userId} and (
+      ${loginDevices.lastUsedAt} <= now() - make_interval(days => ${DEVICE_TOKEN_DAYS}::int)
+      or ${loginDevices.id} not in (
+        select ${loginDevices.id} from ${loginDevices} where ${loginDevices.userId} = ${userId}
+        order by ${loginDevices.lastUsedAt} desc, ${loginDevices.id} desc limit ${MAX_DEVICES_PER_USER}))`)
   return token
+}
+
+/**
+ * Forgets every device token of `userId`: with a password changed or reset, two-factor authentication turned on or
+ * off, or the account disabled, tokens minted while someone else knew the password count for nothing (in the caller's
+ * transaction when given one). The owner's browsers get a new token at their next sign-in.
+ */
+export async function forgetDevices(db: Db, userId: number): Promise<void> {
+  await db.delete(loginDevices).where(eq(loginDevices.userId, userId))
 }

@@ -12,6 +12,7 @@ import { insertUser } from './create-user'
 import { uniqueViolation } from './db-errors'
 import { passwordProblem, type PasswordProblem } from './password-policy'
 import { hashPassword } from './passwords'
+import { forgetDevices } from './login-devices'
 import { revokeAllSessions } from './sessions'
 
 /** A row of `users` as stored. */
@@ -86,6 +87,7 @@ export async function setUserStatus(db: Db, id: number, status: 'active' | 'disa
     throw new OperatorAccountsError('cannotDisableSelf')
   const changed = await db.update(users).set({ status }).where(eq(users.id, id)).returning({ id: users.id })
   if (changed.length === 0) throw new OperatorAccountsError('userNotFound')
+  if (status === 'disabled') await forgetDevices(db, id)
   const ended = status === 'disabled' ? await revokeAllSessions(db, id) : 0
   await audit(db, {
     userId: id,

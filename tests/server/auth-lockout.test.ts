@@ -5,7 +5,9 @@
  * than 100 failures an hour (ASVS V2.2.1), a browser that signed in before (its device token) keeps a budget of its own,
  * and X-Forwarded-For is believed only when TRUST_PROXY says so.
  */
+import { eq } from 'drizzle-orm'
 import { afterEach, expect, it, vi } from 'vitest'
+import { loginDevices } from '../../server/db/schema'
 import { pgliteTestDb } from '../helpers/server-db'
 import { testApp } from '../helpers/server-app'
 import { GOOD_PASSWORD, describeAuth, type AuthFixture } from '../helpers/auth-app'
@@ -91,6 +93,41 @@ describeAuth('login lockout', (fx: AuthFixture) => {
     // A malformed token is refused naming the field, and nothing is counted for it.
     const bad = await withToken(GOOD_PASSWORD, '192.0.2.31', 'short')
     expect(bad.body).toMatchObject({ code: 422, data: { field: 'device_token' } })
+  })
+
+  it('an account keeps 10 device tokens at most, and a password change forgets them all', async () => {
+    // A reviewing helper's finding: one who knew the password could mint a budget per sign-in and keep them all
+    // after the owner changed it.
+    const reg = await fx.register('pia@example.com')
+    clockAt(6)
+    type Answer = Session & { device_token: string }
+    const signIn = (password: string, ip: string, device_token?: string) =>
+      fx.post<Answer>(
+        'user/login',
+        { type: 'email', email: 'pia@example.com', password, ...(device_token ? { device_token } : {}) },
+        { ip },
+      )
+    const tokens: string[] = []
+    for (let i = 0; i < 12; i++)
+      tokens.push((await signIn(GOOD_PASSWORD, `198.51.100.${60 + i}`)).body.data.device_token)
+    const kept = await fx.db
+      .select({ id: loginDevices.id })
+      .from(loginDevices)
+      .where(eq(loginDevices.userId, reg.user.id))
+    expect(kept).toHaveLength(10)
+    for (let a = 0; a < 12; a++) await signIn(`guess ${a}`, `203.0.113.${100 + a}`)
+    // The oldest token was dropped: it counts for nothing; the newest still does.
+    expect((await signIn(GOOD_PASSWORD, '192.0.2.40', tokens[0])).status).toBe(429)
+    const newest = await signIn(GOOD_PASSWORD, '192.0.2.41', tokens[11])
+    expect(newest.body.code).toBe(1)
+    const changed = await fx.post(
+      'user/change_password',
+      { old_password: GOOD_PASSWORD, password: 'a brand new passphrase', re_password: 'a brand new passphrase' },
+      { token: newest.body.data.token, ip: '192.0.2.41' },
+    )
+    expect(changed.body).toMatchObject({ code: 1 })
+    expect(await fx.db.select().from(loginDevices).where(eq(loginDevices.userId, reg.user.id))).toHaveLength(0)
+    expect((await signIn('a brand new passphrase', '192.0.2.42', tokens[11])).status, 'the token is gone').toBe(429)
   })
 
   it("one address hammering an account is refused after 5 failures, in the caller's language with Retry-After", async () => {
