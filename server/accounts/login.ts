@@ -66,8 +66,13 @@ export async function loginWithPassword(
   const unit = trusted ? undefined : await takeAccountUnit(db, account.target)
   if (unit && !unit.granted) {
     await slot.release()
-    if (deviceSlot?.granted) await deviceSlot.release()
     throw await refuse(unit.retryAfterS)
+  }
+  /** Gives back the units this attempt took: a right password is no failure. */
+  const giveBack = async () => {
+    await slot.release()
+    await unit?.release()
+    if (deviceSlot?.granted) await deviceSlot.release()
   }
   const ok = await checkPassword(user?.passwordHash ?? null, input.password)
   if (!user || !ok) {
@@ -84,9 +89,7 @@ export async function loginWithPassword(
   const secret = await twoFactorSecret(db, user.id)
   if (secret && user.status === 'active') {
     if (!input.totp_code) {
-      await slot.release()
-      await unit?.release()
-      if (deviceSlot?.granted) await deviceSlot.release()
+      await giveBack()
       throw rejected('twoFactorRequired', 'totp_code')
     }
     // A wrong code throws with the login units still taken (a failure like a wrong password) and its own unit.
@@ -102,9 +105,7 @@ export async function loginWithPassword(
       },
     )
   }
-  await slot.release()
-  await unit?.release()
-  if (deviceSlot?.granted) await deviceSlot.release()
+  await giveBack()
   if (user.status !== 'active') {
     await audit(db, { userId: user.id, action: 'login', result: 'refused', detail: 'account disabled', ip })
     throw rejected('accountDisabled')
