@@ -123,7 +123,7 @@ test('a 10× long moves with the replay, and a take-profit closes a position at 
     .poll(
       async () => {
         const now = await read()
-        now.forEach((text, k) => text !== first[k] && moved.add(names[k]))
+        names.forEach((name, k) => now[k] !== first[k] && moved.add(name))
         return names.filter((name) => !moved.has(name))
       },
       { message: 'PnL, liquidation price and equity each move', timeout: 15 * 60_000, intervals: [1_000] },
