@@ -74,3 +74,25 @@ export function checkCurrencyScale(a: DecimalString, code: string): DecimalStrin
   if (scaleOf(a) > scale) throw new AmountError('too-many-decimals', `${code} allows at most ${scale} decimals: ${a}`)
   return round(a, scale, 'down') // exact: the value fits, this only writes it canonically
 }
+
+/**
+ * Decimals a screen shows of an amount of each currency (issue 24 part 2): dollars, euros and pounds and the dollar
+ * stablecoins to the cent, yen whole, gold to 10^-4 oz, every crypto currency to at most 8 decimals (Binance, OKX and
+ * HTX show balances so; a satoshi for BTC). Display only: the ledger keeps CURRENCY_SCALES, and a screen rounds to
+ * this the way money moves (lib/format.ts `formatAmount`: what the user holds or gains down, what is charged up).
+ */
+export const DISPLAY_SCALES: Readonly<Record<string, number>> = {
+  USDT: 2,
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  JPY: 0,
+  XAU: 4,
+}
+
+/** Decimals shown of `code` (DISPLAY_SCALES, else min(8, its scale), 8 for a code not in CURRENCY_SCALES). */
+export function displayScale(code: string): number {
+  const fixed = DISPLAY_SCALES[code]
+  if (fixed !== undefined) return fixed
+  return Math.min(8, isCurrencyCode(code) ? CURRENCY_SCALES[code] : 8)
+}

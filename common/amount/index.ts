@@ -42,6 +42,8 @@ export {
   checkCurrencyScale,
   CURRENCY_SCALES,
   currencyScale,
+  DISPLAY_SCALES,
+  displayScale,
   isCurrencyCode,
   LEDGER_SCALE,
   MAX_CLAIM_UNITS,

@@ -1,10 +1,12 @@
 /**
- * Display formatting of prices, volumes and quote changes (dates: ./dates.ts, kept apart so that dayjs stays off the
+ * Display formatting of every number a screen shows (issue 24 part 2): prices at their market's precision
+ * (`formatPrice`), amounts of money at their currency's display scale (`formatAmount`), exact amounts where the exact
+ * figure is the point (`formatMoney`), volumes, quote changes and rates (dates: ./dates.ts, kept apart so that dayjs stays off the
  * way to the first price, issue 9). Rounding is done on decimals (big.js through
  * common/decimal.ts); `Intl.NumberFormat` only groups the integer part (exactly, as a BigInt) and supplies the
  * locale's decimal separator, so a price is never turned into a float on its way to the screen.
  */
-import { multiply, parseDecimal, toFixedScale } from '../../common/amount'
+import { displayScale, multiply, parseDecimal, round, scaleOf, sign, toFixedScale } from '../../common/amount'
 import { quoteChange, roundTo, toFixed, type DecimalInput } from '../../common/decimal'
 
 const groupers = new Map<string, { int: Intl.NumberFormat; sep: string }>()
@@ -110,4 +112,68 @@ export function formatChange(
 export function formatFundingRate(rate: string, locale: string): string {
   const pct = toFixedScale(multiply(parseDecimal(rate), parseDecimal('100')), 4, 'half-even')
   return `${groupDecimal(pct, locale)}%`
+}
+
+/** Options of `formatMoney`. */
+export interface MoneyFormat {
+  /** Fewest decimals shown (padded with zeros), default 2. */
+  minScale?: number
+  /** A "+" before a positive amount (daily income, a credit). */
+  signed?: boolean
+}
+
+/**
+ * `value` exactly, grouped by `locale`, with every decimal it has and at least `minScale`: ("1000", 'en') →
+ * "1,000.00", ("0.12345678", 'pt') → "0,12345678", ("-5.5", 'en', { signed: true }) → "-5.50", ("3", 'en',
+ * { signed: true }) → "+3.00". For figures whose every digit matters (an order's quantity at its market's step, a
+ * ledger entry, an address book's amount); balances, fees and PnL go through `formatAmount`. "--" for text that is
+ * not a decimal string. Never passes through a JS number.
+ */
+export function formatMoney(value: string, locale: string, opts: MoneyFormat = {}): string {
+  try {
+    const v = parseDecimal(value)
+    const text = groupDecimal(toFixedScale(v, Math.max(opts.minScale ?? 2, scaleOf(v)), 'down'), locale)
+    return opts.signed && sign(v) > 0 ? `+${text}` : text
+  } catch {
+    return '--'
+  }
+}
+
+/** Options of `formatAmount`. */
+export interface AmountFormat {
+  /**
+   * The amount is charged to the user (a fee, the margin or the cost an order would take): rounded up (toward +∞),
+   * as the venue rounds a charge. Otherwise it is held or gained (a balance, equity, PnL, income): rounded toward
+   * −∞, so a screen never shows a cent the user does not have or a gain not yet paid.
+   */
+  charge?: boolean
+  /** A "+" before a positive amount (PnL, income, a credit). */
+  signed?: boolean
+}
+
+/**
+ * An amount of `currency` at its display scale (common/amount `displayScale`: USDT 2, BTC 8, …), exactly that many
+ * decimals, grouped by `locale`: ("2281.196887", 'USDT', 'en') → "2,281.19"; ("7.121362", 'USDT', 'en',
+ * { charge: true }) → "7.13"; ("0.237", 'USDT', 'en', { signed: true }) → "+0.23"; ("-0.237", 'USDT', 'en') →
+ * "-0.24"; ("0.00498", 'BTC', 'en') → "0.00498000". The currency's name is the caller's to add. "--" for text that
+ * is not a decimal string.
+ */
+export function formatAmount(value: string, currency: string, locale: string, opts: AmountFormat = {}): string {
+  try {
+    const scale = displayScale(currency)
+    const v = round(parseDecimal(value), scale, opts.charge ? 'ceiling' : 'floor')
+    const text = groupDecimal(toFixedScale(v, scale, 'down'), locale)
+    return opts.signed && sign(v) > 0 ? `+${text}` : text
+  } catch {
+    return '--'
+  }
+}
+
+/** −1, 0 or 1 for a decimal string from the server (0 for anything unreadable): picks a gain/loss colour. */
+export function trendOf(value: string): -1 | 0 | 1 {
+  try {
+    return sign(parseDecimal(value))
+  } catch {
+    return 0
+  }
 }

@@ -13,8 +13,7 @@
 import type { Page } from '@playwright/test'
 import { add, compare, multiply, parseDecimal, round, subtract } from '../../common/amount'
 import type { MicroOrder } from '../../common/api/micro'
-import { formatMoney } from '../../src/features/assets/money-format'
-import { formatPrice } from '../../src/lib/format'
+import { formatAmount, formatPrice } from '../../src/lib/format'
 import { FeedClient } from '../helpers/market-client'
 import { animationsDone, assertNoSideScroll, settled, shot } from './context'
 import { expect, test, type E2EServer } from './fixtures'
@@ -72,8 +71,8 @@ async function recordTickers(marketPort: number) {
   return { list, close: () => (clearInterval(timer), feed.ws.close()) }
 }
 
-/** Money as the screens show it in English (exact, at least 2 decimals, grouped). */
-const money = (value: string) => formatMoney(value, 'en')
+/** The options account's USDT as the screens show it in English (its display scale, 2 decimals, rounded down). */
+const money = (value: string) => formatAmount(value, 'USDT', 'en')
 
 test('a 60 s Rise placed in the app counts down, settles at the replayed price and pays exactly', async ({
   phone,

@@ -86,7 +86,7 @@ test('spot: a market buy at the replayed book with its fee, a limit sell cancell
     // A market buy of 0.01 BTC: the fee (0.2 % taker, in BTC) is shown before sending.
     await page.getByRole('radio', { name: 'Market' }).click()
     await page.getByLabel('Quantity (BTC)').fill('0.01')
-    await expect(page.getByTestId('trade-fee')).toHaveText('≈ 0.00002 BTC')
+    await expect(page.getByTestId('trade-fee')).toHaveText('≈ 0.00002000 BTC')
     await expect(page.getByTestId('trade-total')).toHaveText(/^≈ [\d,.]+ USDT$/)
     await assertNoSideScroll(page)
     await assertOrderFormLaidOut(page)
@@ -129,7 +129,7 @@ test('spot: a market buy at the replayed book with its fee, a limit sell cancell
     await page.keyboard.press('Escape')
 
     // A limit sell far above the market waits with its BTC frozen; cancelled, the BTC is usable again.
-    const bought = new Big('0.01').minus('0.00002').toString() // 0.00998: the fee was taken in BTC
+    const bought = new Big('0.01').minus('0.00002').toFixed(8) // 0.00998000 (BTC's display scale): the fee was taken in BTC
     await page.getByRole('radio', { name: 'Sell' }).click()
     await page.getByRole('radio', { name: 'Limit' }).click()
     await expect(page.getByTestId('trade-available')).toHaveText(`${bought} BTC`)
@@ -140,7 +140,7 @@ test('spot: a market buy at the replayed book with its fee, a limit sell cancell
     await page.getByRole('tab', { name: 'Current orders' }).click()
     const open = page.getByTestId('trade-order').filter({ hasText: 'Sell' })
     await expect(open).toHaveAttribute('data-status', 'pending')
-    await expect(page.getByTestId('trade-available')).toHaveText('0.00498 BTC')
+    await expect(page.getByTestId('trade-available')).toHaveText('0.00498000 BTC')
     await shot(page, 'trade-limit-open-360')
     await open.getByRole('button', { name: 'Cancel' }).click()
     await toast(page, 'Order cancelled')

@@ -1,8 +1,8 @@
 // The client checks and sums of the money forms (src/features/funds/amount-check.ts), table-driven: exact decimals,
 // the currency's scale, a withdrawal's minimum and fee, "All" floored to the scale, and amounts shown by locale.
 import { describe, expect, it } from 'vitest'
-import { formatMoney } from '../../src/features/assets'
 import { allOf, checkAmount, frozenTotal, normalizeAmount } from '../../src/features/funds'
+import { formatMoney } from '../../src/lib/format'
 
 describe('checkAmount', () => {
   const usdt = { scale: 6, min: '10', available: '800', fee: '1' }

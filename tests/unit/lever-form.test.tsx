@@ -43,11 +43,12 @@ describe('/lever order form', () => {
   it('previews a 10× market long of 0.1 BTC at the asks: notional, margin, fee, liquidation price', async () => {
     const app = await open()
     await app.user.type(screen.getByLabelText(QTY), '0.1')
-    // Walks the asks: 0.1 at 60,010. Notional 6,001; margin 6,001 / 10 = 600.1; taker fee 6,001 × 0.05 % = 3.0005.
+    // Walks the asks: 0.1 at 60,010. Notional 6,001; margin 6,001 / 10 = 600.1; taker fee 6,001 × 0.05 % = 3.0005,
+    // shown to the cent (USDT's display scale) and, as a charge, rounded up: 3.01.
     expect(screen.getByTestId('lever-expected-price').textContent).toBe('≈ 60,010.00')
-    expect(screen.getByTestId('lever-notional').textContent).toBe('≈ 6,001 USDT')
-    expect(screen.getByTestId('lever-margin').textContent).toBe('≈ 600.1 USDT')
-    expect(screen.getByTestId('lever-fee').textContent).toBe('≈ 3.0005 USDT')
+    expect(screen.getByTestId('lever-notional').textContent).toBe('≈ 6,001.00 USDT')
+    expect(screen.getByTestId('lever-margin').textContent).toBe('≈ 600.10 USDT')
+    expect(screen.getByTestId('lever-fee').textContent).toBe('≈ 3.01 USDT')
     // Cross margin, nothing else held: X = (1,000 − 603.1005) + 600.1 = 996.9995;
     // p = (0.1 × 60,010 − 996.9995) / (0.1 × (1 − 0.005)) = 5,004.0005 / 0.0995 = 50,291.4623… → up: 50,291.47.
     expect(screen.getByTestId('lever-liq').textContent).toBe('50,291.47')
@@ -55,8 +56,8 @@ describe('/lever order form', () => {
     // X the same but the fee 3 and margin 600: X = (1,000 − 603) + 600 = 997;
     // p = (6,000 + 997) / (0.1 × 1.005) = 6,997 / 0.1005 = 69,621.890… → down: 69,621.89.
     await press(app, 'Short')
-    expect(screen.getByTestId('lever-margin').textContent).toBe('≈ 600 USDT')
-    expect(screen.getByTestId('lever-fee').textContent).toBe('≈ 3 USDT')
+    expect(screen.getByTestId('lever-margin').textContent).toBe('≈ 600.00 USDT')
+    expect(screen.getByTestId('lever-fee').textContent).toBe('≈ 3.00 USDT')
     expect(screen.getByTestId('lever-liq').textContent).toBe('69,621.89')
   })
 
@@ -73,8 +74,8 @@ describe('/lever order form', () => {
     expect(shown('confirm-price')).toBe('Market')
     expect(shown('confirm-amount')).toBe('0.1 BTC')
     expect(shown('confirm-leverage')).toBe('10×')
-    expect(shown('confirm-margin')).toBe('600.1 USDT')
-    expect(shown('confirm-fee')).toBe('3.0005 USDT')
+    expect(shown('confirm-margin')).toBe('600.10 USDT')
+    expect(shown('confirm-fee')).toBe('3.01 USDT')
     expect(shown('confirm-liquidation')).toBe('50,291.47')
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())

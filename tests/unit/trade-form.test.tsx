@@ -99,8 +99,8 @@ describe('/trade', () => {
   it('shows the fee and transaction amount, asks to confirm, then places the order', async () => {
     const app = await open()
     await app.user.type(quantity(), '2')
-    expect(screen.getByTestId('trade-total').textContent).toBe('200 USDT')
-    expect(screen.getByTestId('trade-fee').textContent).toBe('0.004 BTC')
+    expect(screen.getByTestId('trade-total').textContent).toBe('200.00 USDT')
+    expect(screen.getByTestId('trade-fee').textContent).toBe('0.00400000 BTC')
     expect(screen.getByTestId('trade-available').textContent).toBe('800.00 USDT')
     await app.user.click(screen.getByRole('button', { name: 'Buy BTC' }))
     const dialog = await screen.findByRole('alertdialog')
@@ -112,8 +112,8 @@ describe('/trade', () => {
       'Limit',
       '100.00 USDT',
       '2 BTC',
-      '200 USDT',
-      '0.004 BTC',
+      '200.00 USDT',
+      '0.00400000 BTC',
     ])
     expect(places(app)).toHaveLength(0)
     await app.user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
@@ -142,7 +142,7 @@ describe('/trade', () => {
     await app.user.click(screen.getByRole('button', { name: '100%' }))
     // 1 at 100.5, then 699.5 / 101 = 6.925742… > the 5 offered: walk stops at the book's 6 BTC
     expect(screen.getByLabelText<HTMLInputElement>('Quantity (BTC)').value).toBe('6')
-    expect(screen.getByTestId('trade-total').textContent).toBe('≈ 605.5 USDT')
+    expect(screen.getByTestId('trade-total').textContent).toBe('≈ 605.50 USDT')
     expect(screen.getByTestId('trade-expected-price').textContent).toBe('≈ 100.92')
     await app.user.clear(quantity())
     await app.user.type(quantity(), '7')

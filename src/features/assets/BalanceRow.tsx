@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Balance } from '../../../common/api/assets'
 import { CoinLogo } from '../markets'
-import { formatMoney } from './money-format'
+import { formatAmount } from '../../lib/format'
 
-/** One currency of a wallet's detail (spec §2): amount, usable, frozen and its value in USDT. */
+/** One currency of a wallet's detail (spec §2): amount, usable, frozen and its value in USDT, each
+ * at its currency's display scale, rounded down. */
 export function BalanceRow({ balance }: { balance: Balance }) {
   const { i18n } = useLingui()
-  const money = (v: string) => formatMoney(v, i18n.locale)
+  const money = (v: string) => formatAmount(v, balance.currency, i18n.locale)
+  const usdt = (v: string) => formatAmount(v, 'USDT', i18n.locale)
   return (
     <li className="as-balance">
       <div className="as-balance__head">
@@ -31,7 +33,7 @@ export function BalanceRow({ balance }: { balance: Balance }) {
           <dt>
             <Trans id="assets.value">Value (USDT)</Trans>
           </dt>
-          <dd>{balance.usdt_value === null ? '--' : `≈ ${money(balance.usdt_value)}`}</dd>
+          <dd>{balance.usdt_value === null ? '--' : `≈ ${usdt(balance.usdt_value)}`}</dd>
         </div>
       </dl>
     </li>

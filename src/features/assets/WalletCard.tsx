@@ -3,8 +3,8 @@ import { useId, useState } from 'react'
 import type { WalletBalances } from '../../../common/api/assets'
 import { Icon } from '../../ui/Icon'
 import { BalanceRow } from './BalanceRow'
-import { formatMoney, trendOf } from './money-format'
 import { WALLET_LABELS } from './wallet-labels'
+import { formatAmount, trendOf } from '../../lib/format'
 
 /**
  * One wallet of the book (coin, contract, options): its name and value in USDT, and "Detail", which opens the list
@@ -32,7 +32,7 @@ export function WalletCard({ wallet, defaultOpen = false }: { wallet: WalletBala
         </button>
       </div>
       <p className="as-wallet__total">
-        <span className="as-wallet__value">≈ {formatMoney(wallet.total_usdt, i18n.locale)}</span> USDT
+        <span className="as-wallet__value">≈ {formatAmount(wallet.total_usdt, 'USDT', i18n.locale)}</span> USDT
       </p>
       {open && (
         <div id={listId}>

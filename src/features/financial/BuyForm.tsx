@@ -7,7 +7,6 @@ import { financialApi } from '../../api/financial'
 import { confirmDialog } from '../../ui/dialog'
 import { appFormOptions, setFieldProblem, useAppForm } from '../../ui/form'
 import { showToast } from '../../ui/toast'
-import { formatMoney } from '../assets'
 import { normalizeAmount, readAmount } from '../funds'
 import { amountScale, cycleIncome, percentText, subscriptionProblem } from './figures'
 import { IncomePreview } from './IncomePreview'
@@ -15,6 +14,7 @@ import { subscriptionProblemText } from './problem-text'
 import { QuickFill } from './QuickFill'
 import './financial.css'
 import { CONFIRM_ORDER } from '../order-form'
+import { formatAmount, formatMoney } from '../../lib/format'
 
 /**
  * The subscription form of one product: the amount with the spot wallet's usable balance and quick fills, the
@@ -106,7 +106,7 @@ export function BuyForm({
                   <>
                     <Trans id="funds.available">Available</Trans>{' '}
                     <span data-testid="fi-available">
-                      {formatMoney(available, i18n.locale)} {cur}
+                      {formatAmount(available, cur, i18n.locale)} {cur}
                     </span>
                   </>
                 )

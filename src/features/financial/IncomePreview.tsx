@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { FinancialProduct } from '../../../common/api/financial'
-import { formatMoney } from '../assets'
 import { previewIncome } from './figures'
 import './financial.css'
+import { formatMoney } from '../../lib/format'
 
 /**
  * What the typed amount earns, exactly as the server will credit it (figures.ts): the income of one day and of the

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { FinancialOrder } from '../../../common/api/financial'
 import { formatUtcDateTime } from '../../lib/dates'
-import { formatMoney, trendOf } from '../assets'
 import { earlyFee, percentText } from './figures'
 import './financial.css'
+import { formatMoney, trendOf } from '../../lib/format'
 
 /**
  * One subscription (spec §3 "Financial order"): product, state, amount, buy time, duration, expiry, income so far,

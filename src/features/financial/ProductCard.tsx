@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { FinancialProduct } from '../../../common/api/financial'
-import { formatMoney } from '../assets'
 import { percentText } from './figures'
 import './financial.css'
+import { formatMoney } from '../../lib/format'
 
 /**
  * One product in the list (spec §3 "Financial product"): name and cycle, annual and daily yield, subscription bounds

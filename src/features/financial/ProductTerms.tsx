@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { FinancialProduct } from '../../../common/api/financial'
-import { formatMoney } from '../assets'
 import { percentText } from './figures'
 import './financial.css'
+import { formatMoney } from '../../lib/format'
 
 /**
  * A product's terms above its subscription form: name, daily and annual yield, cycle, currency, bounds and the

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import type { FinancialProduct } from '../../../common/api/financial'
-import { formatMoney } from '../assets'
 import { shareOf } from './figures'
 import './financial.css'
+import { formatMoney } from '../../lib/format'
 
 /** Shares of the usable balance offered as one-tap amounts ("All" last: the whole balance, up to the maximum). */
 const SHARES = [

@@ -10,8 +10,8 @@ import type { Api } from '../../api'
 import { financialApi } from '../../api/financial'
 import { confirmDialog } from '../../ui/dialog'
 import { showToast } from '../../ui/toast'
-import { formatMoney } from '../assets'
 import { earlyFee, earlyReturn, percentText } from './figures'
+import { formatMoney } from '../../lib/format'
 
 /** The confirmation of spec §8 for a fee rate shown as `rate` ("0.5"). */
 export const redeemQuestion = (rate: string) =>

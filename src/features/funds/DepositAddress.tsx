@@ -7,7 +7,7 @@ import { QrCode } from '../share'
 import { copyWithToast } from '../user-center'
 import { Icon } from '../../ui/Icon'
 import { Spinner } from '../../ui/Spinner'
-import { formatMoney } from '../assets'
+import { formatMoney } from '../../lib/format'
 
 /**
  * The platform's address for the chosen currency and network, as a QR code and as text with a copy button; or, when

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Deposit } from '../../../common/api/assets'
-import { formatMoney } from '../assets'
 import { formatUtcDateTime } from '../../lib/dates'
 import { parseDecimal, sign } from '../../../common/amount'
 import { RecordFacts } from './RecordFacts'
 import { RejectReason } from './RejectReason'
 import { DepositStateTag } from './ReviewStateTag'
 import { CONFIRMATIONS_WITHDRAW } from '../../../common/api/assets'
+import { formatMoney } from '../../lib/format'
 
 /**
  * One deposit (spec §3 Deposit): amount, state, network, addresses, hash, time and a rejection's reason; a chain

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { LedgerDetail, LedgerRecord } from '../../../common/api/assets'
-import { formatMoney, WALLET_LABELS } from '../assets'
+import { WALLET_LABELS } from '../assets'
 import { formatUtcDateTime } from '../../lib/dates'
 import { Sheet } from '../../ui/Sheet'
 import { Spinner } from '../../ui/Spinner'
@@ -10,6 +10,7 @@ import { LEDGER_KIND_LABELS } from './labels'
 import { RecordFacts } from './RecordFacts'
 import { referenceText } from './reference-text'
 import '../../styles/funds.css'
+import { formatMoney } from '../../lib/format'
 
 /**
  * An account change record's detail (assets/ledger_detail): the change, the balance after, the account, when, the

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { LedgerRecord } from '../../../common/api/assets'
-import { formatMoney, trendOf, WALLET_LABELS } from '../assets'
+import { WALLET_LABELS } from '../assets'
 import { formatUtcDateTime } from '../../lib/dates'
 import { LEDGER_KIND_LABELS } from './labels'
+import { formatMoney, trendOf } from '../../lib/format'
 
 const TREND = { 1: 'up', 0: 'flat', [-1]: 'down' } as const
 

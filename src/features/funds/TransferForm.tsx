@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react'
 import { compare, parseDecimal } from '../../../common/amount'
 import type { Overview, Wallet } from '../../../common/api/assets'
 import { describeFailure } from '../../api/problem'
-import { formatMoney } from '../assets'
 import { Choices } from '../../ui/Choices'
 import { appFormOptions, setFieldProblem, useAppForm, useFormText, type FormText } from '../../ui/form'
 import { showToast } from '../../ui/toast'
@@ -14,6 +13,7 @@ import { amountText } from './bound-amount'
 import { transferCurrencies, transferScale, usableIn } from './transfer-balances'
 import { WalletPair } from './WalletPair'
 import '../../styles/funds.css'
+import { formatAmount } from '../../lib/format'
 
 /** The first shown error of a field's error list (client check or server refusal). */
 const firstText = (errors: readonly unknown[]) =>
@@ -110,7 +110,7 @@ export function TransferForm({ overview, onDone }: { overview: Overview | null; 
                       <>
                         <Trans id="funds.available">Available</Trans>{' '}
                         <span data-testid="transfer-available">
-                          {formatMoney(usable(v.from, v.currency), i18n.locale)} {v.currency}
+                          {formatAmount(usable(v.from, v.currency), v.currency, i18n.locale)} {v.currency}
                         </span>
                       </>
                     }

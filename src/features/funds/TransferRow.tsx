@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Transfer } from '../../../common/api/assets'
-import { formatMoney, WALLET_LABELS } from '../assets'
+import { WALLET_LABELS } from '../assets'
 import { formatUtcDateTime } from '../../lib/dates'
+import { formatMoney } from '../../lib/format'
 
 /** One transfer (spec §3): from account, to account, amount and time. */
 export function TransferRow({ transfer: x }: { transfer: Transfer }) {

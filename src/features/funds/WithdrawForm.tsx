@@ -5,7 +5,6 @@ import { useState } from 'react'
 import type { SavedAddress, WithdrawOption } from '../../../common/api/assets'
 import { describeFailure } from '../../api/problem'
 import { useSecondFactorProps } from '../auth'
-import { formatMoney } from '../assets'
 import { appFormOptions, changeField, fieldError, setFieldProblem, useAppForm, useFormText } from '../../ui/form'
 import { confirmDialog } from '../../ui/dialog'
 import { showToast } from '../../ui/toast'
@@ -15,6 +14,7 @@ import { allOf, frozenTotal, normalizeAmount, readAmount } from './amount-check'
 import { amountText } from './bound-amount'
 import { WithdrawSummary } from './WithdrawSummary'
 import '../../styles/funds.css'
+import { formatMoney } from '../../lib/format'
 
 /** The question before a withdrawal is sent (issue 24 part 3): a withdrawal cannot be called back. */
 export const CONFIRM_WITHDRAW = msg({ id: 'funds.confirmWithdraw', message: 'Confirm this withdrawal?' })

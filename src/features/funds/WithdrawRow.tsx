@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Withdrawal, WithdrawHold } from '../../../common/api/assets'
-import { formatMoney } from '../assets'
 import { formatUtcDateTime } from '../../lib/dates'
 import { RecordFacts } from './RecordFacts'
 import { RejectReason } from './RejectReason'
 import { WithdrawalStateTag } from './ReviewStateTag'
 import { CONFIRMATIONS_WITHDRAW } from '../../../common/api/assets'
+import { formatMoney } from '../../lib/format'
 
 /**
  * One withdrawal (spec §3): amount, state, network, address, fee, arrival amount, time and a rejection's reason; sent

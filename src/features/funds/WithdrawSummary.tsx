@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatMoney } from '../assets'
 import { frozenTotal, readAmount } from './amount-check'
+import { formatMoney } from '../../lib/format'
 
 /**
  * What a withdrawal of `amount` does, computed exactly (common/amount): the fee, the arrival amount (the amount asked

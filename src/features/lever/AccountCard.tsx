@@ -4,9 +4,8 @@ import { parseDecimal, sign } from '../../../common/amount'
 import type { ContractAccount } from '../../../common/api/contract'
 import type { AccountFigures } from '../../../common/trading/contract-math'
 import { Icon } from '../../ui/Icon'
-import { formatMoney, trendOf } from '../assets'
-import { formatLive } from './format'
 import { marginRatio } from './position-math'
+import { formatAmount, formatMoney, trendOf } from '../../lib/format'
 
 const TREND = { 1: 'up', 0: 'flat', [-1]: 'down' } as const
 
@@ -54,20 +53,20 @@ export function AccountCard({
             <dt>
               <Trans id="lever.equity">Equity</Trans>
             </dt>
-            <dd data-testid="lever-equity">{formatLive(live.equity, loc)}</dd>
+            <dd data-testid="lever-equity">{formatAmount(live.equity, cur, loc)}</dd>
           </div>
           <div>
             <dt>
               <Trans id="funds.available">Available</Trans>
             </dt>
-            <dd data-testid="lever-available">{formatMoney(account.available, loc)}</dd>
+            <dd data-testid="lever-available">{formatAmount(account.available, cur, loc)}</dd>
           </div>
           <div>
             <dt>
               <Trans id="lever.upnl">Unrealized PnL</Trans>
             </dt>
             <dd className={`trend--${upnl}`} data-testid="lever-account-upnl">
-              {formatLive(live.unrealizedPnl, loc, true)}
+              {formatAmount(live.unrealizedPnl, cur, loc, { signed: true })}
             </dd>
           </div>
           <div>

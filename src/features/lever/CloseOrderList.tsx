@@ -5,11 +5,11 @@ import type { CloseOrder } from '../../../common/api/contract'
 import type { Api } from '../../api'
 import { formatUtcDateTime } from '../../lib/dates'
 import { showToast } from '../../ui/toast'
-import { formatMoney } from '../assets'
 import { RecordFacts } from '../funds'
 import { formatLeverPrice } from './format'
 import { SIDE_LABELS } from './labels'
 import type { PairInfo } from './pair-info'
+import { formatMoney } from '../../lib/format'
 
 /**
  * The pending reduce-only (close) orders with the open orders (issue 21 part 1): which position each reduces, its

@@ -5,12 +5,11 @@ import { compare, divide, multiply, parseDecimal, scaleOf, sign, subtract } from
 import type { ContractMarket, Position } from '../../../common/api/contract'
 import type { OrderType } from '../../../common/api/trade'
 import { describeFailure, type Api } from '../../api'
-import { formatPrice } from '../../lib/format'
+import { formatMoney, formatPrice } from '../../lib/format'
 import { Choices } from '../../ui/Choices'
 import { appFormOptions, useAppForm, type FieldTexts } from '../../ui/form'
 import { Sheet } from '../../ui/Sheet'
 import { showToast } from '../../ui/toast'
-import { formatMoney } from '../assets'
 import { normalizeAmount, readAmount } from '../funds'
 import { SIDE_LABELS, TYPE_LABELS } from './labels'
 

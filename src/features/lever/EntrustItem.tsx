@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { parseDecimal, sign } from '../../../common/amount'
 import type { ContractOrder } from '../../../common/api/contract'
 import { formatUtcDateTime } from '../../lib/dates'
-import { formatMoney } from '../assets'
 import { RecordFacts } from '../funds'
 import { formatLeverPrice } from './format'
 import { SIDE_LABELS, TYPE_LABELS } from './labels'
 import type { PairInfo } from './pair-info'
+import { formatAmount, formatMoney } from '../../lib/format'
 
 /**
  * A pending futures order (spec §3 "Contract entrust": price, quantity, time), with the margin and fee it holds and
@@ -28,7 +28,7 @@ export function EntrustItem({
   const { t, i18n } = useLingui()
   const loc = i18n.locale
   const price = (v: string | null) => formatLeverPrice(v, info.precision, loc)
-  const money = (v: string) => `${formatMoney(v, loc)} ${info.quote}`
+  const money = (v: string, charge = false) => `${formatAmount(v, info.quote, loc, { charge })} ${info.quote}`
   const base = (v: string) => formatMoney(v, loc, { minScale: 0 })
   const partly = sign(parseDecimal(o.filled_amount)) > 0
   return (
@@ -53,7 +53,7 @@ export function EntrustItem({
             partly ? `${base(o.filled_amount)} / ${base(o.amount)} ${info.base}` : null,
           ],
           [t({ id: 'lever.marginHeld', message: 'Margin held' }), money(o.margin)],
-          [t({ id: 'trade.fee', message: 'Fee' }), money(o.fee)],
+          [t({ id: 'trade.fee', message: 'Fee' }), money(o.fee, true)],
           [t({ id: 'lever.tpsl', message: 'TP / SL' }), `${price(o.tp)} / ${price(o.sl)}`],
           [t({ id: 'trade.createdAt', message: 'Create time' }), formatUtcDateTime(o.created_at)],
         ]}

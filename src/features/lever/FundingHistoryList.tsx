@@ -4,13 +4,13 @@ import { parseDecimal, sign } from '../../../common/amount'
 import type { ContractFundingPayment } from '../../../common/api/contract'
 import type { Api } from '../../api'
 import { formatUtcDateTime } from '../../lib/dates'
-import { formatMoney, trendOf } from '../assets'
 import { PAGE_SIZE, RecordList, usePagedList } from '../funds'
 import { Facts } from './Facts'
 import { formatFundingRate } from './funding-format'
 import { formatLeverPrice } from './format'
 import { SIDE_LABELS } from './labels'
 import type { PairInfo } from './pair-info'
+import { formatAmount, formatMoney, trendOf } from '../../lib/format'
 
 const TREND = { 1: 'up', 0: 'flat', [-1]: 'down' } as const
 
@@ -39,7 +39,7 @@ export function FundingHistoryList({
     <RecordList list={list} empty={<Trans id="lever.noFunding">No funding payments yet</Trans>}>
       {(f) => {
         const info = pairOf(f.symbol)
-        const money = (v: string) => `${formatMoney(v, loc, { signed: true })} ${info.quote}`
+        const money = (v: string) => `${formatAmount(v, info.quote, loc, { signed: true })} ${info.quote}`
         const short = sign(parseDecimal(f.shortfall)) > 0
         return (
           <li key={f.id} className="lv-history" data-testid={`funding-${f.id}`}>
@@ -67,7 +67,7 @@ export function FundingHistoryList({
                 [
                   'shortfall',
                   t({ id: 'lever.fundingShortfall', message: 'Not covered' }),
-                  short ? `${formatMoney(f.shortfall, loc)} ${info.quote}` : null,
+                  short ? `${formatAmount(f.shortfall, info.quote, loc)} ${info.quote}` : null,
                 ],
                 ['time', t({ id: 'lever.fundingTime', message: 'Funding time' }), formatUtcDateTime(f.funding_time)],
               ]}

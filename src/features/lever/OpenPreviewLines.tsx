@@ -1,7 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { formatPrice } from '../../lib/format'
-import { formatMoney } from '../assets'
+import { formatAmount, formatPrice } from '../../lib/format'
 import type { OpenPreview } from './open-math'
 
 /**
@@ -27,14 +26,15 @@ export function OpenPreviewLines({
 }) {
   const approx = market ? '≈ ' : ''
   // The figure never breaks inside; only the currency may go to the next line.
-  const money = (v: string | null, prefix = approx, minScale = 0) =>
+  // Display scale of the quote currency: what the order would charge (margin, fee) rounded up, the rest down.
+  const money = (v: string | null, prefix = approx, charge = false) =>
     v === null ? (
       '--'
     ) : (
       <>
         <span className="of-preview__num">
           {prefix}
-          {formatMoney(v, locale, { minScale })}
+          {formatAmount(v, quote, locale, { charge })}
         </span>{' '}
         {quote}
       </>
@@ -49,12 +49,12 @@ export function OpenPreviewLines({
   )
   return (
     <dl className="of-preview">
-      {line(<Trans id="funds.available">Available</Trans>, 'lever-form-available', money(available, '', 2))}
+      {line(<Trans id="funds.available">Available</Trans>, 'lever-form-available', money(available, ''))}
       {market &&
         line(<Trans id="trade.expectedPrice">Expected price</Trans>, 'lever-expected-price', price(preview.price))}
       {line(<Trans id="lever.notional">Notional</Trans>, 'lever-notional', money(preview.notional))}
-      {line(<Trans id="lever.marginRequired">Margin</Trans>, 'lever-margin', money(preview.margin))}
-      {line(<Trans id="trade.fee">Fee</Trans>, 'lever-fee', money(preview.fee))}
+      {line(<Trans id="lever.marginRequired">Margin</Trans>, 'lever-margin', money(preview.margin, approx, true))}
+      {line(<Trans id="trade.fee">Fee</Trans>, 'lever-fee', money(preview.fee, approx, true))}
       {line(<Trans id="lever.estLiq">Est. liq. price</Trans>, 'lever-liq', price(preview.liquidation, ''))}
     </dl>
   )

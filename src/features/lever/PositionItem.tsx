@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { formatUtcDateTime } from '../../lib/dates'
 import { Icon } from '../../ui/Icon'
-import { formatMoney, trendOf } from '../assets'
-import { formatLeverPrice, formatLive, formatPercent } from './format'
+import { formatLeverPrice, formatPercent } from './format'
 import { SIDE_LABELS } from './labels'
 import type { LivePosition } from './position-math'
+import { formatAmount, formatMoney, trendOf } from '../../lib/format'
 
 const TREND = { 1: 'up', 0: 'flat', [-1]: 'down' } as const
 
@@ -65,7 +65,7 @@ export function PositionItem({
             <Trans id="lever.upnlIn">Unrealized PnL ({quote})</Trans>
           </span>
           <span className={`lv-pos__upnl trend--${trend}`} data-testid="upnl">
-            {row.upnl === null ? '--' : formatLive(row.upnl, loc, true)}
+            {row.upnl === null ? '--' : formatAmount(row.upnl, quote, loc, { signed: true })}
           </span>
         </div>
         <div className="lv-pos__roe-box">
@@ -79,7 +79,7 @@ export function PositionItem({
       </div>
       <dl className="lv-pos__facts">
         {fact('size', <Trans id="lever.sizeIn">Size ({base})</Trans>, formatMoney(p.amount, loc, { minScale: 0 }))}
-        {fact('margin', <Trans id="lever.marginIn">Margin ({quote})</Trans>, formatMoney(p.margin, loc))}
+        {fact('margin', <Trans id="lever.marginIn">Margin ({quote})</Trans>, formatAmount(p.margin, quote, loc))}
         {fact('open-price', <Trans id="lever.openPrice">Open price</Trans>, price(p.open_price))}
         {fact('last-price', <Trans id="lever.lastPrice">Latest price</Trans>, price(lastPrice))}
         {fact('mark-price', <Trans id="lever.markPrice">Mark price</Trans>, price(row.mark))}

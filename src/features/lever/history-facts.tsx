@@ -4,10 +4,10 @@ import { msg } from '@lingui/core/macro'
 import { sign, parseDecimal } from '../../../common/amount'
 import type { ContractHistory } from '../../../common/api/contract'
 import { formatUtcDateTime } from '../../lib/dates'
-import { formatMoney, trendOf } from '../assets'
 import type { Fact } from './Facts'
 import { formatLeverPrice } from './format'
 import type { PairInfo } from './pair-info'
+import { formatAmount, formatMoney, trendOf } from '../../lib/format'
 
 const TREND = { 1: 'up', 0: 'flat', [-1]: 'down' } as const
 
@@ -18,7 +18,8 @@ const TREND = { 1: 'up', 0: 'flat', [-1]: 'down' } as const
 export function historyFacts(h: ContractHistory, info: PairInfo, i18n: I18n, full = false): Fact[] {
   const loc = i18n.locale
   const price = (v: string | null) => formatLeverPrice(v, info.precision, loc)
-  const money = (v: string, signed = false) => `${formatMoney(v, loc, { signed })} ${info.quote}`
+  const money = (v: string, signed = false, charge = false) =>
+    `${formatAmount(v, info.quote, loc, { signed, charge })} ${info.quote}`
   const trended = (v: string) => <span className={`trend--${TREND[trendOf(v)]}`}>{money(v, true)}</span>
   const liquidated = h.state === 'liquidated'
   const insured = sign(parseDecimal(h.insurance_paid)) > 0
@@ -38,7 +39,7 @@ export function historyFacts(h: ContractHistory, info: PairInfo, i18n: I18n, ful
         ]
       : ['close-price', i18n._(msg({ id: 'lever.closeAvgPrice', message: 'Close avg. price' })), price(h.close_price)],
     ['realized-pnl', i18n._(msg({ id: 'lever.realizedPnl', message: 'Realized PnL' })), trended(h.realized_pnl)],
-    ['fee', i18n._(msg({ id: 'trade.fee', message: 'Fee' })), money(h.fee)],
+    ['fee', i18n._(msg({ id: 'trade.fee', message: 'Fee' })), money(h.fee, false, true)],
     [
       'insurance',
       i18n._(msg({ id: 'lever.insurancePaid', message: 'Paid by insurance' })),

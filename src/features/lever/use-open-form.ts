@@ -11,12 +11,11 @@ import { useState } from 'react'
 import type { DecimalString } from '../../../common/amount'
 import type { ContractMarket, ContractOrder } from '../../../common/api/contract'
 import { describeFailure, type Api } from '../../api'
-import { formatPrice } from '../../lib/format'
+import { formatAmount, formatMoney, formatPrice } from '../../lib/format'
 import type { DialogDetail } from '../../ui/dialog'
 import { appFormOptions, useAppForm } from '../../ui/form'
 import { showToast } from '../../ui/toast'
 import { markPlacing, placingDone } from '../user-stream'
-import { formatMoney } from '../assets'
 import { confirmOrder, DETAIL_LABELS } from '../order-form'
 import { OPEN_LABELS, SIDE_LABELS, TYPE_LABELS } from './labels'
 import { checkOpen } from './open-check'
@@ -67,8 +66,9 @@ export function useOpenForm(d: OpenFormDeps) {
   const details = (v: OpenDraft): DialogDetail[] => {
     const p = previewOpen(v, terms, d.book, d.holdings, d.mark)
     const locale = i18n.locale
+    // What the order charges, as the form's preview shows it: the quote's display scale, rounded up.
     const money = (x: DecimalString | null) =>
-      x === null ? '--' : `${formatMoney(x, locale, { minScale: 0 })} ${terms.quote}`
+      x === null ? '--' : `${formatAmount(x, terms.quote, locale, { charge: true })} ${terms.quote}`
     const price = (x: DecimalString | null) => (x === null ? '--' : formatPrice(x, terms.price_precision, locale))
     return [
       { label: DETAIL_LABELS.side, value: i18n._(SIDE_LABELS[v.side]), testId: 'confirm-side' },

@@ -3,12 +3,12 @@ import type { ReactNode } from 'react'
 import type { MicroOrder } from '../../../common/api/micro'
 import type { MarketItem } from '../../../common/market'
 import { formatDateTime, formatUtcDateTime } from '../../lib/dates'
-import { formatMoney, trendOf } from '../assets'
 import { pairLabel } from './ContractRow'
 import { Countdown } from './Countdown'
 import { formatMicroPrice, formatPercent, formatRate } from './format'
 import { DIRECTION_LABELS, STATE_LABELS } from './labels'
 import './micro-contracts.css'
+import { formatMoney, trendOf } from '../../lib/format'
 
 const TREND = { 1: 'up', 0: 'flat', [-1]: 'down' } as const
 

@@ -2,12 +2,12 @@ import { useLingui } from '@lingui/react/macro'
 import type { MicroOrder } from '../../../common/api/micro'
 import type { MarketItem } from '../../../common/market'
 import { formatUtcDateTime } from '../../lib/dates'
-import { formatMoney, trendOf } from '../assets'
 import { pairName } from '../markets'
 import { Countdown } from './Countdown'
 import { formatMicroPrice } from './format'
 import { DIRECTION_LABELS, STATE_LABELS } from './labels'
 import './micro-contracts.css'
+import { formatMoney, trendOf } from '../../lib/format'
 
 const TREND = { 1: 'up', 0: 'flat', [-1]: 'down' } as const
 

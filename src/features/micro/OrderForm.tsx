@@ -7,7 +7,6 @@ import { newIdempotencyKey } from '../../lib/idempotency-key'
 import { confirmDialog } from '../../ui/dialog'
 import { appFormOptions, setFieldProblem, useAppForm } from '../../ui/form'
 import { showToast } from '../../ui/toast'
-import { formatMoney } from '../assets'
 import { normalizeAmount, readAmount } from '../funds'
 import { askToLogin } from '../user-center'
 import { DirectionButtons } from './DirectionButtons'
@@ -21,6 +20,7 @@ import './micro.css'
 import './micro-form.css'
 import { LivePausedNote } from '../markets'
 import { CONFIRM_ORDER, DETAIL_LABELS } from '../order-form'
+import { formatAmount, formatMoney } from '../../lib/format'
 
 interface Values {
   duration_s: number
@@ -136,7 +136,7 @@ export function OrderForm({
                           <>
                             <Trans id="funds.available">Available</Trans>{' '}
                             <span data-testid="micro-available">
-                              {formatMoney(available, i18n.locale)} {cur}
+                              {formatAmount(available, cur, i18n.locale)} {cur}
                             </span>
                           </>
                         )

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { multiply, parseDecimal } from '../../../common/amount'
 import type { MicroProduct } from '../../../common/api/micro'
-import { formatMoney } from '../assets'
 import { maxStake } from './stake'
 import './micro-form.css'
+import { formatMoney } from '../../lib/format'
 
 /** Multiples of the minimum stake offered as one-tap amounts. */
 const MULTIPLES = ['1', '5', '10', '50'] as const

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MicroProduct } from '../../../common/api/micro'
-import { formatMoney } from '../assets'
 import { previewStake } from './stake'
 import './micro-form.css'
+import { formatMoney } from '../../lib/format'
 
 /**
  * What the typed stake costs and pays, exactly (stake.ts): the fee charged at placement (stake × fee rate) and, if

@@ -1,8 +1,7 @@
 /** Display of a contract's figures: payout rates as percentages, prices at the market's precision. Exact decimals. */
 import { multiply, parseDecimal } from '../../../common/amount'
 import type { MarketItem } from '../../../common/market'
-import { groupDecimal, formatPrice } from '../../lib/format'
-import { formatMoney } from '../assets'
+import { formatMoney, formatPrice, groupDecimal } from '../../lib/format'
 
 /** A rate as a percentage, exactly: ("0.85", 'en') → "85%", ("0.875", 'pt') → "87,5%". "--" for bad text. */
 export function formatRate(rate: string, locale: string): string {

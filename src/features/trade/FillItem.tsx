@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Fill } from '../../../common/api/trade'
 import { formatDateTime, formatUtcDateTime } from '../../lib/dates'
-import { formatPrice } from '../../lib/format'
-import { formatMoney } from '../assets'
+import { formatAmount, formatMoney, formatPrice } from '../../lib/format'
 import { RecordFacts } from '../funds'
 import { SourceBadge } from '../markets'
 
@@ -28,7 +27,7 @@ export function FillItem({ fill, pricePrecision }: { fill: Fill; pricePrecision:
           [t({ id: 'trade.fillAmount', message: 'Fill quantity' }), formatMoney(fill.amount, loc, { minScale: 0 })],
           [
             t({ id: 'trade.fee', message: 'Fee' }),
-            `${formatMoney(fill.fee, loc, { minScale: 0 })} ${fill.fee_currency}`,
+            `${formatAmount(fill.fee, fill.fee_currency, loc, { charge: true })} ${fill.fee_currency}`,
           ],
           [t({ id: 'trade.dealAt', message: 'Deal time' }), formatUtcDateTime(fill.created_at)],
         ]}

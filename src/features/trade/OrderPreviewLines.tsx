@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { formatPrice } from '../../lib/format'
-import { formatMoney } from '../assets'
+import { formatAmount, formatPrice } from '../../lib/format'
 import type { Money, OrderPreview } from './order-math'
 
 /**
@@ -24,25 +23,28 @@ export function OrderPreviewLines({
   available: { amount: string; currency: string } | null
   locale: string
 }) {
-  // The figure never breaks inside; only the currency may go to the next line.
-  const figure = (amount: string, currency: string, prefix = '', minScale = 0) => (
+  // The figure never breaks inside; only the currency may go to the next line. Each at its currency's display scale:
+  // what the order charges (the fee, a buy's total) rounded up, the rest down.
+  const figure = (amount: string, currency: string, prefix = '', charge = false) => (
     <>
       <span className="of-preview__num">
         {prefix}
-        {formatMoney(amount, locale, { minScale })}
+        {formatAmount(amount, currency, locale, { charge })}
       </span>{' '}
       {currency}
     </>
   )
   const estimate = market || preview.crosses === true
-  const money = (m: Money | null) => (m ? figure(m.amount, m.currency, estimate ? '≈ ' : '') : '--')
+  const money = (m: Money | null, charge: boolean) =>
+    m ? figure(m.amount, m.currency, estimate ? '≈ ' : '', charge) : '--'
+  const buying = preview.spend?.currency === quote
   return (
     <dl className="of-preview">
       <div>
         <dt>
           <Trans id="funds.available">Available</Trans>
         </dt>
-        <dd data-testid="trade-available">{available ? figure(available.amount, available.currency, '', 2) : '--'}</dd>
+        <dd data-testid="trade-available">{available ? figure(available.amount, available.currency) : '--'}</dd>
       </div>
       {market && (
         <div>
@@ -58,13 +60,15 @@ export function OrderPreviewLines({
         <dt>
           <Trans id="trade.total">Transaction amount</Trans>
         </dt>
-        <dd data-testid="trade-total">{money(preview.total ? { amount: preview.total, currency: quote } : null)}</dd>
+        <dd data-testid="trade-total">
+          {money(preview.total ? { amount: preview.total, currency: quote } : null, buying)}
+        </dd>
       </div>
       <div>
         <dt>
           <Trans id="trade.fee">Fee</Trans>
         </dt>
-        <dd data-testid="trade-fee">{money(preview.fee)}</dd>
+        <dd data-testid="trade-fee">{money(preview.fee, true)}</dd>
       </div>
     </dl>
   )

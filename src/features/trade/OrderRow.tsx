@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { OPEN_ORDER_STATES, type Order } from '../../../common/api/trade'
 import { formatUtcDateTime } from '../../lib/dates'
-import { formatPrice } from '../../lib/format'
-import { formatMoney } from '../assets'
+import { formatAmount, formatMoney, formatPrice } from '../../lib/format'
 import { RecordFacts } from '../funds'
 import { SIDE_LABELS, STATE_LABELS, TYPE_LABELS } from './labels'
 
@@ -48,8 +47,14 @@ export function OrderRow({
   ]
   if (!open) {
     facts.push(
-      [t({ id: 'trade.dealVolume', message: 'Deal volume' }), amount(order.deal_volume, quote)],
-      [t({ id: 'trade.fee', message: 'Fee' }), amount(order.fee, order.fee_currency)],
+      [
+        t({ id: 'trade.dealVolume', message: 'Deal volume' }),
+        `${formatAmount(order.deal_volume, quote, loc)} ${quote}`,
+      ],
+      [
+        t({ id: 'trade.fee', message: 'Fee' }),
+        `${formatAmount(order.fee, order.fee_currency, loc, { charge: true })} ${order.fee_currency}`,
+      ],
     )
   }
   facts.push([t({ id: 'trade.createdAt', message: 'Create time' }), formatUtcDateTime(order.created_at)])

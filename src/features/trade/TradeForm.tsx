@@ -11,8 +11,7 @@ import { showToast } from '../../ui/toast'
 import { markPlacing, placingDone } from '../user-stream'
 import { normalizeAmount, readAmount } from '../funds'
 import { AtMarketNote, confirmOrder, DETAIL_LABELS, OrderTypeSwitch, ShareButtons, TYPE_LABELS } from '../order-form'
-import { formatPrice } from '../../lib/format'
-import { formatMoney } from '../assets'
+import { formatAmount, formatMoney, formatPrice } from '../../lib/format'
 import { MiniBook } from './MiniBook'
 import { amountForShare, amountScale, checkOrder, previewOrder, type OrderDraft } from './order-math'
 import { amountProblemText, priceProblemText, typeProblemText } from './order-problems'
@@ -79,12 +78,16 @@ export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onP
       },
       {
         label: DETAIL_LABELS.total,
-        value: p.total ? `${estimate}${formatMoney(p.total, locale, { minScale: 0 })} ${quote}` : '--',
+        value: p.total
+          ? `${estimate}${formatAmount(p.total, quote, locale, { charge: v.side === 'buy' })} ${quote}`
+          : '--',
         testId: 'confirm-total',
       },
       {
         label: DETAIL_LABELS.fee,
-        value: p.fee ? `${estimate}${formatMoney(p.fee.amount, locale, { minScale: 0 })} ${p.fee.currency}` : '--',
+        value: p.fee
+          ? `${estimate}${formatAmount(p.fee.amount, p.fee.currency, locale, { charge: true })} ${p.fee.currency}`
+          : '--',
         testId: 'confirm-fee',
       },
     ]
