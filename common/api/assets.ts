@@ -140,8 +140,8 @@ export const overviewSchema = z.object({
   book: z.enum(BOOKS),
   total_usdt: money,
   /**
-   * Last 24 h, in USDT, 2 decimals: Σ amount × (price − price 24 h ago) over the book's holdings (USDT itself: 0),
-   * plus financial income credited and futures PnL realized.
+   * Today's income since 00:00 in the query's `tz` (default UTC), in USDT, 2 decimals: assets/daily_income's
+   * `income_usdt` (common/api/income.ts says what it is the sum of).
    */
   daily_income_usdt: money,
   /** Epoch ms of the newest price used; null when none was known. */

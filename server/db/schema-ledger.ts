@@ -98,6 +98,8 @@ export const ledgerTransactions = pgTable(
   (t) => [
     uniqueIndex('ledger_transactions_reference').on(t.kind, t.reference),
     index('ledger_transactions_user').on(t.userId, t.id),
+    // Today's income (server/money/daily-income.ts) reads a user's transactions since 00:00.
+    index('ledger_transactions_user_time').on(t.userId, t.createdAt),
   ],
 )
 

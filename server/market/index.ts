@@ -73,6 +73,12 @@ export async function startMarket(opts: MarketOptions, tuning: MarketTuning = {}
     lastTicker: (symbol) => hub.lastTicker(symbol),
     lastTickerAt: (symbol) => hub.lastTickerAt(symbol),
     lastBook: (symbol) => hub.lastBook(symbol),
+    priceAt: (symbol, ms) => {
+      const at = Math.floor(ms / 1000)
+      const [bar] = hub.state(symbol)?.series.range('1min', at - 3600, at, 1) ?? []
+      if (!bar) return undefined
+      return bar.id === at ? bar.open : bar.close
+    },
     port: gateway?.port ?? 0,
     ...(gateway ? { attachUserStream: (handler) => gateway.attachUserStream(handler) } : {}),
     close: async () => {

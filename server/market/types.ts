@@ -63,6 +63,12 @@ export interface MarketService {
   lastTickerAt(symbol: string): number | undefined
   /** The latest order book (`tick.ts` its event time, ms), and whether a replay recorded it; undefined before one. */
   lastBook(symbol: string): { tick: DepthTick; recorded: boolean | undefined } | undefined
+  /**
+   * The price of `symbol` at `ms` (epoch ms) from the minute candles held (about 7 days): the open of the minute that
+   * starts at `ms`, else the close of the last minute before it; undefined when the history does not reach back so
+   * far (within an hour) or the symbol is unknown. Optional: test markets without candles leave it out.
+   */
+  priceAt?(symbol: string, ms: number): number | undefined
   /** Port the gateway listens on; 0 when none is bound (`MarketOptions.gateway` false). */
   port: number
   /**

@@ -34,6 +34,8 @@ import { proofLatestSchema, proofMineSchema, type ProofLatest, type ProofMine } 
 import { keyedPost } from './keyed-post'
 import type { CallOptions, Caller } from './public'
 import type { Params, Requester } from './request'
+import { dailyIncomeSchema, type DailyIncome } from '../../common/api/income'
+import { deviceTimeZone } from '../lib/time-zone'
 
 export { MONEY_CALL_RETRIES } from './keyed-post'
 
@@ -46,8 +48,13 @@ export interface PageQuery {
 type Answer<S extends z.ZodMiniType> = z.infer<S>
 
 export interface AssetsApi {
-  /** GET assets/overview: total, daily income and the three wallets of the current book, valued in USDT. */
+  /**
+   * GET assets/overview: total, today's income (since 00:00 in this device's time zone) and the three wallets of the
+   * current book, valued in USDT.
+   */
   overview(opts?: CallOptions): Promise<Overview>
+  /** GET assets/daily_income: today's income since 00:00 in this device's time zone, per wallet, with its parts. */
+  dailyIncome(opts?: CallOptions): Promise<DailyIncome>
   /** GET assets/deposit_options: each currency/chain pair with the platform's address (null: not set yet). */
   depositOptions(opts?: CallOptions): Promise<Answer<typeof depositOptionsSchema>>
   /** GET assets/deposit_address: the user's own address for a watched pair (same on every visit), minimum, rule. */
@@ -99,7 +106,8 @@ export function createAssetsApi(call: Caller, request: Requester): AssetsApi {
   const p = (input: object) => input as Params
   const keyed = keyedPost(request)
   return {
-    overview: (opts) => call.getAuth('assets/overview', overviewSchema, undefined, opts),
+    overview: (opts) => call.getAuth('assets/overview', overviewSchema, p({ tz: deviceTimeZone() }), opts),
+    dailyIncome: (opts) => call.getAuth('assets/daily_income', dailyIncomeSchema, p({ tz: deviceTimeZone() }), opts),
     depositOptions: (opts) => call.getAuth('assets/deposit_options', depositOptionsSchema, undefined, opts),
     depositAddress: (query, opts) => call.getAuth('assets/deposit_address', depositAddressSchema, p(query), opts),
     depositClaim: (input, opts) => keyed('assets/deposit_claim', reviewAnswerSchema, p(input), opts),

@@ -73,6 +73,7 @@ const SCREEN_CALLS = [
   'helpDetail',
   'about',
   'overview',
+  'dailyIncome',
   'depositOptions',
   'depositAddress',
   'depositClaim',

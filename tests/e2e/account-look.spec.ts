@@ -232,6 +232,14 @@ test('no text is cut short at 360 px in any language: account screens', async ({
         await visit(page, path, i === 0)
         await inLocale(page, locale)
         expect.soft(await cutTexts(page), `${path} in ${locale} at 360 px: text cut short`).toEqual([])
+        if (path === '/assets' && page === signedIn) {
+          // Today's income, part by part (issue 24 part 4).
+          await page.getByTestId('daily-income-open').click()
+          await expect(page.getByTestId('income-total')).toHaveText(/\d/)
+          expect.soft(await cutTexts(page), `today's income in ${locale} at 360 px: text cut short`).toEqual([])
+          await page.keyboard.press('Escape')
+          await expect(page.getByTestId('income-sheet')).toHaveCount(0)
+        }
       }
     }
   }

@@ -32,6 +32,8 @@ export type FakeMarket = MarketService & {
   emit(e: MarketEvent): void
   /** How many listeners `onEvent` has now (a test can wait for a caller that waits for the next price). */
   listenerCount(): number
+  /** What `priceAt(symbol, any time)` answers from now on (undefined: no candles that far back). */
+  setPriceAt(symbol: string, price: number | undefined): void
 }
 
 /** A fake market; `listings` can be swapped later through the returned object's `setListings`. */
@@ -40,6 +42,7 @@ export function fakeMarket(opts: FakeMarketOptions = {}): FakeMarket {
   const listeners = new Set<(e: MarketEvent) => void>()
   const books = new Map<string, { tick: DepthTick; recorded: boolean | undefined }>()
   const tickers = new Map<string, { tick: TickerTick; ts: number }>()
+  const pastPrices = new Map<string, number>()
   return {
     source: opts.source ?? 'sim',
     sourceDetail: opts.sourceDetail ?? 'sim (fake)',
@@ -60,6 +63,11 @@ export function fakeMarket(opts: FakeMarketOptions = {}): FakeMarket {
     lastTicker: (symbol) => tickers.get(symbol)?.tick,
     lastTickerAt: (symbol) => tickers.get(symbol)?.ts,
     lastBook: (symbol) => books.get(symbol),
+    priceAt: (symbol) => pastPrices.get(symbol),
+    setPriceAt(symbol, price) {
+      if (price === undefined) pastPrices.delete(symbol)
+      else pastPrices.set(symbol, price)
+    },
     listenerCount: () => listeners.size,
     emit(e) {
       if (e.type === 'book') books.set(e.symbol, { tick: e.tick, recorded: e.recorded })

@@ -95,9 +95,10 @@ function describeContracts(name: string, s: ContractSuite) {
     expect(h!.feed_event.topic).toMatch(/^market\.btcusdt\./)
     expect(h!.mark_inputs).toMatchObject({ mid: '60105' })
     expect(await wallet(s, u)).toEqual({ available: '1002.9945', frozen: '0' })
-    // The Assets tab's daily income counts the realized PnL (USDT only is held: no price change).
+    // The Assets tab's daily income: the realized PnL (9) less both fees (6.0055, shown rounded down: 6.01): 2.99, as
+    // the account went from 1,000 to 1,002.9945 (USDT only is held: no price change).
     const overview = await moneyCall<{ daily_income_usdt: string }>(s.t.app, u.token, 'GET', 'assets/overview')
-    expect(overview.body.data.daily_income_usdt).toBe('9')
+    expect(overview.body.data.daily_income_usdt).toBe('2.99')
     await expectBalancedLedger(s)
   })
 

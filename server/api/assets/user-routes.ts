@@ -33,6 +33,8 @@ import { switchBook } from '../../money/demo'
 import { claimDeposit, depositOptions, listDeposits } from '../../money/deposits'
 import { depositAddress } from '../../custody/evm-custody'
 import { assetsOverview } from '../../money/overview'
+import { dailyIncome } from '../../money/daily-income'
+import { dailyIncomeQuery, dailyIncomeSchema } from '../../../common/api/income'
 import { listRecords, recordDetail } from '../../money/records'
 import { listTransfers, transfer } from '../../money/transfers'
 import { listWithdrawals, requestWithdrawal, withdrawOptions } from '../../money/withdrawals'
@@ -41,10 +43,22 @@ import { defineRoute } from '../route'
 
 export const overviewRoute = defineRoute({
   path: 'assets/overview',
-  summary: "The session's book per wallet and currency, valued in USDT at the feed's latest prices (with their source)",
+  summary:
+    "The session's book per wallet and currency, valued in USDT at the feed's latest prices (with their source), and today's income since 00:00 in `tz` (default UTC)",
   auth: 'user',
+  input: dailyIncomeQuery,
   data: overviewSchema,
-  handler: ({ deps, session }) => assetsOverview(deps.db, deps.market, session.userId, session.book),
+  handler: ({ deps, session, query }) => assetsOverview(deps.db, deps.market, session.userId, session.book, query.tz),
+})
+
+export const dailyIncomeRoute = defineRoute({
+  path: 'assets/daily_income',
+  summary:
+    "Today's income of the session's book since 00:00 in `tz` (IANA, default UTC), per wallet and in all, with its parts (issue 24 part 4)",
+  auth: 'user',
+  input: dailyIncomeQuery,
+  data: dailyIncomeSchema,
+  handler: ({ deps, session, query }) => dailyIncome(deps.db, deps.market, session.userId, session.book, query.tz),
 })
 
 export const depositOptionsRoute = defineRoute({

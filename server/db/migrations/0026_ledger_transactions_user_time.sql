@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transactions_user_time" ON "ledger_transactions" USING btree ("user_id","created_at");
