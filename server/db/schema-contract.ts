@@ -180,6 +180,8 @@ export const contractFills = pgTable(
   },
   (t) => [
     index('contract_fills_order').on(t.orderId, t.id),
+    // Today's income: how a position open at 00:00 grew since (server/money/daily-income.ts).
+    index('contract_fills_position').on(t.positionId),
     // One fill per order and feed event (a print seen twice, or by two processes, fills an order once).
     uniqueIndex('contract_fills_order_event').on(t.orderId, t.feedTopic, t.feedRef),
     // The matcher's question for every print: how much of it resting orders already took.
@@ -256,6 +258,8 @@ export const contractPositions = pgTable(
       .on(t.feedTopic, t.feedRef)
       .where(sql`${t.closeOrderId} is not null`),
     index('contract_positions_user').on(t.userId, t.book, t.status, t.id),
+    // Today's income: the positions closed since 00:00 (server/money/daily-income.ts).
+    index('contract_positions_closed').on(t.userId, t.book, t.closedAt),
     index('contract_positions_open')
       .on(t.symbol)
       .where(sql`${t.status} = 'open'`),

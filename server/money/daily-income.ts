@@ -9,78 +9,65 @@
  * which equals value_now − value_00:00 − Σ transfers in × price_now (the ledger entries carry every change of a
  * balance). The entries' parts, by the ledger kind of their transaction: spot fills → `trading`, futures closes and
  * liquidations → `realized_pnl`, funding → `funding`, second contracts → `options`, yield credits → `yield`; what a
- * transaction paid to the platform's fee account → `fees` (and added back to its kind's part). Not income: deposits,
+ * transaction paid to the platform's fee account, and a liquidation's clearance fee paid to the insurance fund →
+ * `fees` (and added back to its kind's part). Not income: deposits,
  * their reversals, withdrawals (their fee included: it is part of what left), transfers between wallets and demo
  * top-ups. Freezing and unfreezing (an order's hold, a subscription's principal) nets to zero in the user's accounts.
  *
- * Prices: now, the last ticker of `<coin>/usdt` (overview.ts) and the futures marks (unrealized PnL); at 00:00, the
- * market's minute candles (MarketService.priceAt), and for an open position at 00:00 the last price then (the mark
- * is not kept; it follows the last price within a few hundredths of a percent). A coin without either price is left
- * out of `holdings` and the answer says `complete: false`.
+ * A coin moved in or out during the day (a deposit, a withdrawal, a transfer between wallets) counts in `holdings`
+ * from the price when it moved: + amount × (price now − price then) for each such movement, so a wallet never gains
+ * or loses the price change of a coin while it was elsewhere.
  *
- * Rounding: each part of each wallet toward −∞ at 2 decimals (a gain not yet in hand is never shown larger); a
- * wallet's income is the sum of its rounded parts and the total the sum of the wallets', so the detail always adds up.
+ * Futures: the unrealized PnL at 00:00 is each position as it was then: its size less what fills added since, at the
+ * average price of the fills before 00:00 (a part split off by a partial close keeps its own size and price).
+ *
+ * Prices: now, the last ticker of `<coin>/usdt` (overview.ts) and the futures marks (unrealized PnL); at 00:00 and
+ * at a movement, the market's minute candles (MarketService.priceAt); for a position at 00:00 the last price then
+ * (the mark is not kept; it follows the last price within a few hundredths of a percent). A coin or position without
+ * a price is left out (both halves of its change) and the answer says `complete: false`.
+ *
+ * Time zone: the name is checked against the runtime's zone database and used in its canonical spelling; 00:00 is
+ * the local date's midnight in that zone (correct on daylight-saving days).
+ *
+ * Rounding: a wallet's income is its exact sum rounded toward −∞ at 2 decimals (a gain not yet in hand is never shown
+ * larger); its parts are rounded toward −∞ and the cents that leaves go to the parts with the largest remainders,
+ * so the parts always add up to it (largest remainder method); the total is the sum of the wallets'.
  */
 import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
-import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm'
-import { add, multiply, parseDecimal, round, sign, subtract, type DecimalString } from '../../common/amount'
-import { WALLETS, type LedgerKind, type Wallet } from '../../common/api/assets'
+import { and, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm'
+import {
+  add,
+  compare,
+  divide,
+  multiply,
+  negate,
+  parseDecimal,
+  round,
+  sign,
+  subtract,
+  toUnits,
+  type DecimalString,
+} from '../../common/amount'
+import { WALLETS, type Wallet } from '../../common/api/assets'
 import { INCOME_PARTS, type DailyIncome, type IncomePart } from '../../common/api/income'
 import type { Book } from '../../common/api/user-info'
 import { pnlAt } from '../../common/trading/contract-math'
 import { badField } from '../domain/errors'
 import type { Db } from '../db/client'
-import { contractPositions, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema'
+import { contractFills, contractPositions, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema'
 import type { MarketService } from '../market/types'
 import { marksFor } from '../trading/contract/marks'
+import { feeWallet, partOf, TRANSFER_KINDS } from './income-kinds'
 
 dayjs.extend(utc)
 dayjs.extend(timezone)
 
-/** Kinds that move money in or out of a wallet: not income. */
-const TRANSFER_KINDS: ReadonlySet<LedgerKind> = new Set<LedgerKind>([
-  'deposit',
-  'deposit_reverse',
-  'withdraw_request',
-  'withdraw_approve',
-  'withdraw_reject',
-  'withdraw_fail',
-  'transfer',
-  'demo_fund',
-  'demo_adjust',
-])
-
-/** The part each other kind's entries go to (holds and releases net to zero; a fee they carry goes to `fees`). */
-function partOf(kind: LedgerKind, wallet: Wallet): IncomePart {
-  switch (kind) {
-    case 'spot_fill':
-      return 'trading'
-    case 'contract_close':
-    case 'contract_liquidation':
-      return 'realized_pnl'
-    case 'contract_funding':
-      return 'funding'
-    case 'micro_order':
-    case 'micro_settle':
-      return 'options'
-    case 'financial_income':
-      return 'yield'
-    default:
-      return wallet === 'contract' ? 'realized_pnl' : wallet === 'option' ? 'options' : 'trading'
-  }
-}
-
-/** The wallet whose activity a kind's fee belongs to. */
-function feeWallet(kind: LedgerKind): Wallet {
-  if (kind.startsWith('contract_')) return 'contract'
-  if (kind.startsWith('micro_')) return 'option'
-  return 'spot'
-}
-
 const USDT = 'USDT'
 const ZERO = parseDecimal('0')
+type Parts = Record<IncomePart, DecimalString>
+const noParts = (): Parts => Object.fromEntries(INCOME_PARTS.map((p) => [p, ZERO])) as Parts
 
 /** A feed price (a JS number) as exact text; undefined unless finite and positive. */
 function priceText(n: number | undefined): DecimalString | undefined {
@@ -88,22 +75,54 @@ function priceText(n: number | undefined): DecimalString | undefined {
   return parseDecimal(n.toFixed(12))
 }
 
-/**
- * 00:00 today in `tz` (epoch ms) at `now`. @throws DomainError naming `tz` when the time-zone database does not know
- * it.
- */
-export function dayStartIn(tz: string, now: number): number {
+/** The canonical spelling of IANA zone `tz` ("asia/tokyo" → "Asia/Tokyo"), or undefined when the runtime lacks it. */
+export function canonicalTimeZone(tz: string): string | undefined {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: tz })
+    return new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone
   } catch {
-    throw badField('tz', 'timeZoneUnknown')
+    return undefined
   }
-  return dayjs(now).tz(tz).startOf('day').valueOf()
 }
 
 /**
- * Today's income of `userId`'s `book` since 00:00 in `tz` (default UTC), at `now` (epoch ms; tests pass it).
- * @throws DomainError naming `tz` for an unknown time zone.
+ * 00:00 today in `tz` (epoch ms) at `now`: the local date's midnight, also on a day whose offset changes.
+ * @throws DomainError naming `tz` when the runtime's time-zone database does not know it.
+ */
+export function dayStartIn(tz: string, now: number): number {
+  const zone = canonicalTimeZone(tz)
+  if (!zone) throw badField('tz', 'timeZoneUnknown')
+  return dayjs.tz(`${dayjs(now).tz(zone).format('YYYY-MM-DD')} 00:00`, zone).valueOf()
+}
+
+/**
+ * `exact` parts shown to the cent so that they add up: the total rounded toward −∞, each part toward −∞, and the
+ * cents left over given one each to the parts with the largest remainders.
+ */
+function shareRounded(exact: Parts): { total: DecimalString; parts: Parts } {
+  let sum = ZERO
+  for (const p of INCOME_PARTS) sum = add(sum, exact[p])
+  const total = round(sum, 2, 'floor')
+  const parts = noParts()
+  let shown = ZERO
+  for (const p of INCOME_PARTS) {
+    parts[p] = round(exact[p], 2, 'floor')
+    shown = add(shown, parts[p])
+  }
+  let left = Number(toUnits(subtract(total, shown), 2))
+  const byRemainder = [...INCOME_PARTS].sort((a, b) =>
+    compare(subtract(exact[b], parts[b]), subtract(exact[a], parts[a])),
+  )
+  for (const p of byRemainder) {
+    if (left <= 0) break
+    parts[p] = add(parts[p], parseDecimal('0.01'))
+    left--
+  }
+  return { total, parts }
+}
+
+/**
+ * Today's income of `userId`'s `book` since 00:00 in `tz` (IANA, default UTC), at `now` (epoch ms; tests pass it).
+ * @throws DomainError naming `tz` for a zone the runtime does not know.
  */
 export async function dailyIncome(
   db: Db,
@@ -114,9 +133,118 @@ export async function dailyIncome(
   now = Date.now(),
 ): Promise<DailyIncome> {
   const since = dayStartIn(tz, now)
+  const zone = canonicalTimeZone(tz)!
   const start = new Date(since)
-  // One snapshot: the balances and the entries since 00:00 are read at the same point of the ledger.
-  const { balances, entries, positions } = await db.transaction(
+  const read = await readDay(db, userId, book, start)
+
+  const exact = new Map<Wallet, Parts>(WALLETS.map((w) => [w, noParts()]))
+  const credit = (wallet: Wallet, part: IncomePart, amount: DecimalString) => {
+    const p = exact.get(wallet)!
+    p[part] = add(p[part], amount)
+  }
+  let complete = true
+  const listing = (currency: string) => market.listings().find((l) => l.base === currency && l.quote === USDT)
+  const nowPrices = new Map<string, DecimalString | undefined>()
+  const priceNow = (currency: string): DecimalString | undefined => {
+    if (currency === USDT) return parseDecimal('1')
+    if (!nowPrices.has(currency))
+      nowPrices.set(currency, priceText(market.lastTicker(listing(currency)?.symbol ?? '')?.close))
+    return nowPrices.get(currency)
+  }
+  const priceThen = (currency: string, ms: number): DecimalString | undefined => {
+    if (currency === USDT) return parseDecimal('1')
+    const l = listing(currency)
+    return l ? priceText(market.priceAt?.(l.symbol, ms)) : undefined
+  }
+
+  // Entries since 00:00: what moved each balance (for the holdings at 00:00), and the parts of income.
+  const moved = new Map<string, DecimalString>()
+  for (const e of read.entries) {
+    const amount = parseDecimal(e.amount)
+    const user = e.owner === `user:${userId}`
+    if (user) moved.set(`${e.wallet}|${e.currency}`, add(moved.get(`${e.wallet}|${e.currency}`) ?? ZERO, amount))
+    if (TRANSFER_KINDS.has(e.kind)) continue
+    // What the user paid the platform: its fee account, and a liquidation's clearance fee to the insurance fund (the
+    // fund's payments for a bankrupt account are negative entries, not fees).
+    const fee =
+      e.owner === 'system:fees' ? amount : e.owner === 'system:insurance' ? parseDecimal(e.positive ?? '0') : undefined
+    if (!user && (fee === undefined || sign(fee) === 0)) continue
+    const p = priceNow(e.currency)
+    if (!p) {
+      complete = false
+      continue
+    }
+    if (user) credit(e.wallet, partOf(e.kind, e.wallet), multiply(amount, p))
+    else {
+      const wallet = feeWallet(e.kind)
+      const value = multiply(fee!, p)
+      credit(wallet, 'fees', negate(value))
+      credit(wallet, partOf(e.kind, wallet), value)
+    }
+  }
+
+  // Holdings at 00:00 and their price change since; a coin moved in or out since, from when it moved.
+  for (const b of read.balances) {
+    if (b.currency === USDT) continue
+    const held = subtract(parseDecimal(b.total), moved.get(`${b.wallet}|${b.currency}`) ?? ZERO)
+    if (sign(held) === 0) continue
+    const pNow = priceNow(b.currency)
+    const pThen = priceThen(b.currency, since)
+    if (!pNow || !pThen) complete = false
+    else credit(b.wallet, 'holdings', multiply(held, subtract(pNow, pThen)))
+  }
+  for (const f of read.coinFlows) {
+    const pNow = priceNow(f.currency)
+    const pThen = priceThen(f.currency, f.at.getTime())
+    if (!pNow || !pThen) complete = false
+    else credit(f.wallet, 'holdings', multiply(parseDecimal(f.amount), subtract(pNow, pThen)))
+  }
+
+  // Unrealized PnL now (open positions at the marks) less at 00:00 (positions as they were then, at the price then).
+  const marks = marksFor(market)
+  const fills = new Map(read.fills.map((f) => [f.positionId, f]))
+  for (const p of read.positions) {
+    const amount = parseDecimal(p.amount)
+    const open = parseDecimal(p.openPrice)
+    const then = p.openedAt.getTime() < since ? priceText(market.priceAt?.(p.symbol, since)) : undefined
+    const mark =
+      p.status === 'open' ? (marks.mark(p.symbol)?.price ?? priceText(market.lastTicker(p.symbol)?.close)) : undefined
+    if ((p.openedAt.getTime() < since && !then) || (p.status === 'open' && !mark)) {
+      complete = false // both halves left out: never the whole PnL since opening
+      continue
+    }
+    if (mark) credit('contract', 'unrealized_pnl', pnlAt(p.side, amount, open, mark))
+    if (!then) continue
+    let sizeThen = amount
+    let priceOpenThen = open
+    const f = p.splitFrom === null ? fills.get(p.id) : undefined
+    if (f) {
+      sizeThen = subtract(amount, parseDecimal(f.grown ?? '0'))
+      const before = parseDecimal(f.beforeAmount ?? '0')
+      if (sign(before) > 0) priceOpenThen = divide(parseDecimal(f.beforeNotional ?? '0'), before, 12, 'half-even')
+    }
+    if (sign(sizeThen) > 0) credit('contract', 'unrealized_pnl', negate(pnlAt(p.side, sizeThen, priceOpenThen, then)))
+  }
+
+  const total = noParts()
+  let income = ZERO
+  const wallets = WALLETS.map((wallet) => {
+    const shown = shareRounded(exact.get(wallet)!)
+    for (const p of INCOME_PARTS) total[p] = add(total[p], shown.parts[p])
+    income = add(income, shown.total)
+    return { wallet, income_usdt: shown.total, parts: shown.parts }
+  })
+  return { since, time_zone: zone, income_usdt: income, parts: total, wallets, complete }
+}
+
+/** What the day's figures are read from, at one point of the ledger (a repeatable-read, read-only transaction). */
+function readDay(db: Db, userId: number, book: Book, start: Date) {
+  const mine = and(
+    eq(ledgerTransactions.userId, userId),
+    eq(ledgerTransactions.book, book),
+    gte(ledgerTransactions.createdAt, start),
+  )
+  return db.transaction(
     async (tx) => {
       const balances = await tx
         .select({
@@ -129,7 +257,26 @@ export async function dailyIncome(
       const entries = await tx
         .select({
           kind: ledgerTransactions.kind,
-          fee: sql<boolean>`${ledgerAccounts.owner} = 'system:fees'`,
+          owner: ledgerAccounts.owner,
+          wallet: ledgerAccounts.wallet,
+          currency: ledgerAccounts.currency,
+          amount: sql<string>`sum(${ledgerEntries.amount})::text`,
+          positive: sql<string | null>`(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0))::text`,
+        })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .where(
+          and(
+            mine,
+            or(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.owner, ['system:fees', 'system:insurance'])),
+          ),
+        )
+        .groupBy(ledgerTransactions.kind, ledgerAccounts.owner, ledgerAccounts.wallet, ledgerAccounts.currency)
+      // Coins (not USDT) moved in or out since 00:00, each movement with its time.
+      const coinFlows = await tx
+        .select({
+          at: ledgerTransactions.createdAt,
           wallet: ledgerAccounts.wallet,
           currency: ledgerAccounts.currency,
           amount: sql<string>`sum(${ledgerEntries.amount})::text`,
@@ -139,22 +286,24 @@ export async function dailyIncome(
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
         .where(
           and(
-            eq(ledgerTransactions.userId, userId),
-            eq(ledgerTransactions.book, book),
-            gte(ledgerTransactions.createdAt, start),
-            or(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.owner, 'system:fees')),
+            mine,
+            inArray(ledgerTransactions.kind, [...TRANSFER_KINDS]),
+            eq(ledgerAccounts.userId, userId),
+            ne(ledgerAccounts.currency, USDT),
           ),
         )
-        .groupBy(ledgerTransactions.kind, ledgerAccounts.owner, ledgerAccounts.wallet, ledgerAccounts.currency)
-      // Open now, or open at 00:00 (opened before it and not closed before it).
+        .groupBy(ledgerTransactions.id, ledgerTransactions.createdAt, ledgerAccounts.wallet, ledgerAccounts.currency)
+      // Open now, or open at 00:00 (opened before it and closed since).
       const positions = await tx
         .select({
+          id: contractPositions.id,
           symbol: contractPositions.symbol,
           side: contractPositions.side,
           amount: contractPositions.amount,
           openPrice: contractPositions.openPrice,
           status: contractPositions.status,
           openedAt: contractPositions.openedAt,
+          splitFrom: contractPositions.splitFrom,
         })
         .from(contractPositions)
         .where(
@@ -171,103 +320,30 @@ export async function dailyIncome(
             ),
           ),
         )
-      return { balances, entries, positions }
+      // How the positions open at 00:00 grew since (fills add to a position's size and average its price).
+      const startAt = sql`${start.toISOString()}::timestamptz`
+      const atStart = positions.filter((p) => p.openedAt < start && p.splitFrom === null).map((p) => p.id)
+      const fills =
+        atStart.length === 0
+          ? []
+          : await tx
+              .select({
+                positionId: contractFills.positionId,
+                grown: sql<
+                  string | null
+                >`(sum(${contractFills.amount}) filter (where ${contractFills.createdAt} >= ${startAt}))::text`,
+                beforeAmount: sql<
+                  string | null
+                >`(sum(${contractFills.amount}) filter (where ${contractFills.createdAt} < ${startAt}))::text`,
+                beforeNotional: sql<
+                  string | null
+                >`round(sum(${contractFills.amount} * ${contractFills.price}) filter (where ${contractFills.createdAt} < ${startAt}), 18)::text`,
+              })
+              .from(contractFills)
+              .where(inArray(contractFills.positionId, atStart))
+              .groupBy(contractFills.positionId)
+      return { balances, entries, coinFlows, positions, fills }
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
-
-  const parts = new Map<Wallet, Record<IncomePart, DecimalString>>(
-    WALLETS.map((w) => [
-      w,
-      Object.fromEntries(INCOME_PARTS.map((p) => [p, ZERO])) as Record<IncomePart, DecimalString>,
-    ]),
-  )
-  const credit = (wallet: Wallet, part: IncomePart, amount: DecimalString) => {
-    const p = parts.get(wallet)!
-    p[part] = add(p[part], amount)
-  }
-  let complete = true
-  const nowPrices = new Map<string, DecimalString | undefined>()
-  const priceNow = (currency: string): DecimalString | undefined => {
-    if (currency === USDT) return parseDecimal('1')
-    if (!nowPrices.has(currency)) {
-      const listing = market.listings().find((l) => l.base === currency && l.quote === USDT)
-      nowPrices.set(currency, listing ? priceText(market.lastTicker(listing.symbol)?.close) : undefined)
-    }
-    return nowPrices.get(currency)
-  }
-  const priceThen = (symbol: string) => priceText(market.priceAt?.(symbol, since))
-
-  // Entries since 00:00: what moved each balance (for the holdings at 00:00), and the parts of income.
-  const moved = new Map<string, DecimalString>()
-  for (const e of entries) {
-    const amount = parseDecimal(e.amount)
-    if (!e.fee) {
-      const key = `${e.wallet}|${e.currency}`
-      moved.set(key, add(moved.get(key) ?? ZERO, amount))
-    }
-    if (TRANSFER_KINDS.has(e.kind)) continue
-    const p = priceNow(e.currency)
-    if (!p) {
-      if (sign(amount) !== 0) complete = false
-      continue
-    }
-    const value = multiply(amount, p)
-    if (e.fee) {
-      // Paid to the platform: a fee of the kind's wallet, added back to the part it was taken from.
-      const wallet = feeWallet(e.kind)
-      credit(wallet, 'fees', multiply(value, parseDecimal('-1')))
-      credit(wallet, partOf(e.kind, wallet), value)
-    } else {
-      credit(e.wallet, partOf(e.kind, e.wallet), value)
-    }
-  }
-
-  // Holdings at 00:00 and their price change since.
-  for (const b of balances) {
-    if (b.currency === USDT) continue
-    const held = subtract(parseDecimal(b.total), moved.get(`${b.wallet}|${b.currency}`) ?? ZERO)
-    if (sign(held) === 0) continue
-    const listing = market.listings().find((l) => l.base === b.currency && l.quote === USDT)
-    const pNow = priceNow(b.currency)
-    const pThen = listing ? priceThen(listing.symbol) : undefined
-    if (!pNow || !pThen) {
-      complete = false
-      continue
-    }
-    credit(b.wallet, 'holdings', multiply(held, subtract(pNow, pThen)))
-  }
-
-  // Unrealized PnL now (open positions at the marks) less at 00:00 (positions open then, at the price then).
-  const marks = marksFor(market)
-  for (const p of positions) {
-    const amount = parseDecimal(p.amount)
-    const open = parseDecimal(p.openPrice)
-    if (p.status === 'open') {
-      const mark = marks.mark(p.symbol)?.price ?? priceText(market.lastTicker(p.symbol)?.close)
-      if (mark) credit('contract', 'unrealized_pnl', pnlAt(p.side, amount, open, mark))
-      else complete = false
-    }
-    if (p.openedAt.getTime() < since) {
-      const then = priceThen(p.symbol)
-      if (then) credit('contract', 'unrealized_pnl', multiply(pnlAt(p.side, amount, open, then), parseDecimal('-1')))
-      else complete = false
-    }
-  }
-
-  const total = Object.fromEntries(INCOME_PARTS.map((p) => [p, ZERO])) as Record<IncomePart, DecimalString>
-  let income = ZERO
-  const wallets = WALLETS.map((wallet) => {
-    const rounded = Object.fromEntries(
-      INCOME_PARTS.map((p) => [p, round(parts.get(wallet)![p], 2, 'floor')]),
-    ) as Record<IncomePart, DecimalString>
-    let walletIncome = ZERO
-    for (const p of INCOME_PARTS) {
-      walletIncome = add(walletIncome, rounded[p])
-      total[p] = add(total[p], rounded[p])
-    }
-    income = add(income, walletIncome)
-    return { wallet, income_usdt: walletIncome, parts: rounded }
-  })
-  return { since, time_zone: tz, income_usdt: income, parts: total, wallets, complete }
 }

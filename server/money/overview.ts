@@ -11,7 +11,7 @@ import { add, multiply, parseDecimal, round, sign, type DecimalString } from '..
 import type { Db } from '../db/client'
 import type { MarketService } from '../market/types'
 import { bookBalances } from './balances'
-import { dailyIncome } from './daily-income'
+import { canonicalTimeZone, dailyIncome } from './daily-income'
 import { CHAIN_DEFAULTS } from './chains'
 
 /** Decimals of USDT values on the Assets tab (cents, as exchanges show them). */
@@ -45,10 +45,7 @@ function quoteOf(market: MarketService, currency: string): Quote | undefined {
 /** Currencies every spot wallet lists even at zero: the ones deposits go in. */
 const SPOT_DEFAULTS = [...new Set(CHAIN_DEFAULTS.map((c) => c.currency))]
 
-/**
- * The overview of `userId`'s `book`, today's income since 00:00 in `tz` (IANA, default UTC).
- * @throws DomainError naming `tz` for an unknown time zone.
- */
+/** The overview of `userId`'s `book`, today's income since 00:00 in `tz` (IANA; default, or unknown: UTC). */
 export async function assetsOverview(
   db: Db,
   market: MarketService,
@@ -56,7 +53,8 @@ export async function assetsOverview(
   book: Book,
   tz?: string,
 ): Promise<Overview> {
-  const today = await dailyIncome(db, market, userId, book, tz)
+  // A zone this server's runtime does not know counts from 00:00 UTC here (assets/daily_income names the field).
+  const today = await dailyIncome(db, market, userId, book, tz !== undefined && canonicalTimeZone(tz) ? tz : 'UTC')
   const rows = await bookBalances(db, userId, book)
   const zero = parseDecimal('0')
   const quotes = new Map<string, Quote | undefined>()

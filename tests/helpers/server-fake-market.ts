@@ -32,8 +32,8 @@ export type FakeMarket = MarketService & {
   emit(e: MarketEvent): void
   /** How many listeners `onEvent` has now (a test can wait for a caller that waits for the next price). */
   listenerCount(): number
-  /** What `priceAt(symbol, any time)` answers from now on (undefined: no candles that far back). */
-  setPriceAt(symbol: string, price: number | undefined): void
+  /** What `priceAt(symbol, ms)` answers from now on: a price at any time, one by time, or none (no candles). */
+  setPriceAt(symbol: string, price: number | ((ms: number) => number | undefined) | undefined): void
 }
 
 /** A fake market; `listings` can be swapped later through the returned object's `setListings`. */
@@ -42,7 +42,7 @@ export function fakeMarket(opts: FakeMarketOptions = {}): FakeMarket {
   const listeners = new Set<(e: MarketEvent) => void>()
   const books = new Map<string, { tick: DepthTick; recorded: boolean | undefined }>()
   const tickers = new Map<string, { tick: TickerTick; ts: number }>()
-  const pastPrices = new Map<string, number>()
+  const pastPrices = new Map<string, (ms: number) => number | undefined>()
   return {
     source: opts.source ?? 'sim',
     sourceDetail: opts.sourceDetail ?? 'sim (fake)',
@@ -63,10 +63,10 @@ export function fakeMarket(opts: FakeMarketOptions = {}): FakeMarket {
     lastTicker: (symbol) => tickers.get(symbol)?.tick,
     lastTickerAt: (symbol) => tickers.get(symbol)?.ts,
     lastBook: (symbol) => books.get(symbol),
-    priceAt: (symbol) => pastPrices.get(symbol),
+    priceAt: (symbol, ms) => pastPrices.get(symbol)?.(ms),
     setPriceAt(symbol, price) {
       if (price === undefined) pastPrices.delete(symbol)
-      else pastPrices.set(symbol, price)
+      else pastPrices.set(symbol, typeof price === 'number' ? () => price : price)
     },
     listenerCount: () => listeners.size,
     emit(e) {

@@ -17,7 +17,8 @@ import { CODE_BAD_INPUT } from '../../common/constants'
 import type { Order } from '../../common/api/trade'
 import type { DailyIncome } from '../../common/api/income'
 import type { Position } from '../../common/api/contract'
-import { contractPositions, ledgerTransactions } from '../../server/db/schema'
+import { contractFills, contractPositions, ledgerTransactions } from '../../server/db/schema'
+import { dayStartIn } from '../../server/money/daily-income'
 import { postTransaction } from '../../server/ledger/post'
 import { buyPosting, incomePosting, redeemPosting } from '../../server/trading/earn/postings'
 import { moneyCall } from '../helpers/money-calls'
@@ -27,7 +28,7 @@ import { contractSuite, marketAt, open, positions, settled, trader, type Contrac
 
 const DAY_MS = 86_400_000
 
-/** Moves every ledger transaction of `userId` so far, and its positions' opening time, two days back. */
+/** Moves every ledger transaction of `userId` so far, its positions' opening time and their fills two days back. */
 async function beforeMidnight(s: ContractSuite, userId: number) {
   const db = s.database.db
   await db
@@ -38,6 +39,15 @@ async function beforeMidnight(s: ContractSuite, userId: number) {
     .update(contractPositions)
     .set({ openedAt: sql`${contractPositions.openedAt} - interval '2 days'` })
     .where(eq(contractPositions.userId, userId))
+  await db
+    .update(contractFills)
+    .set({ createdAt: sql`${contractFills.createdAt} - interval '2 days'` })
+    .where(
+      inArray(
+        contractFills.positionId,
+        db.select({ id: contractPositions.id }).from(contractPositions).where(eq(contractPositions.userId, userId)),
+      ),
+    )
 }
 
 function ticker(s: ContractSuite, symbol: string, close: number) {
@@ -200,6 +210,30 @@ function describeIncome(name: string, s: ContractSuite) {
     expect(Number(r.income_usdt)).toBeLessThanOrEqual(identity + 0.01)
   })
 
+  it(`values a coin moved in today from its price then, and leaves out a position without a price at 00:00 (${name})`, async () => {
+    marketAt(s, 60000, 60010)
+    ticker(s, 'btcusdt', 60005)
+    const u = await trader(s, '1000')
+    const calls = serviceCalls(s.database.db, new Map())
+    const held = await open(s, u, { amount: '0.1' })
+    expect(held.body).toMatchObject({ code: 1 })
+    await beforeMidnight(s, u.id)
+    // 59,000 until a minute ago, 59,500 since: the BTC deposited now gained 0.2 × (60,005 − 59,500) = 101, not
+    // 0.2 × (60,005 − 59,000); the long from 00:00 gained (60,005 − 59,000) × 0.1 = 100.5.
+    const depositedAt = Date.now() - 60_000
+    s.market.setPriceAt('btcusdt', (ms) => (ms < depositedAt ? 59000 : 59500))
+    await calls.deposit(u.id, 'BTC', parseDecimal('0.2'), randomUUID())
+    let r = (await income(s, u.token)).body.data
+    expect(r.parts).toMatchObject({ holdings: '101', unrealized_pnl: '100.5' })
+    expect(r.complete).toBe(true)
+    // No candles back to 00:00: the position's change is left out (not its whole PnL since opening), and said so.
+    s.market.setPriceAt('btcusdt', (ms) => (ms < depositedAt ? undefined : 59500))
+    r = (await income(s, u.token)).body.data
+    expect(r.parts).toMatchObject({ holdings: '101', unrealized_pnl: '0' })
+    expect(r.complete).toBe(false)
+    s.market.setPriceAt('btcusdt', undefined)
+  })
+
   it(`counts from 00:00 in the user's time zone, and names an unknown zone (${name})`, async () => {
     marketAt(s, 60000, 60010)
     const u = await trader(s, '100')
@@ -210,6 +244,9 @@ function describeIncome(name: string, s: ContractSuite) {
     expect(Date.now() - since).toBeLessThan(DAY_MS)
     expect(new Date(since).getUTCHours()).toBe(15)
     expect(tokyo.body.data.time_zone).toBe('Asia/Tokyo')
+    // Any spelling the zone database accepts is answered in its own (one cached zone per real zone, not per string).
+    const spelled = await income(s, u.token, 'aSiA/tOkYo')
+    expect(spelled.body.data).toMatchObject({ time_zone: 'Asia/Tokyo', since })
     const bad = await income(s, u.token, 'Mars/Olympus')
     expect(bad.body).toMatchObject({ code: CODE_BAD_INPUT, msg: 'This time zone is not known', data: { field: 'tz' } })
     const rows = await s.database.db
@@ -219,6 +256,24 @@ function describeIncome(name: string, s: ContractSuite) {
     expect(rows[0]!.n).toBe(2)
   })
 }
+
+describe('00:00 in a time zone', () => {
+  it('is the local midnight also on the days daylight saving starts and ends', () => {
+    // Sydney: AEST (+10) until 02:00 on 4 October 2026, AEDT (+11) until 03:00 on 5 April 2026.
+    expect(new Date(dayStartIn('Australia/Sydney', Date.parse('2026-10-04T12:00:00Z'))).toISOString()).toBe(
+      '2026-10-03T14:00:00.000Z',
+    )
+    expect(new Date(dayStartIn('Australia/Sydney', Date.parse('2026-04-05T12:00:00Z'))).toISOString()).toBe(
+      '2026-04-04T13:00:00.000Z',
+    )
+    expect(new Date(dayStartIn('America/New_York', Date.parse('2026-03-08T12:00:00Z'))).toISOString()).toBe(
+      '2026-03-08T05:00:00.000Z',
+    )
+    expect(new Date(dayStartIn('UTC', Date.parse('2026-12-01T12:34:56Z'))).toISOString()).toBe(
+      '2026-12-01T00:00:00.000Z',
+    )
+  })
+})
 
 describe('daily income on PGlite', () => {
   describeIncome(

@@ -1,0 +1,2 @@
+CREATE INDEX "contract_fills_position" ON "contract_fills" USING btree ("position_id");--> statement-breakpoint
+CREATE INDEX "contract_positions_closed" ON "contract_positions" USING btree ("user_id","book","closed_at");
