@@ -88,7 +88,7 @@ describe('starting twice on the same database', () => {
     expect(lines.find((l) => l.startsWith('TC Market:'))).toMatch(
       /^TC Market: http:\/\/127\.0\.0\.1:\d+ · feed ws:\/\/127\.0\.0\.1:18292 · market source sim .*database pglite$/,
     )
-  })
+  }, 120_000) // two starts on a PGlite data directory: 12 s alone, 33 s beside a full test run (over the 30 s default)
 
   const pgIt = 'unavailable' in pg ? it.skip : it
   pgIt('PostgreSQL at DATABASE_URL: migrations and seed apply once', async () => {
