@@ -148,8 +148,13 @@ function lazyScreenCalls(call: Caller, request: Requester): Omit<ScreenApi, 'log
   return Object.fromEntries(SCREEN_CALLS.map((n) => [n, stand(n)])) as unknown as Omit<ScreenApi, 'logoutSession'>
 }
 
+/** How long after a session was rejected a call without a session asks nothing (ms). */
+const LOGIN_QUESTION_QUIET_MS = 5_000
+
 /** Creates the app's API bound to `nav`. */
 export function createAppApi(nav: Navigation): Api {
+  /** When the server last rejected the current session (epoch ms): the user is being sent to login since. */
+  let rejectedAt = -Infinity
   const goLogin = () => {
     const here = nav.currentPath()
     if (!here.startsWith('/login')) setBackUrl(here)
@@ -163,11 +168,15 @@ export function createAppApi(nav: Navigation): Api {
       // Only the current session's rejection counts: after a sign-out (its own `user/logout` may answer 401) or a
       // new sign-in, a late 401 for the old token has nothing to clear and no one to send to login.
       if (!sentToken || sentToken !== getToken()) return
+      rejectedAt = Date.now()
       void logout() // token, user info and the user's IndexedDB / Cache Storage data; no server call
       showToast(LOGIN_NEEDED, 'error')
       goLogin()
     },
     onLoginRequired: () => {
+      // A call the screen makes as the rejected session is cleared (a loader run again without the token) finds the
+      // user already told and on the way to login: asking again would open the question over the login form.
+      if (Date.now() - rejectedAt < LOGIN_QUESTION_QUIET_MS || nav.currentPath().startsWith('/login')) return
       void confirmDialog({ message: LOGIN_NEEDED, confirmText: GO_LOGIN }).then((ok) => ok && goLogin())
     },
     onError: (err) => showToast(failureToast(err), 'error'),

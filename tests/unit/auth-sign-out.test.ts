@@ -132,6 +132,18 @@ describe('a 401 on any call', () => {
     expect(deletedCaches.sort()).toEqual(['identity-images', 'user-avatars'])
   })
 
+  it('a call the screen makes right after (no token now) asks nothing: the user is already sent to login', async () => {
+    // e2e auth.spec found it: /secure-center's 401 sent the user to /login with a toast, and a call the screen made
+    // once the token was gone opened "Not logged in… Log in" over the login form (a second "Log in" button).
+    const d = await signedInDevice(() => envelope(4001, null, 'expired'))
+    await expect(d.api.userInfo()).rejects.toMatchObject({ kind: 'auth' })
+    await expect(d.api.userInfo()).rejects.toMatchObject({ kind: 'auth' })
+    const dialog = await import('../../src/ui/dialog')
+    expect(dialog.dialogStore.open).toBeNull()
+    expect(d.navigate).toHaveBeenCalledTimes(1)
+    expect(d.calls.map((c) => c.url)).toEqual(['/api/user/info'])
+  })
+
   it('a late 401 for an old token does not end the session signed in since', async () => {
     const d = await signedInDevice(() => envelope(1, ann))
     let answerOld: (r: Response) => void = () => undefined
