@@ -9,15 +9,15 @@ import { WALLETS } from './assets'
 
 /**
  * The parts of a day's income, each in USDT (signed):
- * - `holdings`: the price change since 00:00 of the coins each wallet held then (USDT's is 0);
+ * - `holdings`: the price change since 00:00 of the coins each wallet held then, and since they moved of the coins
+ *   moved in or out today (USDT's is 0);
  * - `trading`: spot fills since 00:00, worth now what they bought less what they paid (their fees under `fees`);
- * - `realized_pnl`: futures positions closed or liquidated since 00:00 (before fees; a liquidation's clearance fee
- *   included);
+ * - `realized_pnl`: futures positions closed or liquidated since 00:00 (before fees);
  * - `unrealized_pnl`: the change of the open futures positions' unrealized PnL (at the marks) since 00:00;
  * - `funding`: funding paid (−) and received (+);
  * - `options`: second contracts' results (payouts less stakes, before fees);
  * - `yield`: yield products' income credited;
- * - `fees`: every trading, futures, options and early-redemption fee paid (−).
+ * - `fees`: every trading, futures, options and early-redemption fee paid, and a liquidation's clearance fee (−).
  */
 export const INCOME_PARTS = [
   'holdings',
@@ -43,7 +43,10 @@ export const dailyIncomeQuery = z.object({ tz: z.optional(timeZoneField) })
 const usdt = z.string()
 const partsSchema = z.object(Object.fromEntries(INCOME_PARTS.map((p) => [p, usdt])) as Record<IncomePart, typeof usdt>)
 
-/** One wallet's income: the sum of its parts, 2 decimals (each part rounded toward −∞, the sum of the rounded). */
+/**
+ * One wallet's income, 2 decimals: its exact sum rounded toward −∞; its parts rounded toward −∞ with the cents left
+ * shared by largest remainder, so they add up to it.
+ */
 export const walletIncomeSchema = z.object({
   wallet: z.enum(WALLETS),
   income_usdt: usdt,
