@@ -39,6 +39,7 @@ import utc from 'dayjs/plugin/utc.js'
 import { and, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm'
 import {
   add,
+  feedDecimal,
   compare,
   divide,
   multiply,
@@ -68,12 +69,6 @@ const USDT = 'USDT'
 const ZERO = parseDecimal('0')
 type Parts = Record<IncomePart, DecimalString>
 const noParts = (): Parts => Object.fromEntries(INCOME_PARTS.map((p) => [p, ZERO])) as Parts
-
-/** A feed price (a JS number) as exact text; undefined unless finite and positive. */
-function priceText(n: number | undefined): DecimalString | undefined {
-  if (n === undefined || !Number.isFinite(n) || n <= 0) return undefined
-  return parseDecimal(n.toFixed(12))
-}
 
 /** The canonical spelling of IANA zone `tz` ("asia/tokyo" → "Asia/Tokyo"), or undefined when the runtime lacks it. */
 export function canonicalTimeZone(tz: string): string | undefined {
@@ -148,13 +143,13 @@ export async function dailyIncome(
   const priceNow = (currency: string): DecimalString | undefined => {
     if (currency === USDT) return parseDecimal('1')
     if (!nowPrices.has(currency))
-      nowPrices.set(currency, priceText(market.lastTicker(listing(currency)?.symbol ?? '')?.close))
+      nowPrices.set(currency, feedPrice(market.lastTicker(listing(currency)?.symbol ?? '')?.close))
     return nowPrices.get(currency)
   }
   const priceThen = (currency: string, ms: number): DecimalString | undefined => {
     if (currency === USDT) return parseDecimal('1')
     const l = listing(currency)
-    return l ? priceText(market.priceAt?.(l.symbol, ms)) : undefined
+    return l ? feedPrice(market.priceAt?.(l.symbol, ms)) : undefined
   }
 
   // Entries since 00:00: what moved each balance (for the holdings at 00:00), and the parts of income.
@@ -206,9 +201,9 @@ export async function dailyIncome(
   for (const p of read.positions) {
     const amount = parseDecimal(p.amount)
     const open = parseDecimal(p.openPrice)
-    const then = p.openedAt.getTime() < since ? priceText(market.priceAt?.(p.symbol, since)) : undefined
+    const then = p.openedAt.getTime() < since ? feedPrice(market.priceAt?.(p.symbol, since)) : undefined
     const mark =
-      p.status === 'open' ? (marks.mark(p.symbol)?.price ?? priceText(market.lastTicker(p.symbol)?.close)) : undefined
+      p.status === 'open' ? (marks.mark(p.symbol)?.price ?? feedPrice(market.lastTicker(p.symbol)?.close)) : undefined
     if ((p.openedAt.getTime() < since && !then) || (p.status === 'open' && !mark)) {
       complete = false // both halves left out: never the whole PnL since opening
       continue
@@ -347,3 +342,7 @@ function readDay(db: Db, userId: number, book: Book, start: Date) {
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
 }
+
+/** A feed price (a JS number, or none) as exact text; undefined unless usable (common/amount feedDecimal). */
+export const feedPrice = (n: number | undefined): DecimalString | undefined =>
+  n === undefined ? undefined : feedDecimal(n)

@@ -11,20 +11,13 @@ import { add, multiply, parseDecimal, round, sign, type DecimalString } from '..
 import type { Db } from '../db/client'
 import type { MarketService } from '../market/types'
 import { bookBalances } from './balances'
-import { canonicalTimeZone, dailyIncome } from './daily-income'
+import { canonicalTimeZone, dailyIncome, feedPrice } from './daily-income'
 import { CHAIN_DEFAULTS } from './chains'
 
 /** Decimals of USDT values on the Assets tab (cents, as exchanges show them). */
 export const USDT_VALUE_SCALE = 2
 /** The quote every value is expressed in. */
 const USDT = 'USDT'
-
-/** A feed price (a JS number from the wire) as exact text; undefined when it is not a finite positive number. */
-function priceText(n: number | undefined): DecimalString | undefined {
-  if (n === undefined || !Number.isFinite(n) || n <= 0) return undefined
-  // 12 decimals keep every price the feed quotes (at most 10 places); parseDecimal drops the trailing zeros.
-  return parseDecimal(n.toFixed(12))
-}
 
 interface Quote {
   last: DecimalString
@@ -37,7 +30,7 @@ function quoteOf(market: MarketService, currency: string): Quote | undefined {
   const listing = market.listings().find((l) => l.base === currency && l.quote === USDT)
   if (!listing) return undefined
   const tick = market.lastTicker(listing.symbol)
-  const last = priceText(tick?.close)
+  const last = feedPrice(tick?.close)
   if (!last) return undefined
   return { last, at: market.lastTickerAt(listing.symbol) }
 }
