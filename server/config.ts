@@ -54,6 +54,14 @@ export interface ServerConfig {
    */
   trustProxy: boolean | string[]
   /**
+   * Web Push (issue 24 part 6): the VAPID contact (`VAPID_SUBJECT`, a mailto: or https: URL the push services may
+   * write to), the key pair (`VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`, base64url; unset = made on first start and kept
+   * in the database) and the push services whose endpoints a device may register (`PUSH_ENDPOINT_HOSTS`, host names
+   * or suffixes; an endpoint on any other host is refused, so a client cannot make the server post to an address of
+   * its choosing; a loopback host listed there may use http, for tests).
+   */
+  push: { subject: string; publicKey?: string; privateKey?: string; endpointHosts: string[] }
+  /**
    * `LIVE_TRADING_ON_TEST_FEED=1`: accept orders of the live book while the feed is not the live relay (simulator or
    * replay). For test venues and the e2e suite only: otherwise real money would trade on prices that are not the
    * market's (issue 21 part 7). Default off: live-book orders are refused ("Trading is paused: prices are not live").
@@ -101,7 +109,7 @@ export type EvmConfig =
 export type SignerKeySource = { kind: 'file'; path: string } | { kind: 'env'; key: string }
 
 /** Variables whose value a config error never repeats. */
-const SECRET_VARIABLES = new Set(['EVM_SIGNER_KEY', 'EVM_SWEEP_KEY'])
+const SECRET_VARIABLES = new Set(['EVM_SIGNER_KEY', 'EVM_SWEEP_KEY', 'VAPID_PRIVATE_KEY'])
 
 /** A configuration problem, message already one line naming the variable. */
 export class ConfigError extends Error {
@@ -135,6 +143,18 @@ const originList = z
     'expected comma-separated origins like https://trade.example.com',
   )
   .transform((list) => [...new Set(list.map((o) => new URL(o).origin))])
+/**
+ * The push services of today's browsers (Chrome/Edge on Android and desktop via FCM, Firefox's autopush, Safari's
+ * Apple Push, Windows' WNS): PUSH_ENDPOINT_HOSTS's default.
+ */
+export const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'web.push.apple.com',
+  'notify.windows.com',
+]
 const trustProxy = z
   .string()
   .regex(
@@ -199,6 +219,23 @@ const envSchema = z.object({
   ),
   PUBLIC_ORIGIN: z.preprocess(unsetIfEmpty, originList.optional()),
   TRUST_PROXY: z.preprocess(unsetIfEmpty, trustProxy.optional()),
+  VAPID_SUBJECT: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'expected a mailto: address or an https:// URL')
+      .default('mailto:operator@tc-market.invalid'),
+  ),
+  VAPID_PUBLIC_KEY: optionalString(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'expected a base64url P-256 public key')),
+  VAPID_PRIVATE_KEY: optionalString(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'expected a base64url P-256 private key')),
+  PUSH_ENDPOINT_HOSTS: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.:-]+(,[A-Za-z0-9.:-]+)*$/, 'expected comma-separated host names')
+      .transform((v) => v.split(','))
+      .default(DEFAULT_PUSH_HOSTS),
+  ),
   LIVE_TRADING_ON_TEST_FEED: z.preprocess(
     unsetIfEmpty,
     z
@@ -256,6 +293,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const e = parsed.data
   if (Boolean(e.TLS_CERT) !== Boolean(e.TLS_KEY)) {
     throw new ConfigError(`${e.TLS_CERT ? 'TLS_KEY' : 'TLS_CERT'}: TLS_CERT and TLS_KEY must be set together`)
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'
+    throw new ConfigError(`${missing}: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together`)
   }
   if (e.ROLES !== 'all' && !e.NATS_URL) {
     throw new ConfigError(
@@ -321,6 +362,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     htxWsUrl: e.HTX_WS_URL,
     publicOrigins: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY ?? false,
+    push: {
+      subject: e.VAPID_SUBJECT,
+      ...(e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY } : {}),
+      ...(e.VAPID_PRIVATE_KEY ? { privateKey: e.VAPID_PRIVATE_KEY } : {}),
+      endpointHosts: e.PUSH_ENDPOINT_HOSTS,
+    },
     liveTradingOnTestFeed: e.LIVE_TRADING_ON_TEST_FEED,
     roles: e.ROLES,
     natsUrl: e.NATS_URL,

@@ -118,6 +118,7 @@ export const NOTICE_EVENTS = [
   'withdrawal_reviewed',
   'identity_reviewed',
   'feedback_replied',
+  'price_alert',
 ] as const
 export type NoticeEventKind = (typeof NOTICE_EVENTS)[number]
 
@@ -167,12 +168,19 @@ export interface AccountEventData {
   transaction_id: number
 }
 
-/** `notices`: a review or reply the user waits for; `id` is the record's id (deposit, withdrawal, ticket). */
+/**
+ * `notices`: a review or reply the user waits for, or a fired price alert; `id` is the record's id (deposit,
+ * withdrawal, ticket, alert). A `price_alert` carries `symbol`, `state` (its direction, `above` or `below`), `price`
+ * (the alert's) and `last_price` (the price that fired it), decimal strings in the quote currency.
+ */
 export interface NoticeEventData {
   event: NoticeEventKind
   id: number
   state?: string
   message?: string
+  symbol?: string
+  price?: string
+  last_price?: string
 }
 
 export type UserEventData = OrderEventData | PositionEventData | AccountEventData | NoticeEventData

@@ -34,6 +34,7 @@ import { CLOSE_ORDER_ROUTES } from './contract/close-orders'
 import { FUNDING_ROUTES } from './contract/funding'
 import { FINANCIAL_ROUTES } from './financial/index'
 import { TRADE_ROUTES } from './trade/index'
+import { NOTIFY_ROUTES } from './notify/index'
 import { openApiDocument } from './docs'
 import { registerRoute, requestLocale, type ApiRoute } from './route'
 import { UserLanes } from './user-lanes'
@@ -64,6 +65,7 @@ export const ALL_ROUTES: readonly ApiRoute[] = [
   ...FUNDING_ROUTES,
   ...CLOSE_ORDER_ROUTES,
   ...FINANCIAL_ROUTES,
+  ...NOTIFY_ROUTES,
 ]
 
 /** Options of the HTTP layer itself. */

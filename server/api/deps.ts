@@ -1,5 +1,6 @@
 /** What the HTTP app needs from the rest of the server. */
 import type { SmsSender } from '../auth/messenger'
+import type { ServerConfig } from '../config'
 import type { EvmCustody } from '../custody/evm-custody'
 import type { Db } from '../db/client'
 import type { MarketService } from '../market/types'
@@ -26,4 +27,6 @@ export interface AppDeps {
   sms?: SmsSender | undefined
   /** The EVM network the chain watcher follows (issue 23); unset = deposits by claim only. */
   custody?: EvmCustody | undefined
+  /** Web Push settings (VAPID, push service hosts); unset = DEFAULT_PUSH_HOSTS and a key pair kept in the database. */
+  push?: ServerConfig['push'] | undefined
 }

@@ -13,6 +13,7 @@ import { FINANCIAL_MESSAGES } from './messages/financial'
 import { IDENTITY_MESSAGES } from './messages/identity'
 import { LEDGER_MESSAGES } from './messages/ledger'
 import { MONEY_MESSAGES } from './messages/money'
+import { NOTIFY_MESSAGES } from './messages/notify'
 import { RECOVERY_MESSAGES } from './messages/recovery'
 import { RISK_MESSAGES } from './messages/risk'
 import { SESSION_MESSAGES } from './messages/sessions'
@@ -38,6 +39,7 @@ export type ServerMessageKey =
   | KeysOf<typeof SESSION_MESSAGES>
   | KeysOf<typeof TWO_FACTOR_MESSAGES>
   | KeysOf<typeof ANTI_PHISHING_MESSAGES>
+  | KeysOf<typeof NOTIFY_MESSAGES>
 
 const TABLES = [
   CORE_MESSAGES,
@@ -54,6 +56,7 @@ const TABLES = [
   SESSION_MESSAGES,
   TWO_FACTOR_MESSAGES,
   ANTI_PHISHING_MESSAGES,
+  NOTIFY_MESSAGES,
 ] as const
 
 /** The message `key` in `locale`. */

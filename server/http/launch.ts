@@ -34,6 +34,7 @@ import { chainBalancesReader, reservesReader, startCustodyJobs, startSignerRole 
 import { acquireIngestLease, exitOnIngestLeaseLost } from '../cluster/ingest-lease'
 import { LocalUserEventBus, type UserEventBus } from '../stream/bus'
 import { startUserEventRelay, type Relay } from '../stream/relay'
+import { startNotifyJobs } from '../notify/index'
 import { startUserStream, type UserStream, type UserStreamOptions } from '../stream/server'
 
 /** A started server. `close()` stops HTTP, the market and the database, in that order. */
@@ -205,7 +206,13 @@ export async function launchRoles(config: ServerConfig, deps: LaunchDeps): Promi
       const opened = bus
       stack.push(() => opened.close())
     }
-    const relay = bus && has('jobs') ? await startUserEventRelay({ db: database.db, bus, log }) : undefined
+    // Web Push of what the relay publishes (each event by one relay) and the price-alert watcher (issue 24 part 6).
+    const notify = has('jobs') ? await startNotifyJobs({ db: database.db, market, push: config.push, log }) : undefined
+    if (notify) stack.push(() => notify.stop())
+    const relay =
+      bus && has('jobs')
+        ? await startUserEventRelay({ db: database.db, bus, log, onPublished: (e) => notify?.notifier.handle(e) })
+        : undefined
     if (relay) stack.push(() => relay.stop())
     let userStream: UserStream | undefined
     if (bus && has('gateway')) {
@@ -338,6 +345,7 @@ async function startApi(
       log,
       publicOrigins,
       custody,
+      push: config.push,
     },
     { logger: deps.logger, tls, trustProxy: config.trustProxy },
   )

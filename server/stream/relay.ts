@@ -13,7 +13,7 @@ import { USER_STREAM_RESUME_MS } from '../../common/api/stream'
 import { listenChannel } from '../cache/change-feed'
 import type { Db } from '../db/client'
 import type { UserEventBus } from './bus'
-import { EVENT_COLUMNS, eventOfRow, rowsOf, USER_EVENTS_CHANNEL } from './events'
+import { EVENT_COLUMNS, eventOfRow, rowsOf, USER_EVENTS_CHANNEL, type UserEvent } from './events'
 
 export interface RelayOptions {
   db: Db
@@ -27,6 +27,11 @@ export interface RelayOptions {
   keepMs?: number
   /** How often to prune, ms (default 10 min). */
   pruneEveryMs?: number
+  /**
+   * Called with each batch this relay published, after its commit (the push notifier, server/notify/notifier.ts):
+   * each event reaches it from one relay only. Must not throw or block.
+   */
+  onPublished?: (events: readonly UserEvent[]) => void
 }
 
 /** A running relay. */
@@ -50,8 +55,14 @@ type Row = {
 /**
  * Publishes one batch of unpublished events; resolves with how many it published.
  */
-export async function relayOnce(db: Db, bus: UserEventBus, batch = 500): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function relayOnce(
+  db: Db,
+  bus: UserEventBus,
+  batch = 500,
+  onPublished?: (events: readonly UserEvent[]) => void,
+): Promise<number> {
+  let published: UserEvent[] = []
+  const n = await db.transaction(async (tx) => {
     const result = await tx.execute<Row>(sql`
       select ${EVENT_COLUMNS} from user_events where published_at is null
       order by user_id, seq limit ${batch} for update skip locked`)
@@ -64,8 +75,11 @@ export async function relayOnce(db: Db, bus: UserEventBus, batch = 500): Promise
       sql`, `,
     )
     await tx.execute(sql`update user_events set published_at = now() where (user_id, seq) in (${keys})`)
+    published = events
     return events.length
   })
+  if (published.length > 0) onPublished?.(published)
+  return n
 }
 
 /** Deletes published events older than `keepMs` and expired tickets. @returns events deleted */
@@ -94,7 +108,7 @@ export async function startUserEventRelay(opts: RelayOptions): Promise<Relay> {
       try {
         let n: number
         do {
-          n = await relayOnce(opts.db, opts.bus, batch)
+          n = await relayOnce(opts.db, opts.bus, batch, opts.onPublished)
           count += n
         } while (n === batch && !stopped)
       } catch (err) {

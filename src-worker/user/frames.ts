@@ -65,6 +65,9 @@ export const noticeEventSchema = z.object({
   id: z.number().check(z.int()),
   state: z.optional(z.string().check(z.maxLength(64))),
   message: z.optional(z.string().check(z.maxLength(2000))),
+  symbol: z.optional(z.string().check(z.maxLength(32))),
+  price: z.optional(money),
+  last_price: z.optional(money),
   seq,
 })
 

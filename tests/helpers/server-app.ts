@@ -4,6 +4,7 @@
  * accepts live-book orders on its test feed (server-fake-market.ts `liveTradingOnTestFeed`).
  */
 import type { EvmCustody } from '../../server/custody/evm-custody'
+import type { ServerConfig } from '../../server/config'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -38,6 +39,8 @@ export async function testApp(opts: {
   liveCache?: LiveCache
   /** EVM custody (deposit addresses, watched pairs); default none. */
   custody?: EvmCustody
+  /** Web Push settings (VAPID subject and keys, push service hosts); default the server's defaults. */
+  push?: ServerConfig['push']
 }): Promise<TestApp> {
   const logs: string[] = []
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tc-app-'))
@@ -52,6 +55,7 @@ export async function testApp(opts: {
       log: (line) => void logs.push(line),
       publicOrigins: opts.publicOrigins,
       custody: opts.custody,
+      push: opts.push,
     },
     {
       logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },

@@ -19,6 +19,7 @@ import {
   feedback,
   financialOrders,
   identitySubmissions,
+  priceAlerts,
   sessions,
   users,
 } from '../../server/db/schema'
@@ -195,6 +196,15 @@ const OBJECT_CASES: Record<string, (w: World) => Promise<{ refused: boolean; bod
     const res = await call(w.t.app, w.b.token, 'POST', 'contract/position_tpsl', { id: w.aPosition, tp: '90000' })
     const [still] = await w.database.db.select().from(contractPositions).where(eq(contractPositions.id, w.aPosition))
     return { refused: res.body.code !== 1 && still?.tp === null, body: res.body }
+  },
+  'POST alert/delete': async (w) => {
+    const [alert] = await w.database.db
+      .insert(priceAlerts)
+      .values({ userId: w.a.id, symbol: 'btcusdt', direction: 'above', price: '99999' })
+      .returning()
+    const res = await call(w.t.app, w.b.token, 'POST', 'alert/delete', { id: alert!.id })
+    const [still] = await w.database.db.select().from(priceAlerts).where(eq(priceAlerts.id, alert!.id))
+    return { refused: res.body.code !== 1 && still !== undefined, body: res.body }
   },
   'POST user/session_revoke': async (w) => {
     const [aSession] = await w.database.db

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from '../../server/config'
+import { ConfigError, DEFAULT_PUSH_HOSTS, parseConfig } from '../../server/config'
 
 describe('parseConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -22,11 +22,33 @@ describe('parseConfig', () => {
       htxWsUrl: 'wss://api.huobi.pro/ws',
       publicOrigins: undefined,
       trustProxy: false,
+      push: { subject: 'mailto:operator@tc-market.invalid', endpointHosts: DEFAULT_PUSH_HOSTS },
       liveTradingOnTestFeed: false,
       roles: 'all',
       natsUrl: undefined,
       natsPrefix: undefined,
     })
+  })
+
+  it('reads the Web Push settings: keys set together, the private key never echoed, push hosts as a list', () => {
+    const pub = `B${'a'.repeat(86)}`
+    const priv = 'k'.repeat(43)
+    expect(
+      parseConfig({
+        VAPID_SUBJECT: 'https://trade.example.com',
+        VAPID_PUBLIC_KEY: pub,
+        VAPID_PRIVATE_KEY: priv,
+        PUSH_ENDPOINT_HOSTS: 'fcm.googleapis.com,127.0.0.1',
+      }).push,
+    ).toEqual({
+      subject: 'https://trade.example.com',
+      publicKey: pub,
+      privateKey: priv,
+      endpointHosts: ['fcm.googleapis.com', '127.0.0.1'],
+    })
+    expect(() => parseConfig({ VAPID_PUBLIC_KEY: pub })).toThrow(/^VAPID_PRIVATE_KEY: .* set together$/)
+    expect(() => parseConfig({ VAPID_PRIVATE_KEY: 'secret!' })).toThrow(/^VAPID_PRIVATE_KEY: expected [^(]*$/)
+    expect(() => parseConfig({ VAPID_SUBJECT: 'http://x' })).toThrow(/^VAPID_SUBJECT: expected a mailto:/)
   })
 
   it('reads every variable; empty values count as unset', () => {

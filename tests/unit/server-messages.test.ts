@@ -10,6 +10,7 @@ import { CORE_MESSAGES } from '../../server/content/messages/core'
 import { FINANCIAL_MESSAGES } from '../../server/content/messages/financial'
 import { IDENTITY_MESSAGES } from '../../server/content/messages/identity'
 import { LEDGER_MESSAGES } from '../../server/content/messages/ledger'
+import { NOTIFY_MESSAGES } from '../../server/content/messages/notify'
 import { MONEY_MESSAGES } from '../../server/content/messages/money'
 import { RECOVERY_MESSAGES } from '../../server/content/messages/recovery'
 import { RISK_MESSAGES } from '../../server/content/messages/risk'
@@ -30,6 +31,7 @@ const TABLES: Record<string, MessageTable> = {
   financial: FINANCIAL_MESSAGES,
   contract: CONTRACT_MESSAGES,
   ledger: LEDGER_MESSAGES,
+  notify: NOTIFY_MESSAGES,
   risk: RISK_MESSAGES,
   recovery: RECOVERY_MESSAGES,
   sessions: SESSION_MESSAGES,

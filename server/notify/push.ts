@@ -1,0 +1,229 @@
+/**
+ * Web Push (issue 24 part 6): the server's VAPID key pair, devices' subscriptions, notification settings and the
+ * sending of one message. Encryption (RFC 8291, `aes128gcm` of RFC 8188) and the VAPID JWT (RFC 8292) are the
+ * `web-push` library's; the POST itself goes through fetch so a loopback test endpoint may use plain http.
+ *
+ * A device registers `PushSubscription.toJSON()`; its endpoint must be on a push service of
+ * `config.push.endpointHosts` (else the server could be made to post to any address: SSRF). An endpoint the push
+ * service answers 404 or 410 for is gone (RFC 8030 §7.3) and is deleted.
+ */
+import { and, count, eq, sql } from 'drizzle-orm'
+import webPush from 'web-push'
+import { NOTIFY_KINDS, type NotifyKind, type NotifySettings, type PushPayload } from '../../common/api/notify'
+import type { Locale } from '../../common/constants'
+import type { ServerConfig } from '../config'
+import type { Db } from '../db/client'
+import { notifySettings, pushSubscriptions, vapidKeys } from '../db/schema'
+import { badField } from '../domain/errors'
+
+/** A VAPID key pair, base64url (public: the 65-byte uncompressed P-256 point; private: the 32-byte scalar). */
+export interface VapidPair {
+  publicKey: string
+  privateKey: string
+}
+
+/**
+ * The server's VAPID pair: the operator's (config) or the one kept in the database, made on first use. Two processes
+ * making one at once keep the first written (insert … on conflict do nothing, then read).
+ */
+export async function vapidPair(db: Db, push: ServerConfig['push']): Promise<VapidPair> {
+  if (push.publicKey && push.privateKey) return { publicKey: push.publicKey, privateKey: push.privateKey }
+  const [kept] = await db.select().from(vapidKeys).where(eq(vapidKeys.id, 1))
+  if (kept) return { publicKey: kept.publicKey, privateKey: kept.privateKey }
+  const made = webPush.generateVAPIDKeys()
+  await db
+    .insert(vapidKeys)
+    .values({ id: 1, publicKey: made.publicKey, privateKey: made.privateKey })
+    .onConflictDoNothing()
+  const [row] = await db.select().from(vapidKeys).where(eq(vapidKeys.id, 1))
+  return { publicKey: row!.publicKey, privateKey: row!.privateKey }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/**
+ * Whether a device may register `endpoint`: an https URL on a listed push service host (the host itself or a
+ * subdomain of it), or an http URL on a listed loopback host (tests).
+ */
+export function endpointAllowed(endpoint: string, hosts: readonly string[]): boolean {
+  let url: URL
+  try {
+    url = new URL(endpoint)
+  } catch {
+    return false
+  }
+  if (url.username || url.password) return false
+  const host = url.hostname.toLowerCase()
+  const listed = hosts.some((h) => {
+    const name = h.toLowerCase().replace(/:\d+$/, '')
+    return host === name || host.endsWith(`.${name}`)
+  })
+  if (!listed) return false
+  if (url.protocol === 'https:') return true
+  return url.protocol === 'http:' && LOOPBACK.has(host)
+}
+
+/** A device's subscription as stored. */
+export interface PushDevice {
+  id: number
+  endpoint: string
+  p256dh: string
+  auth: string
+  lang: Locale
+}
+
+/** Devices of `userId` that receive pushes. */
+export async function devicesOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * Registers this device's subscription for `userId` (an endpoint registered before, by this or another account of
+ * the device, now belongs to `userId`: one device, the account signed in on it last).
+ * @throws DomainError bad_input on `endpoint` (not a known push service)
+ */
+export async function subscribePush(
+  db: Db,
+  hosts: readonly string[],
+  userId: number,
+  sub: { endpoint: string; keys: { p256dh: string; auth: string }; lang?: Locale | undefined },
+): Promise<{ devices: number }> {
+  if (!endpointAllowed(sub.endpoint, hosts)) throw badField('endpoint', 'pushEndpointRefused')
+  const values = {
+    userId,
+    endpoint: sub.endpoint,
+    p256dh: sub.keys.p256dh,
+    auth: sub.keys.auth,
+    lang: sub.lang ?? 'en',
+  }
+  await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: sql`now()` } })
+  return { devices: await devicesOf(db, userId) }
+}
+
+/** Removes the subscription `endpoint` of `userId` (none: nothing happens). */
+export async function unsubscribePush(db: Db, userId: number, endpoint: string): Promise<{ devices: number }> {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+  return { devices: await devicesOf(db, userId) }
+}
+
+/** The notification settings of `userId` (every kind on until turned off). */
+export async function settingsOf(db: Db, userId: number): Promise<NotifySettings> {
+  const [row] = await db
+    .select({ off: notifySettings.off })
+    .from(notifySettings)
+    .where(eq(notifySettings.userId, userId))
+  const off = new Set(row?.off ?? [])
+  const kinds = Object.fromEntries(NOTIFY_KINDS.map((k) => [k, !off.has(k)])) as Record<NotifyKind, boolean>
+  return { kinds, devices: await devicesOf(db, userId) }
+}
+
+/** Sets the kinds named in `kinds` on or off (the others keep their value); answers the settings. */
+export async function saveSettings(
+  db: Db,
+  userId: number,
+  kinds: Partial<Record<NotifyKind, boolean>>,
+): Promise<NotifySettings> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ off: notifySettings.off })
+      .from(notifySettings)
+      .where(eq(notifySettings.userId, userId))
+      .for('update')
+    const off = new Set(row?.off ?? [])
+    for (const k of NOTIFY_KINDS) {
+      if (kinds[k] === true) off.delete(k)
+      if (kinds[k] === false) off.add(k)
+    }
+    const list = NOTIFY_KINDS.filter((k) => off.has(k))
+    await tx
+      .insert(notifySettings)
+      .values({ userId, off: list })
+      .onConflictDoUpdate({ target: notifySettings.userId, set: { off: list, updatedAt: sql`now()` } })
+  })
+  return settingsOf(db, userId)
+}
+
+/** Whether `userId` wants `kind` pushed. */
+export async function wantsPush(db: Db, userId: number, kind: NotifyKind): Promise<boolean> {
+  const [row] = await db
+    .select({ off: notifySettings.off })
+    .from(notifySettings)
+    .where(eq(notifySettings.userId, userId))
+  return !(row?.off ?? []).includes(kind)
+}
+
+/** The devices of `userId`. */
+export async function pushDevices(db: Db, userId: number): Promise<PushDevice[]> {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      lang: pushSubscriptions.lang,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+}
+
+/** What became of one push: accepted by the push service, gone (subscription deleted), or failed (kept). */
+export type PushOutcome = 'sent' | 'gone' | 'failed'
+
+/** How long a push service may keep an undelivered message, s (an alert older than a day is news no longer). */
+export const PUSH_TTL_S = 24 * 60 * 60
+
+/** How long one POST to a push service may take, ms. */
+export const PUSH_TIMEOUT_MS = 10_000
+
+/**
+ * Encrypts `payload` for `device` (RFC 8291 aes128gcm), signs the request with `vapid` (RFC 8292) and posts it to the
+ * device's endpoint. 201/202 → sent (last_sent_at set); 404/410 → the subscription is deleted; anything else (or no
+ * answer within PUSH_TIMEOUT_MS) → failed, kept for the next message.
+ */
+export async function sendPush(
+  db: Db,
+  device: PushDevice,
+  payload: PushPayload,
+  vapid: VapidPair & { subject: string },
+): Promise<PushOutcome> {
+  const details = webPush.generateRequestDetails(
+    { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+    JSON.stringify(payload),
+    {
+      vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      TTL: PUSH_TTL_S,
+      urgency: payload.kind === 'liquidation' || payload.kind === 'price_alert' ? 'high' : 'normal',
+      contentEncoding: 'aes128gcm',
+    },
+  )
+  let status: number
+  try {
+    const answer = await fetch(details.endpoint, {
+      method: details.method,
+      headers: details.headers as Record<string, string>,
+      body: details.body as Buffer | null,
+      redirect: 'error',
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    })
+    status = answer.status
+    await answer.body?.cancel()
+  } catch {
+    return 'failed'
+  }
+  if (status === 404 || status === 410) {
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id))
+    return 'gone'
+  }
+  if (status < 200 || status > 299) return 'failed'
+  await db
+    .update(pushSubscriptions)
+    .set({ lastSentAt: sql`now()` })
+    .where(eq(pushSubscriptions.id, device.id))
+  return 'sent'
+}
