@@ -5,7 +5,8 @@
  * HTTP cache, service workers and Cache Storage before each run, so every run is a cold load); the LCP element of
  * the median-LCP run is named in the note, so "LCP on real content, not a splash" can be read off the output.
  *
- * Targets (issue 9 table): performance score ≥ 0.85, LCP ≤ 2.5 s, TBT ≤ 300 ms.
+ * Targets (issue 9 table): performance score ≥ 0.85, LCP ≤ 2.5 s, TBT ≤ 300 ms. Then the trading screens
+ * (lighthouse-trading.ts, issue 24 part 10).
  */
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -13,6 +14,7 @@ import type { BenchResult } from './types'
 import { summarize, MIN_RUNS } from './stats'
 import { startAppServer } from '../helpers/app-server'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/browser'
+import { runTradingLighthouseBench } from './lighthouse-trading'
 
 interface Run {
   score: number
@@ -76,7 +78,7 @@ export async function runLighthouseBench(): Promise<BenchResult[]> {
     const byLcp = [...runs].sort((a, b) => a.lcpMs - b.lcpMs)
     const medianRun = byLcp[byLcp.length >> 1]!
     const elements = [...new Set(runs.map((r) => r.lcpElement))]
-    return [
+    const home: BenchResult[] = [
       {
         name: 'Lighthouse mobile /home: performance score',
         value: Math.round(score.median * 100) / 100,
@@ -106,8 +108,15 @@ export async function runLighthouseBench(): Promise<BenchResult[]> {
         note: tbt.spread,
       },
     ]
+    return home
   } finally {
     chrome.kill()
     await server.stop()
   }
+}
+
+/** /home (issue 9), then the trading screens (issue 24 part 10), each on a server and browser of its own. */
+export async function runLighthouseBenches(): Promise<BenchResult[]> {
+  const home = await runLighthouseBench()
+  return [...home, ...(await runTradingLighthouseBench())]
 }

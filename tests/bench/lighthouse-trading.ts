@@ -1,0 +1,224 @@
+/**
+ * Lighthouse 12 mobile on the trading screens (issue 24 part 10), as lighthouse.ts does /home: the default mobile
+ * config (Moto G Power, simulated mobileSlow4G and 4× CPU), performance only, Debian Chromium.
+ *
+ * - **Warm, signed in**: /lever, /micro, /trade, /assets and /financial of a user with 100,000 USDT, 5,000 of it in
+ *   futures, a 10× BTC long and an open spot limit order. The browser signed in (the session token stored as a login
+ *   stores it) and opened every screen once, so its service worker and HTTP cache are warm; Lighthouse then runs with
+ *   `disableStorageReset` (it would otherwise clear the cache, the worker and the session).
+ * - **Cold**: /kline (public), Lighthouse's own cold load.
+ *
+ * Each figure is the median of MIN_RUNS runs. Targets (issue 24 part 10): score ≥ 0.9, CLS ≤ 0.1, TBT ≤ 200 ms, LCP ≤
+ * 2.5 s on real content (the LCP element of the median run is named in the note).
+ */
+import { randomUUID } from 'node:crypto'
+import { launch } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { chromium } from 'playwright-core'
+import { parseDecimal } from '../../common/amount'
+import { STORAGE_KEYS } from '../../common/constants'
+import { openDatabase } from '../../server/db/client'
+import { startAppServer } from '../helpers/app-server'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/browser'
+import { moneyUser, openChain, serviceCalls } from '../helpers/ledger-ops'
+import { createPgTestDatabase } from '../helpers/server-db'
+import { makeUser } from '../helpers/server-users'
+import { MIN_RUNS, summarize } from './stats'
+import type { BenchResult } from './types'
+
+/** The screens measured warm and signed in. */
+export const WARM_ROUTES = ['/lever', '/micro', '/trade', '/assets', '/financial'] as const
+
+interface Run {
+  score: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  lcpElement: string
+}
+
+interface NodeItem {
+  node?: { selector?: string; snippet?: string; nodeLabel?: string }
+}
+
+function lcpElementOf(details: unknown): string {
+  const list = details as { items?: { items?: NodeItem[] }[] } | undefined
+  const node = list?.items?.[0]?.items?.[0]?.node
+  if (!node) return 'none reported'
+  const label = node.nodeLabel ? ` ("${node.nodeLabel.replace(/\s+/g, ' ').slice(0, 60)}")` : ''
+  return `${node.selector ?? '?'}${label}`
+}
+
+async function audit(url: string, port: number, warm: boolean): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: warm,
+  })
+  const lhr = result?.lhr
+  if (!lhr) throw new Error('lighthouse returned no result')
+  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  const a = lhr.audits
+  return {
+    score: lhr.categories.performance?.score ?? 0,
+    lcpMs: a['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbtMs: a['total-blocking-time']?.numericValue ?? Number.NaN,
+    cls: a['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    lcpElement: lcpElementOf(a['largest-contentful-paint-element']?.details),
+  }
+}
+
+async function post(url: string, path: string, body: unknown, token: string): Promise<unknown> {
+  const res = await fetch(`${url}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token, 'idempotency-key': randomUUID() },
+    body: JSON.stringify(body),
+  })
+  const env = (await res.json()) as { code: number; msg: string; data: unknown }
+  if (env.code !== 1) throw new Error(`${path}: ${env.msg}`)
+  return env.data
+}
+
+/** The four rows of one screen. */
+function rowsOf(label: string, runs: Run[]): BenchResult[] {
+  const score = summarize(
+    runs.map((r) => r.score),
+    '',
+    2,
+  )
+  const lcp = summarize(
+    runs.map((r) => r.lcpMs / 1000),
+    's',
+    2,
+  )
+  const tbt = summarize(
+    runs.map((r) => r.tbtMs),
+    'ms',
+    0,
+  )
+  const cls = summarize(
+    runs.map((r) => r.cls),
+    '',
+    3,
+  )
+  const byLcp = [...runs].sort((x, y) => x.lcpMs - y.lcpMs)
+  const median = byLcp[byLcp.length >> 1]!
+  return [
+    {
+      name: `Lighthouse mobile ${label}: performance score`,
+      value: Math.round(score.median * 100) / 100,
+      unit: '',
+      target: '≥ 0.9',
+      pass: score.median >= 0.9,
+      note: score.spread,
+    },
+    {
+      name: `Lighthouse mobile ${label}: LCP`,
+      value: Math.round(lcp.median * 100) / 100,
+      unit: 's',
+      target: '≤ 2.5 s',
+      pass: lcp.median <= 2.5,
+      note: `${lcp.spread}; LCP element of the median run: ${median.lcpElement}`,
+    },
+    {
+      name: `Lighthouse mobile ${label}: TBT`,
+      value: Math.round(tbt.median),
+      unit: 'ms',
+      target: '≤ 200 ms',
+      pass: tbt.median <= 200,
+      note: tbt.spread,
+    },
+    {
+      name: `Lighthouse mobile ${label}: CLS`,
+      value: Math.round(cls.median * 1000) / 1000,
+      unit: '',
+      target: '≤ 0.1',
+      pass: cls.median <= 0.1,
+      note: cls.spread,
+    },
+  ]
+}
+
+export async function runTradingLighthouseBench(): Promise<BenchResult[]> {
+  const database = await createPgTestDatabase()
+  if ('unavailable' in database) throw new Error(database.unavailable)
+  const server = await startAppServer({
+    env: { MARKET_SOURCE: 'sim', LIVE_TRADING_ON_TEST_FEED: '1', DATABASE_URL: database.url },
+  })
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
+  try {
+    const direct = await openDatabase({ databaseUrl: database.url })
+    const user = await makeUser(direct.db)
+    try {
+      await openChain(direct.db, 'USDT', { fee: '1', min: '10' })
+      const money = await moneyUser(direct.db, user.id)
+      await serviceCalls(direct.db, new Map([[user.id, money]])).deposit(
+        user.id,
+        'USDT',
+        parseDecimal('100000'),
+        randomUUID(),
+      )
+    } finally {
+      await direct.close()
+    }
+    await post(
+      server.url,
+      'assets/transfer',
+      { currency: 'USDT', from: 'spot', to: 'contract', amount: '5000' },
+      user.token,
+    )
+    await post(
+      server.url,
+      'contract/order_place',
+      { symbol: 'btcusdt', side: 'long', type: 'market', amount: '0.01', leverage: 10, client_oid: randomUUID() },
+      user.token,
+    )
+    await post(
+      server.url,
+      'trade/order_place',
+      {
+        symbol: 'btcusdt',
+        side: 'buy',
+        type: 'limit',
+        // Far below any BTC price the simulator quotes: it rests as an open order.
+        price: '1000.00',
+        amount: '0.01',
+        client_oid: randomUUID(),
+      },
+      user.token,
+    )
+
+    // Sign in the way a login does and open every screen once: worker installed, caches warm.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+    const context = browser.contexts()[0]!
+    const page = await context.newPage()
+    await page.goto(`${server.url}/home`)
+    await page.evaluate(([key, token]) => localStorage.setItem(key, JSON.stringify(token)), [
+      STORAGE_KEYS.token,
+      user.token,
+    ] as const)
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 })
+    for (const route of WARM_ROUTES) {
+      await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' }).catch(() => {})
+    }
+    await page.close()
+    await browser.close().catch(() => {})
+
+    const results: BenchResult[] = []
+    for (const route of WARM_ROUTES) {
+      const runs: Run[] = []
+      for (let i = 0; i < MIN_RUNS; i++) runs.push(await audit(`${server.url}${route}`, chrome.port, true))
+      results.push(...rowsOf(`${route} (warm, signed in)`, runs))
+    }
+    const cold: Run[] = []
+    for (let i = 0; i < MIN_RUNS; i++) cold.push(await audit(`${server.url}/kline?symbol=btcusdt`, chrome.port, false))
+    results.push(...rowsOf('/kline (cold)', cold))
+    return results
+  } finally {
+    chrome.kill()
+    await server.stop()
+    await database.drop()
+  }
+}
