@@ -63,6 +63,9 @@ export function endpointAllowed(endpoint: string, hosts: readonly string[]): boo
   return url.protocol === 'http:' && LOOPBACK.has(host)
 }
 
+/** Devices per account that receive pushes (a newer registration pushes out the oldest). */
+export const MAX_PUSH_DEVICES = 10
+
 /** A device's subscription as stored. */
 export interface PushDevice {
   id: number
@@ -101,6 +104,12 @@ export async function subscribePush(
     .insert(pushSubscriptions)
     .values(values)
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: sql`now()` } })
+  // The newest MAX_PUSH_DEVICES only: a client registering endpoint after endpoint cannot make each event fan out
+  // to thousands of posts.
+  await db.execute(sql`
+    delete from push_subscriptions where user_id = ${userId} and id not in (
+      select id from push_subscriptions where user_id = ${userId} order by created_at desc, id desc
+      limit ${MAX_PUSH_DEVICES})`)
   return { devices: await devicesOf(db, userId) }
 }
 

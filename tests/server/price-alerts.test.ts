@@ -237,6 +237,27 @@ function describeAlerts(name: string, open: () => Promise<Database>) {
       expect(left.map((r) => r.endpoint)).toEqual([ja.endpoint])
     })
 
+    it('keeps the newest 10 devices of an account', async () => {
+      const user = await makeUser(s.database.db)
+      const subs = Array.from({ length: 12 }, () => s.endpoint.subscription())
+      let devices = 0
+      for (const sub of subs) {
+        const r = await moneyCall<{ devices: number }>(s.t.app, user.token, 'POST', 'push/subscribe', {
+          endpoint: sub.endpoint,
+          keys: sub.keys,
+        })
+        devices = r.body.data.devices
+      }
+      expect(devices).toBe(10)
+      const kept = await s.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))
+      expect(kept.map((k) => k.endpoint).sort()).toEqual(
+        subs
+          .slice(2)
+          .map((x) => x.endpoint)
+          .sort(),
+      )
+    })
+
     it('refuses a push endpoint outside the known push services', async () => {
       for (const endpoint of ['https://evil.example/push', 'http://10.0.0.5/push', 'file:///etc/passwd']) {
         const r = await moneyCall(s.t.app, s.user.token, 'POST', 'push/subscribe', {
