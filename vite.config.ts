@@ -2,7 +2,7 @@
 // Build of the PWA (src + src-worker) and the unit-test runner. Plugin order matters: router first, PWA last
 // (../shared/docs/toolchain.md). The web manifest is the customer's top-level manifest.webmanifest, read here so
 // there is one copy of it.
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { availableParallelism } from 'node:os'
@@ -147,20 +147,31 @@ const BUILD_STAMP = '.build-complete'
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|webmanifest|txt|xml)$/
 
 /**
- * sw.js and workbox-*.js are written by vite-plugin-pwa in its own (sequential) closeBundle, after the compression
- * plugin has seen the bundle: this step, placed after the PWA plugin, writes their .br/.gz at the same settings
+ * sw.js is built by vite-plugin-pwa in its own (sequential) closeBundle (from src/sw.ts), after the compression plugin
+ * has seen the bundle: this step, placed after the PWA plugin, writes its .br/.gz at the same settings
  * (brotli quality 11, gzip level 9) and any other top-level text file still without them, then the build stamp.
  */
 function precompressLeftovers(): Plugin {
   let outDir = 'dist'
+  // Rolldown runs closeBundle after a failed build too, without its error (vite-plugin-pwa then still rewrites sw.js
+  // over what is left in dist/): the stamp goes when a build starts and comes back only when one succeeds, so the next
+  // `npm start` rebuilds after a failure instead of serving that.
+  let failed = false
   return {
     name: 'tc-precompress-leftovers',
     apply: 'build',
     configResolved: (config) => void (outDir = config.build.outDir),
+    async buildStart() {
+      failed = false
+      await rm(join(outDir, BUILD_STAMP), { force: true })
+    },
+    buildEnd: (error) => void (failed ||= Boolean(error)),
+    renderError: () => void (failed = true),
     closeBundle: {
       sequential: true,
       order: 'post',
-      async handler() {
+      async handler(error) {
+        if (failed || error) return
         const names = await readdir(outDir)
         for (const name of names.filter((n) => COMPRESSIBLE.test(n) && !names.includes(`${n}.br`))) {
           const body = await readFile(join(outDir, name))
@@ -191,41 +202,20 @@ export default defineConfig({
       injectRegister: false,
       manifest,
       includeAssets: ['favicon.svg', 'coins/*.svg'],
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,wasm}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
-        cleanupOutdatedCaches: true,
-        // The first visit's page is taken over as soon as the first worker activates (a first install never waits,
-        // so it needs no skipWaiting); a later version waits for the user's Reload (registerType 'prompt'). The page
-        // keeps the market list itself too (src/features/markets/saved-markets.ts): on a first visit that answer was
-        // fetched before any worker was in control, so the runtime cache below never saw it.
-        clientsClaim: true,
-        runtimeCaching: [
-          {
-            // The only /api/ answers the service worker may keep, network-first (DESIGN §6). The regex must sit
-            // inside the function: workbox serializes it into sw.js, where module constants do not exist.
-            urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin &&
-              /^\/api\/(common\/config|common\/get_lang|area_code\/get_area_code|currency\/currency_list)$/.test(
-                url.pathname,
-              ),
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: 'api-public',
-              networkTimeoutSeconds: 4,
-              cacheableResponse: { statuses: [200] },
-            },
-          },
-        ],
-      },
+      // The worker is our own source (src/sw.ts: the app-shell precache, the offline navigation fallback, the public
+      // /api/ cache, the SKIP_WAITING update handshake and Web Push), built by the plugin into dist/sw.js with the
+      // build's precache manifest injected at `self.__WB_MANIFEST`.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectManifest: { globPatterns: ['**/*.{js,css,html,wasm}'] },
     }),
     manifestLinkAfterFirstScreen(),
     preloadCriticalPath(),
     earlyScript(),
     // Every text asset also as .br and .gz beside it, served by @fastify/static `preCompressed` (issue 9 part 1).
     compression({ algorithms: ['brotliCompress', 'gzip'], include: COMPRESSIBLE, logLevel: 'silent' }),
-    // sw.js and workbox-*.js are written by the PWA plugin after the bundle: compressed in a step of their own.
+    // sw.js is written by the PWA plugin after the bundle: compressed in a step of their own.
     precompressLeftovers(),
   ],
   worker: { format: 'es' },

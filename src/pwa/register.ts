@@ -1,7 +1,7 @@
 /**
  * Service-worker registration (vite-plugin-pwa, registerType 'prompt'): a new version waits until the user accepts
  * the update prompt, so a running session is never reloaded under the user's fingers. The first install has nothing
- * to wait for: it activates at once and `clientsClaim` (vite.config.ts) puts the page of the first visit under it, so
+ * to wait for: it activates at once and `clientsClaim` (src/sw.ts) puts the page of the first visit under it, so
  * that visit is enough to open the app offline (tests/e2e/offline.spec.ts). Registering earlier would not help the
  * first visit's own API answers, which start before any worker can be in control; the page keeps what it needs for
  * offline itself (the market list, the engine's last snapshots).
