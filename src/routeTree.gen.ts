@@ -36,6 +36,7 @@ import { Route as MicroInfoRouteImport } from './routes/micro-info'
 import { Route as MiningOrderRouteImport } from './routes/mining-order'
 import { Route as NoticeCenterRouteImport } from './routes/notice-center'
 import { Route as NoticeDetailsRouteImport } from './routes/notice-details'
+import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as PrimaryRouteImport } from './routes/primary'
 import { Route as ProofRouteImport } from './routes/proof'
 import { Route as RegisterRouteImport } from './routes/register'
@@ -188,6 +189,11 @@ const NoticeDetailsRoute = NoticeDetailsRouteImport.update({
   path: '/notice-details',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrimaryRoute = PrimaryRouteImport.update({
   id: '/primary',
   path: '/primary',
@@ -301,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/mining-order': typeof MiningOrderRoute
   '/notice-center': typeof NoticeCenterRoute
   '/notice-details': typeof NoticeDetailsRoute
+  '/notifications': typeof NotificationsRoute
   '/primary': typeof PrimaryRoute
   '/proof': typeof ProofRoute
   '/register': typeof RegisterRoute
@@ -346,6 +353,7 @@ export interface FileRoutesByTo {
   '/mining-order': typeof MiningOrderRoute
   '/notice-center': typeof NoticeCenterRoute
   '/notice-details': typeof NoticeDetailsRoute
+  '/notifications': typeof NotificationsRoute
   '/primary': typeof PrimaryRoute
   '/proof': typeof ProofRoute
   '/register': typeof RegisterRoute
@@ -393,6 +401,7 @@ export interface FileRoutesById {
   '/mining-order': typeof MiningOrderRoute
   '/notice-center': typeof NoticeCenterRoute
   '/notice-details': typeof NoticeDetailsRoute
+  '/notifications': typeof NotificationsRoute
   '/primary': typeof PrimaryRoute
   '/proof': typeof ProofRoute
   '/register': typeof RegisterRoute
@@ -440,6 +449,7 @@ export interface FileRouteTypes {
     | '/mining-order'
     | '/notice-center'
     | '/notice-details'
+    | '/notifications'
     | '/primary'
     | '/proof'
     | '/register'
@@ -485,6 +495,7 @@ export interface FileRouteTypes {
     | '/mining-order'
     | '/notice-center'
     | '/notice-details'
+    | '/notifications'
     | '/primary'
     | '/proof'
     | '/register'
@@ -531,6 +542,7 @@ export interface FileRouteTypes {
     | '/mining-order'
     | '/notice-center'
     | '/notice-details'
+    | '/notifications'
     | '/primary'
     | '/proof'
     | '/register'
@@ -578,6 +590,7 @@ export interface RootRouteChildren {
   MiningOrderRoute: typeof MiningOrderRoute
   NoticeCenterRoute: typeof NoticeCenterRoute
   NoticeDetailsRoute: typeof NoticeDetailsRoute
+  NotificationsRoute: typeof NotificationsRoute
   PrimaryRoute: typeof PrimaryRoute
   ProofRoute: typeof ProofRoute
   RegisterRoute: typeof RegisterRoute
@@ -783,6 +796,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NoticeDetailsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/primary': {
       id: '/primary'
       path: '/primary'
@@ -951,6 +971,7 @@ const rootRouteChildren: RootRouteChildren = {
   MiningOrderRoute: MiningOrderRoute,
   NoticeCenterRoute: NoticeCenterRoute,
   NoticeDetailsRoute: NoticeDetailsRoute,
+  NotificationsRoute: NotificationsRoute,
   PrimaryRoute: PrimaryRoute,
   ProofRoute: ProofRoute,
   RegisterRoute: RegisterRoute,

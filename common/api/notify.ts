@@ -5,7 +5,7 @@
  *   reaches `price` from below (`above`) or from above (`below`); an alert already met at creation is refused
  *   (`price` named), as Binance's and OKX's alerts refuse a target on the wrong side of the current price.
  * - `GET alert/list?symbol=` → {@link AlertList}: the account's alerts (active first, then the last fired ones).
- * - `POST alert/delete {id}` → {@link AlertList}.
+ * - `POST alert/delete {id}` → {@link AlertList}: the account's alerts of the deleted one's market.
  * - `GET push/vapid_key` (public) → {@link VapidKey}: the application server key for `PushManager.subscribe`.
  * - `POST push/subscribe {endpoint, keys: {p256dh, auth}, lang}` / `POST push/unsubscribe {endpoint}`: this device's
  *   push subscription (W3C Push API `PushSubscription.toJSON()`), kept per account.

@@ -117,6 +117,14 @@ const SCREEN_CALLS = [
   'contractCloseOrder',
   'contractCloseOrderCancel',
   'contractCloseOrders',
+  'alertCreate',
+  'alertList',
+  'alertDelete',
+  'vapidKey',
+  'pushSubscribe',
+  'pushUnsubscribe',
+  'notifySettings',
+  'saveNotifySettings',
 ] as const satisfies readonly (keyof ScreenApi)[]
 /** Compiles only while SCREEN_CALLS lists every ScreenApi call (a call left out would have no stand-in). */
 export type ScreenCallsListed = AssertTrue<

@@ -4,6 +4,7 @@
  */
 import type { UserInfo } from '../../common/api/account'
 import type { CallOptions } from '../api/public'
+import { endDevicePush } from '../lib/web-push'
 import { setFavourites } from './favourites'
 import { clearToken, getToken, setToken, tokenStore } from './token'
 import { clearUser, setUser } from './user'
@@ -22,7 +23,9 @@ export function startSession(token: string, user: UserInfo): void {
 
 /**
  * Logs out locally: forgets the token, the user info and the favourites (the account keeps them) at once (the app
- * shows the logged-out state synchronously), then empties the user's IndexedDB and Cache Storage data. Does not call the server (see features/auth signOut).
+ * shows the logged-out state synchronously), then empties the user's IndexedDB and Cache Storage data and ends this
+ * device's push subscription (the next person on the phone gets none of the account's notifications; turned on
+ * again after the next sign-in). Does not call the server (see features/auth signOut).
  * The back-url is kept: after a 401 it holds the path to return to. Resolves when the data is gone; never rejects.
  */
 export function logout(): Promise<void> {
@@ -31,7 +34,7 @@ export function logout(): Promise<void> {
   clearUser()
   // The stars were the account's while signed in (kept there): the next person on this phone starts without them.
   if (signedIn) setFavourites([])
-  return clearUserData().then(() => undefined)
+  return Promise.all([clearUserData(), signedIn ? endDevicePush() : null]).then(() => undefined)
 }
 
 /**

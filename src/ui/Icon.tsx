@@ -49,6 +49,9 @@ const PATHS = {
   devices:
     'M4 5h10a1 1 0 0 1 1 1v8H3V6a1 1 0 0 1 1-1zM1 17h13M18 9h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1h-3a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1z',
   bell: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 21h4',
+  trendUp: 'M3 17l6-6 4 4 8-8M15 7h6v6',
+  trendDown: 'M3 7l6 6 4-4 8 8M15 17h6v-6',
+  warning: 'M12 3 2 20h20zM12 10v4M12 17h.01',
   expand: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
   shrink: 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5',
   share: 'M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1',

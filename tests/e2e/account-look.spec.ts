@@ -39,6 +39,7 @@ const SIGNED_IN = [
   '/withdrawal-record',
   '/transfer',
   '/account-record',
+  '/notifications',
 ]
 /** Screens of someone signed out. */
 const SIGNED_OUT = ['/login', '/register', '/forgot-password', '/user-center', '/assets']
@@ -122,6 +123,14 @@ test.beforeAll(async ({ server }) => {
   )
   expect(basic, 'user/identity_basic').toMatchObject({ code: 1 })
   await moneyHistory(server, session)
+  // Price alerts for the K-line page's alert sheet (issue 24 part 6): far above and below any BTC price.
+  for (const [direction, price] of [
+    ['above', '99999999'],
+    ['below', '1'],
+  ]) {
+    const alert = await api(server, 'POST', 'alert/create', { symbol: 'btcusdt', direction, price }, session.token)
+    expect(alert, `alert/create ${direction}`).toMatchObject({ code: 1 })
+  }
 })
 
 /** A valid TRON address (base58check), the platform's and the user's. */
@@ -217,7 +226,7 @@ for (const { theme, width } of LOOKS) {
 // The invite code ("A6…"), the Spanish transaction-password title, e-mails and links: every account screen in every
 // language at the narrowest phone, every text whole. One phone signed in and one signed out visit the languages in
 // turn (a full load on each language's first screen, then in-app navigation); the cuts of each are reported together.
-test('no text is cut short at 360 px in any language: account screens', async ({ phone }) => {
+test('no text is cut short at 360 px in any language: account screens and the alert sheet', async ({ phone }) => {
   test.setTimeout(LOCALES.length * 90_000)
   const signedIn = await phone({ ...NARROW, session, language: LOCALES[0] })
   const signedOut = await phone({ ...NARROW, language: LOCALES[0] })
@@ -242,5 +251,14 @@ test('no text is cut short at 360 px in any language: account screens', async ({
         }
       }
     }
+    // The K-line page's price-alert sheet (issue 24 part 6), with the user's two alerts listed.
+    await openInApp(signedIn, '/kline?symbol=btcusdt', TITLE)
+    await expect(signedIn.getByTestId('kline-last-price')).toHaveText(/\d/)
+    await signedIn.getByTestId('alert-open').click()
+    await expect(signedIn.getByTestId('alert-sheet').getByTestId('alert-row')).toHaveCount(2)
+    await expect(signedIn.getByTestId('alert-last')).toHaveText(/\d/)
+    expect.soft(await cutTexts(signedIn), `alert sheet in ${locale} at 360 px: text cut short`).toEqual([])
+    await signedIn.keyboard.press('Escape')
+    await expect(signedIn.getByTestId('alert-sheet')).toHaveCount(0)
   }
 })

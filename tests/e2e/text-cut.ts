@@ -2,7 +2,8 @@
  * Text cut short on screen: an element that clips its text sideways (`text-overflow: ellipsis` or `overflow: hidden`
  * or `clip`) while its content is wider than its box, or clamps it to N lines (`-webkit-line-clamp`) while it is
  * taller. What a user sees as "TC Mar…", "A6…" or a number with its last digits gone. The ten languages are
- * visited at 360 px by look.spec.ts (Home, Market, K-line, Trade), account-look.spec.ts (the account screens),
+ * visited at 360 px by look.spec.ts (Home, Market, K-line, Trade), account-look.spec.ts (the account screens,
+ * the notification settings and the price-alert sheet),
  * lever-look.spec.ts, micro.spec.ts and financial.spec.ts.
  */
 import { expect, type Page } from '@playwright/test'

@@ -3,11 +3,12 @@ import type { TickerSnapshot } from '../../../common/engine-api'
 import type { MarketItem } from '../../../common/market'
 import { formatChange, formatPrice, formatVolume } from '../../lib/format'
 import { FavouriteStar } from '../markets'
+import { AlertButton } from '../notify'
 
 /**
  * The K-line page's quote block: last price in the colour of its 24 h change, the change, and the 24 h high, low,
  * volume (base currency) and turnover (quote currency) from the ticker. "--" until the first ticker. The star adds the
- * market to the user's favourites.
+ * market to the user's favourites, the bell opens its price alerts.
  */
 export function KlineTicker({ market, ticker }: { market: MarketItem; ticker: TickerSnapshot | undefined }) {
   const { t, i18n } = useLingui()
@@ -32,6 +33,7 @@ export function KlineTicker({ market, ticker }: { market: MarketItem; ticker: Ti
           <span className={`trend--${change.trend}`}>{change.text}</span>
           <span className="kline-ticker__quote">{market.legal_name}</span>
           <FavouriteStar symbol={market.extends} />
+          <AlertButton market={market} last={ticker?.close} />
         </div>
       </div>
       <dl className="kline-ticker__stats">

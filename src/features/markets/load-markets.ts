@@ -2,10 +2,12 @@
  * Route loader helper for market screens: the whole `currency/currency_list` (one URL, so the service worker's
  * cached copy serves every tab offline), never throwing so a screen can show its own retry state. Each good answer
  * is also kept on the device (saved-markets.ts) and stands in when the network fails and the service worker holds
- * no copy, as after a first short visit.
+ * no copy, as after a first short visit. The list's price precisions are remembered for text made away from a market
+ * screen (src/state/market-precisions.ts).
  */
 import type { MarketItem } from '../../../common/market'
 import type { PublicApi } from '../../api/public'
+import { rememberPrecisions } from '../../state/market-precisions'
 import { savedMarkets, type MarketListStore } from './saved-markets'
 
 export interface MarketsData {
@@ -34,8 +36,10 @@ export async function loadMarkets(
     items = await api.getCurrencyList(undefined, { silent: true })
   } catch {
     const last = await saved.load()
+    if (last) rememberPrecisions(last.items)
     return last ? { items: bySort(last.items), failed: false, savedAt: last.savedAt } : { items: [], failed: true }
   }
   void saved.save(items, now())
+  rememberPrecisions(items)
   return { items: bySort(items), failed: false }
 }

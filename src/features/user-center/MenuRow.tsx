@@ -24,6 +24,7 @@ export type MenuPath =
   | '/sessions'
   | '/two-factor'
   | '/anti-phishing'
+  | '/notifications'
 
 interface RowContent {
   icon: IconName
@@ -82,25 +83,48 @@ export function MenuButton({ onClick, ...content }: RowContent & { onClick: () =
   )
 }
 
-/** A row with an on/off switch (dark mode, order confirmations). */
+/**
+ * A row with an on/off switch (dark mode, order confirmations, notifications). `note` is a line under the label (what
+ * the state means, why it cannot be switched); `disabled` rows say so; `busy` while the change is being made.
+ */
 export function SwitchRow({
   icon,
   label,
   on,
   onToggle,
+  note,
+  disabled = false,
+  busy = false,
+  testId,
 }: {
   icon: IconName
   label: string
   on: boolean
   onToggle: () => void
+  note?: string | undefined
+  disabled?: boolean
+  busy?: boolean
+  testId?: string
 }) {
   return (
     <li>
-      <button type="button" role="switch" aria-checked={on} className="menu-row" onClick={onToggle}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-busy={busy || undefined}
+        disabled={disabled}
+        className={note ? 'menu-row menu-row--noted' : 'menu-row'}
+        data-testid={testId}
+        onClick={onToggle}
+      >
         <span className="menu-row__icon">
           <Icon name={icon} size={20} />
         </span>
-        <span className="menu-row__label">{label}</span>
+        <span className="menu-row__label">
+          {label}
+          {note && <span className="menu-row__note">{note}</span>}
+        </span>
         <span className={on ? 'switch switch--on' : 'switch'} aria-hidden="true">
           <span className="switch__knob" />
         </span>

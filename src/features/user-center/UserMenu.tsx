@@ -58,13 +58,23 @@ export function UserMenu() {
       <MenuGroup label={t({ id: 'userCenter.groupHelp', message: 'Help' })}>
         <MenuLink to="/contact" icon="service" label={t({ id: 'userCenter.service', message: 'Online service' })} />
         <MenuLink to="/help-center" icon="help" label={t({ id: 'userCenter.help', message: 'Help center' })} />
-        <MenuLink to="/notice-center" icon="bell" label={t({ id: 'userCenter.notices', message: 'Announcements' })} />
+        <MenuLink
+          to="/notice-center"
+          icon="speaker"
+          label={t({ id: 'userCenter.notices', message: 'Announcements' })}
+        />
         <MenuLink to="/about-us" icon="info" label={t({ id: 'userCenter.about', message: 'About us' })} />
       </MenuGroup>
       <MenuGroup label={t({ id: 'userCenter.groupApp', message: 'App' })}>
         <DownloadAppRow />
         <ThemeRow />
         <LanguageRow />
+        <MenuLink
+          to="/notifications"
+          icon="bell"
+          needsLogin
+          label={t({ id: 'userCenter.notifications', message: 'Notifications' })}
+        />
         <ConfirmOrdersRow />
         <DemoAccountRow />
       </MenuGroup>

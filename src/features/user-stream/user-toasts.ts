@@ -1,14 +1,19 @@
 /**
- * Toasts for what happened on the server while the user looked elsewhere (issue 22 part 2): a resting spot or
- * futures order filled or partially filled, a position liquidated, a position closed by its take-profit or stop-loss,
- * a second contract settled (won, lost, draw). Each event is told once (by its `seq`); fills of an order placed from
- * this page just now are left to the placement's own toast (placing.ts). One toast shows at a time, so of several
+ * Toasts for what happened on the server while the user looked elsewhere (issue 22 part 2, issue 24 part 6): a
+ * resting spot or futures order filled or partially filled, a position liquidated, a position closed by its
+ * take-profit or stop-loss, a second contract settled (won, lost, draw), a price alert fired, a deposit or withdrawal
+ * reviewed (and a withdrawal sent, paid or failed), a live deposit credited. Each event is told once (by its `seq`); fills of an order placed
+ * from this page just now are left to the placement's own toast (placing.ts). One toast shows at a time, so of several
  * events in one snapshot the newest toastable one is shown.
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { OrderEventData, PositionEventData } from '../../../common/api/stream'
+import { scaleOf, type DecimalString } from '../../../common/amount'
+import type { AccountEventData, NoticeEventData, OrderEventData, PositionEventData } from '../../../common/api/stream'
 import type { UserEvent } from '../../../common/engine-api'
+import { formatAmount, formatPrice } from '../../lib/format'
+import { languageStore } from '../../state/language'
+import { pricePrecisionOf } from '../../state/market-precisions'
 import { showToast, type ToastKind } from '../../ui/toast'
 import { isPlacingHere } from './placing'
 
@@ -53,10 +58,80 @@ function positionToast(d: PositionEventData): [MessageDescriptor, ToastKind] | n
   return null
 }
 
-/** The toast an event calls for, or null (topic from the channel it came on). */
-export function toastOfEvent(ev: UserEvent): [MessageDescriptor, ToastKind] | null {
+/**
+ * A price of a fired alert at its market's precision (the last market list's; before one was loaded, the decimals the
+ * figures carry, at least 2): "28,500.00".
+ */
+export function alertPrice(value: string, symbol: string, locale: string, others: readonly string[] = []): string {
+  const scaleOfText = (v: string) => {
+    try {
+      return scaleOf(v as DecimalString)
+    } catch {
+      return 0
+    }
+  }
+  const precision = pricePrecisionOf(symbol) ?? Math.max(2, ...[value, ...others].map(scaleOfText))
+  return formatPrice(value, precision, locale)
+}
+
+function noticeToast(d: NoticeEventData, locale: string): [MessageDescriptor, ToastKind] | null {
+  if (d.event === 'price_alert') {
+    if (!d.symbol || !(d.last_price ?? d.price)) return null
+    const pair = pairOfSymbol(d.symbol)
+    const price = alertPrice((d.last_price ?? d.price)!, d.symbol, locale, d.price ? [d.price] : [])
+    if (d.state === 'below') return [msg({ id: 'stream.alertFell', message: `${pair} fell to ${price}` }), 'message']
+    return [msg({ id: 'stream.alertRose', message: `${pair} rose to ${price}` }), 'message']
+  }
+  if (d.event === 'deposit_reviewed') {
+    if (d.state === 'approved') return [msg({ id: 'stream.depositCredited', message: 'Deposit credited' }), 'success']
+    if (d.state === 'rejected') {
+      return [msg({ id: 'stream.depositRejected', message: 'Your deposit was rejected' }), 'error']
+    }
+    return null
+  }
+  if (d.event !== 'withdrawal_reviewed') return null
+  switch (d.state) {
+    case 'approved':
+      return [msg({ id: 'stream.withdrawalApproved', message: 'Your withdrawal was approved' }), 'success']
+    case 'sending':
+      return [msg({ id: 'stream.withdrawalSending', message: 'Your withdrawal is being sent' }), 'message']
+    case 'paid':
+      return [msg({ id: 'stream.withdrawalPaid', message: 'Your withdrawal has arrived on chain' }), 'success']
+    case 'rejected':
+      return [msg({ id: 'stream.withdrawalRejected', message: 'Your withdrawal was rejected' }), 'error']
+    case 'failed':
+      return [
+        msg({
+          id: 'stream.withdrawalFailed',
+          message: 'Your withdrawal failed: the amount is back in your coin account',
+        }),
+        'error',
+      ]
+    default:
+      return null
+  }
+}
+
+/** A live deposit credited to the spot wallet (a chain deposit at its first confirmation, an approved claim). */
+function depositToast(d: AccountEventData, locale: string): [MessageDescriptor, ToastKind] | null {
+  if (d.kind !== 'deposit' || d.book !== 'live' || !/^\d*\.?\d*[1-9]/.test(d.change_available)) return null
+  const amount = formatAmount(d.change_available, d.currency, locale)
+  const currency = d.currency
+  return [msg({ id: 'stream.depositCreditedAmount', message: `Deposit credited · ${amount} ${currency}` }), 'success']
+}
+
+/**
+ * The toast an event calls for, or null (topic from the channel it came on).
+ * @param locale how prices in the text are written (default: the interface language)
+ */
+export function toastOfEvent(
+  ev: UserEvent,
+  locale: string = languageStore.locale,
+): [MessageDescriptor, ToastKind] | null {
   if (ev.ch.startsWith('orders#')) return orderToast(ev.data as OrderEventData)
   if (ev.ch === 'positions') return positionToast(ev.data as PositionEventData)
+  if (ev.ch === 'notices') return noticeToast(ev.data as NoticeEventData, locale)
+  if (ev.ch === 'accounts.update') return depositToast(ev.data as AccountEventData, locale)
   return null
 }
 

@@ -95,10 +95,13 @@ function SubmitButton({
   busyLabel,
   className,
   disabled = false,
+  testId,
 }: {
   children: ReactNode
   busyLabel?: ReactNode
   className?: string
+  /** `data-testid` of the button. */
+  testId?: string
   /** Disabled besides while submitting (e.g. offline: the form says why next to it). */
   disabled?: boolean
 }) {
@@ -111,6 +114,7 @@ function SubmitButton({
           className={className ?? 'btn btn--primary btn--block'}
           disabled={busy || disabled}
           aria-busy={busy || undefined}
+          data-testid={testId}
         >
           {busy && busyLabel === undefined && <Spinner size={18} />}
           {busy && busyLabel !== undefined ? busyLabel : children}
