@@ -16,6 +16,7 @@
  */
 import * as z from 'zod/mini'
 import { LOCALES } from '../constants'
+import { decimalString } from '../amount/schema'
 import { idSchema, NO_NUL } from './ids'
 
 /** `above`: fires when the last price rises to `price` or higher; `below`: falls to it or lower. */
@@ -25,8 +26,8 @@ export type AlertDirection = (typeof ALERT_DIRECTIONS)[number]
 /** Active alerts an account may hold, over all markets (Binance allows 50 per account too). */
 export const MAX_ACTIVE_ALERTS = 50
 
-/** A positive decimal string, at most 18 decimals. */
-const priceText = z.string().check(z.regex(/^(?!0+(\.0*)?$)\d{1,20}(\.\d{1,18})?$/))
+/** A positive decimal string, at most 18 decimals (no exponent, no leading zeros). */
+const priceText = decimalString({ maxScale: 18, sign: 'positive' })
 
 /** POST alert/create. */
 export const alertCreateInput = z.object({
@@ -65,7 +66,7 @@ export type VapidKey = z.infer<typeof vapidKeySchema>
 
 /** POST push/subscribe: `PushSubscription.toJSON()` plus the language notifications are written in. */
 export const pushSubscribeInput = z.object({
-  endpoint: z.string().check(z.maxLength(2048), z.regex(/^https?:\/\/\S+$/)),
+  endpoint: z.string().check(z.maxLength(2048), z.regex(/^https?:\/\/\S+$/), z.regex(NO_NUL)),
   keys: z.object({
     /** The subscription's P-256 public key, base64url (65 bytes uncompressed). */
     p256dh: z.string().check(z.regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/)),

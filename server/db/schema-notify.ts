@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { AlertDirection, NotifyKind } from '../../common/api/notify'
 import type { Locale } from '../../common/constants'
-import { users } from './schema-accounts'
+import { sessions, users } from './schema-accounts'
 import { amount, at } from './schema-ledger'
 
 /**
@@ -37,7 +37,10 @@ export const priceAlerts = pgTable(
   ],
 )
 
-/** A device's push subscription (W3C Push API); one row per endpoint, owned by the account that subscribed last. */
+/**
+ * A device's push subscription (W3C Push API); one row per endpoint. It belongs to the session that registered it:
+ * pushed only while that session is live, and gone with it (a device signed out from elsewhere gets nothing more).
+ */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
@@ -45,6 +48,9 @@ export const pushSubscriptions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),

@@ -32,9 +32,32 @@ type AlertRow = typeof priceAlerts.$inferSelect
 /** NOTIFY channel announcing a created or deleted alert to the watchers (alert-watcher.ts; no payload). */
 export const PRICE_ALERTS_CHANNEL = 'tc_price_alerts'
 
-/** Announces a change of the active alerts to every watcher, on commit of `db`'s transaction. */
-export async function notifyAlertsChanged(db: Db): Promise<void> {
-  await db.execute(sql`select pg_notify(${PRICE_ALERTS_CHANNEL}, '')`)
+/** A change of the active alerts as the watchers apply it: one created, or one deleted. */
+export type AlertChange = { created: ActiveAlert } | { deleted: number }
+
+/**
+ * Announces `change` to every watcher, on commit of `db`'s transaction: the payload carries it (JSON), so a watcher
+ * applies it to its index without reading the table (an empty payload would make it reload all).
+ */
+export async function notifyAlertsChanged(db: Db, change: AlertChange): Promise<void> {
+  await db.execute(sql`select pg_notify(${PRICE_ALERTS_CHANNEL}, ${JSON.stringify(change)})`)
+}
+
+/** The change a NOTIFY payload carries, or undefined (reload all) when it is not one. */
+export function alertChangeOf(payload: string | undefined): AlertChange | undefined {
+  try {
+    const v = JSON.parse(payload ?? '') as Partial<{ created: ActiveAlert; deleted: number }>
+    if (typeof v.deleted === 'number') return { deleted: v.deleted }
+    const c = v.created
+    if (c && typeof c.id === 'number' && typeof c.symbol === 'string' && typeof c.createdAt === 'number') {
+      if ((c.direction === 'above' || c.direction === 'below') && typeof c.price === 'string') {
+        return { created: { ...c, price: parseDecimal(c.price) } }
+      }
+    }
+  } catch {
+    // not a change: reload all
+  }
+  return undefined
 }
 
 function alertView(r: AlertRow): PriceAlert {
@@ -108,8 +131,17 @@ export async function createAlert(
       .insert(priceAlerts)
       .values({ userId, symbol: input.symbol, direction: input.direction, price })
       .returning()
-    await notifyAlertsChanged(tx)
-    return alertView(row!)
+    const made = row!
+    await notifyAlertsChanged(tx, {
+      created: {
+        id: made.id,
+        symbol: made.symbol,
+        direction: made.direction,
+        price: parseDecimal(made.price),
+        createdAt: made.createdAt.getTime(),
+      },
+    })
+    return alertView(made)
   })
 }
 
@@ -143,7 +175,7 @@ export async function deleteAlert(db: Db, userId: number, id: number): Promise<A
       .delete(priceAlerts)
       .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
       .returning({ symbol: priceAlerts.symbol })
-    if (gone) await notifyAlertsChanged(tx)
+    if (gone) await notifyAlertsChanged(tx, { deleted: id })
     return gone
   })
   if (!row) throw notFound('alertNotFound', 'id')
@@ -156,6 +188,8 @@ export interface ActiveAlert {
   symbol: string
   direction: AlertDirection
   price: DecimalString
+  /** When it was created, ms since the epoch (the database's clock). */
+  createdAt: number
 }
 
 /** Every active alert, for the watcher's index. */
@@ -166,10 +200,11 @@ export async function activeAlerts(db: Db): Promise<ActiveAlert[]> {
       symbol: priceAlerts.symbol,
       direction: priceAlerts.direction,
       price: priceAlerts.price,
+      createdAt: priceAlerts.createdAt,
     })
     .from(priceAlerts)
     .where(isNull(priceAlerts.firedAt))
-  return rows.map((r) => ({ ...r, price: parseDecimal(r.price) }))
+  return rows.map((r) => ({ ...r, price: parseDecimal(r.price), createdAt: r.createdAt.getTime() }))
 }
 
 /**

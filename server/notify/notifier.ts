@@ -16,8 +16,9 @@
  * | notices `withdrawal_reviewed`                             | withdrawal       | /withdrawal-record   |
  *
  * Texts are written in each device's language (server/content/messages/notify.ts). Sending runs in the background,
- * at most `concurrency` at once, with at most `maxQueued` events waiting (beyond it the oldest are dropped and
- * counted: a burst of fills must not hold the relay or grow memory without bound).
+ * at most `concurrency` at once and `perUser` for one user, users taking turns, with at most `maxQueued` events
+ * waiting (beyond it the user with the most waiting loses its oldest, counted): a burst must not hold the relay,
+ * grow memory without bound or delay another account's liquidation. The demo book is never pushed.
  */
 import { displayScale, parseDecimal, sign, toFixedScale, type DecimalString } from '../../common/amount'
 import type { NotifyKind, PushPayload } from '../../common/api/notify'
@@ -29,7 +30,7 @@ import type { Db } from '../db/client'
 import { fillMessage } from '../domain/message'
 import type { MarketService } from '../market/types'
 import type { UserEvent } from '../stream/events'
-import { pushDevices, sendPush, vapidPair, wantsPush, type PushOutcome, type VapidPair } from './push'
+import { pushDevices, sendPush, vapidPair, wantsPush, type PushDevice, type VapidPair } from './push'
 
 /** One notification before it is written in a language: message keys and their values. */
 export interface NotificationDraft {
@@ -139,8 +140,12 @@ function depositDraft(ev: UserEvent, d: AccountEventData): NotificationDraft | n
   }
 }
 
-/** The notification `ev` calls for, or null (most events call for none). */
+/**
+ * The notification `ev` calls for, or null (most events call for none). Nothing of the demo book is pushed: demo
+ * money is free, so its fills would be a free way to flood the push queue.
+ */
 export function draftOf(ev: UserEvent, pairOf: PairName): NotificationDraft | null {
+  if ((ev.data as { book?: string }).book === 'demo') return null
   switch (ev.topic) {
     case 'orders':
       return orderDraft(ev, ev.data as OrderEventData, pairOf((ev.data as OrderEventData).symbol))
@@ -173,68 +178,136 @@ export interface NotifierOptions {
   log?: (line: string) => void
   /** Pushes in flight at once (default 8). */
   concurrency?: number
-  /** Events waiting to be pushed (default 10 000); beyond it the oldest are dropped. */
+  /** Of those, at most this many for one user (default 2): one account's slow devices cannot hold every slot. */
+  perUser?: number
+  /** Events waiting to be pushed (default 10 000); beyond it the user with the most waiting loses its oldest. */
   maxQueued?: number
+  /** Retries of a push the push service answered 429/5xx (default 2), each after its Retry-After. */
+  retries?: number
 }
 
 /** The running notifier. */
 export interface Notifier {
   /** Takes published events (those that call for a notification are queued). */
   handle(events: readonly UserEvent[]): void
-  /** Resolves when the queue is empty and nothing is in flight (tests, shutdown). */
+  /** Resolves when nothing waits, is in flight or is to be retried (tests, shutdown). */
   idle(): Promise<void>
-  /** Counts since start: pushes per outcome, and events dropped by the queue's bound. */
-  stats(): Record<PushOutcome | 'dropped', number>
+  /** Counts since start: pushes per outcome (retried ones once, at their end), and events dropped by the bound. */
+  stats(): Record<'sent' | 'gone' | 'failed' | 'dropped', number>
   stop(): Promise<void>
 }
 
-/** Starts a notifier (no timers: it works only when handed events). */
+/**
+ * Starts a notifier (no timers but retries). Users take turns: each event waits in its user's queue, and the next
+ * push goes to the user after the last one served, so one account's flood or its devices that never answer delay
+ * no one else's liquidation. A user's devices are pushed in parallel.
+ */
 export function startNotifier(opts: NotifierOptions): Notifier {
   const { db } = opts
   const log = opts.log ?? ((line: string) => console.log(line))
   const concurrency = opts.concurrency ?? 8
+  const perUser = opts.perUser ?? 2
   const maxQueued = opts.maxQueued ?? 10_000
+  const retries = opts.retries ?? 2
   const pairs = new Map<string, string>()
   const pairOf: PairName = (symbol) => {
     if (pairs.size === 0) for (const l of opts.market.listings()) pairs.set(l.symbol, `${l.base}/${l.quote}`)
     return pairs.get(symbol) ?? symbol.toUpperCase()
   }
-  const queue: { userId: number; draft: NotificationDraft }[] = []
-  const counts: Record<PushOutcome | 'dropped', number> = { sent: 0, gone: 0, failed: 0, dropped: 0 }
+  /** Waiting drafts per user, in the users' arrival order (Map order: the turn). */
+  const queues = new Map<number, NotificationDraft[]>()
+  const inFlight = new Map<number, number>()
+  let queued = 0
+  const counts = { sent: 0, gone: 0, failed: 0, dropped: 0 }
   let running = 0
   let stopped = false
   let vapid: Promise<VapidPair> | undefined
+  const timers = new Set<ReturnType<typeof setTimeout>>()
   let waiters: (() => void)[] = []
 
   const wake = (): void => {
-    if (running === 0 && queue.length === 0) {
+    if (running === 0 && queued === 0 && timers.size === 0) {
       const w = waiters
       waiters = []
       for (const f of w) f()
     }
   }
+  const keys = async (): Promise<VapidPair> => {
+    vapid ??= vapidPair(db, opts.push).catch((err: unknown) => {
+      vapid = undefined // a failed read is tried again at the next push
+      throw err
+    })
+    return vapid
+  }
+  const pushTo = async (device: PushDevice, draft: NotificationDraft, attempt: number): Promise<void> => {
+    const outcome = await sendPush(db, device, payloadOf(draft, device.lang), {
+      ...(await keys()),
+      subject: opts.push.subject,
+    })
+    if (typeof outcome === 'string') {
+      counts[outcome]++
+      return
+    }
+    if (attempt >= retries || stopped) {
+      counts.failed++
+      return
+    }
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      void pushTo(device, draft, attempt + 1)
+        .catch((err: unknown) => log(`[push] retry: ${err instanceof Error ? err.message : String(err)}`))
+        .finally(wake)
+    }, outcome.retryAfterMs)
+    timer.unref()
+    timers.add(timer)
+  }
   const deliver = async (userId: number, draft: NotificationDraft): Promise<void> => {
     if (!(await wantsPush(db, userId, draft.kind))) return
     const devices = await pushDevices(db, userId)
-    if (devices.length === 0) return
-    vapid ??= vapidPair(db, opts.push)
-    const keys = { ...(await vapid), subject: opts.push.subject }
-    for (const device of devices) counts[await sendPush(db, device, payloadOf(draft, device.lang), keys)]++
+    await Promise.all(devices.map((d) => pushTo(d, draft, 0)))
+  }
+  /** The next user whose turn it is and who may have one more push in flight. */
+  const nextUser = (): number | undefined => {
+    for (const [userId, list] of queues) {
+      if (list.length > 0 && (inFlight.get(userId) ?? 0) < perUser) return userId
+    }
+    return undefined
   }
   const pump = (): void => {
-    while (!stopped && running < concurrency && queue.length > 0) {
-      const next = queue.shift()!
+    while (!stopped && running < concurrency) {
+      const userId = nextUser()
+      if (userId === undefined) return
+      const list = queues.get(userId)!
+      const draft = list.shift()!
+      queued--
+      // Served: to the back of the turn.
+      queues.delete(userId)
+      if (list.length > 0) queues.set(userId, list)
       running++
-      deliver(next.userId, next.draft)
+      inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1)
+      deliver(userId, draft)
         .catch((err: unknown) => {
           counts.failed++
-          log(`[push] user ${next.userId}: ${err instanceof Error ? err.message : String(err)}`)
+          log(`[push] user ${userId}: ${err instanceof Error ? err.message : String(err)}`)
         })
         .finally(() => {
           running--
+          const n = (inFlight.get(userId) ?? 1) - 1
+          if (n > 0) inFlight.set(userId, n)
+          else inFlight.delete(userId)
           pump()
           wake()
         })
+    }
+  }
+  /** Drops the oldest waiting event of the user with the most waiting. */
+  const dropOne = (): void => {
+    let worst: NotificationDraft[] | undefined
+    for (const list of queues.values()) if (!worst || list.length > worst.length) worst = list
+    if (worst && worst.length > 0) {
+      worst.shift()
+      queued--
+      counts.dropped++
     }
   }
   return {
@@ -243,11 +316,11 @@ export function startNotifier(opts: NotifierOptions): Notifier {
       for (const ev of events) {
         const draft = draftOf(ev, pairOf)
         if (!draft) continue
-        queue.push({ userId: ev.userId, draft })
-        if (queue.length > maxQueued) {
-          queue.shift()
-          counts.dropped++
-        }
+        const list = queues.get(ev.userId)
+        if (list) list.push(draft)
+        else queues.set(ev.userId, [draft])
+        queued++
+        if (queued > maxQueued) dropOne()
       }
       pump()
     },
@@ -259,7 +332,10 @@ export function startNotifier(opts: NotifierOptions): Notifier {
     stats: () => ({ ...counts }),
     async stop() {
       stopped = true
-      queue.length = 0
+      queues.clear()
+      queued = 0
+      for (const t of timers) clearTimeout(t)
+      timers.clear()
       await new Promise<void>((resolve) => {
         waiters.push(resolve)
         wake()

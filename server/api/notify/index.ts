@@ -67,7 +67,7 @@ export const pushSubscribeRoute = defineRoute({
   auth: 'user',
   input: pushSubscribeInput,
   data: pushDevicesSchema,
-  handler: ({ deps, session, body }) => subscribePush(deps.db, pushOf(deps).endpointHosts, session.userId, body),
+  handler: ({ deps, session, body }) => subscribePush(deps.db, pushOf(deps).endpointHosts, session, body),
 })
 
 export const pushUnsubscribeRoute = defineRoute({
