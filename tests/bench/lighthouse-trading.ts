@@ -8,7 +8,7 @@
  *   `disableStorageReset` (it would otherwise clear the cache, the worker and the session).
  * - **Cold**: /kline (public), Lighthouse's own cold load.
  *
- * Each figure is the median of MIN_RUNS runs. Targets (issue 24 part 10): score ≥ 0.9, CLS ≤ 0.1, TBT ≤ 200 ms, LCP ≤
+ * Each figure is the median of MIN_RUNS runs; LIGHTHOUSE_ROUTES (comma-separated) limits the screens measured. Targets (issue 24 part 10): score ≥ 0.9, CLS ≤ 0.1, TBT ≤ 200 ms, LCP ≤
  * 2.5 s on real content (the LCP element of the median run is named in the note).
  */
 import { randomUUID } from 'node:crypto'
@@ -221,11 +221,14 @@ export async function runTradingLighthouseBench(): Promise<BenchResult[]> {
     await browser.close().catch(() => {})
 
     const results: BenchResult[] = []
-    for (const route of WARM_ROUTES) {
+    // LIGHTHOUSE_ROUTES=/lever,/kline measures only those (a quicker look at one screen).
+    const only = process.env.LIGHTHOUSE_ROUTES?.split(',')
+    for (const route of WARM_ROUTES.filter((r) => !only || only.includes(r))) {
       const runs: Run[] = []
       for (let i = 0; i < MIN_RUNS; i++) runs.push(await audit(`${server.url}${route}`, chrome.port, true))
       results.push(...rowsOf(`${route} (warm, signed in)`, runs))
     }
+    if (only && !only.includes('/kline')) return results
     const cold: Run[] = []
     for (let i = 0; i < MIN_RUNS; i++) cold.push(await audit(`${server.url}/kline?symbol=btcusdt`, chrome.port, false))
     results.push(...rowsOf('/kline (cold)', cold))

@@ -80,3 +80,55 @@ export function AccountCard({
     </section>
   )
 }
+
+/**
+ * The account card's place while the account loads: the same head and four figures as "--", so the form below does
+ * not move when the account arrives (issue 24 part 10: /lever's layout shift).
+ */
+export function AccountCardPending({ currency }: { currency: string }) {
+  const { t } = useLingui()
+  const cur = currency
+  return (
+    <section
+      className="lv-card lv-account"
+      aria-label={t({ id: 'assets.wallet.contract', message: 'Contract account' })}
+      aria-busy="true"
+    >
+      <div className="lv-account__head">
+        <h2 className="lv-account__title">
+          <Trans id="lever.account">Futures account ({cur})</Trans>
+        </h2>
+        <Link to="/transfer" className="lv-account__transfer">
+          <Icon name="swap" size={16} />
+          <Trans id="page.transfer">Transfer</Trans>
+        </Link>
+      </div>
+      <dl className="lv-account__facts">
+        <div>
+          <dt>
+            <Trans id="lever.equity">Equity</Trans>
+          </dt>
+          <dd>--</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans id="funds.available">Available</Trans>
+          </dt>
+          <dd>--</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans id="lever.upnl">Unrealized PnL</Trans>
+          </dt>
+          <dd>--</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans id="lever.marginRatio">Margin ratio</Trans>
+          </dt>
+          <dd>--</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
