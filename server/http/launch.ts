@@ -3,11 +3,11 @@
  * added to the markets table, then the HTTP app. Whatever started is closed again if a later step fails, and by
  * `close()`. With ROLES other than all only those roles' parts start, wired over NATS (issue 22 part 3).
  */
-import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type { Role, ServerConfig } from '../config'
+import { closeStack, displayHost, marketOptions, marketUrlOf, readTls, settled } from './launch-parts'
 import { followMarks, forwardMarks } from '../bus/marks'
 import { NatsMarketPublisher } from '../bus/market-publisher'
 import { NatsMarketSource } from '../bus/market-source'
@@ -362,62 +362,4 @@ async function startApi(
   if (publicOrigins.length === 0)
     publicOrigins.push(...defaultPublicOrigins((app.server.address() as AddressInfo).port, Boolean(tls)))
   return app
-}
-
-/** `ws(s)://host:port` of the market gateway. */
-function marketUrlOf(config: ServerConfig, port: number, tls?: { cert: string; key: string }): string {
-  return `${tls || config.tls ? 'wss' : 'ws'}://${displayHost(config.host)}:${port}`
-}
-
-/** The value of `promise`, or undefined when it rejects (its rejection is reported by whoever awaits it). */
-function settled<T>(promise: Promise<T>): Promise<T | undefined> {
-  return promise.catch(() => undefined)
-}
-
-/** Closers run newest first; every one runs even if an earlier one fails (the first failure is rethrown). */
-function closeStack() {
-  const closers: (() => Promise<void>)[] = []
-  return {
-    push: (close: () => Promise<void>) => void closers.push(close),
-    closeAll: async () => {
-      let failure: unknown
-      for (const close of closers.splice(0).reverse()) {
-        await close().catch((err: unknown) => (failure ??= err))
-      }
-      // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the first closer's rejection as-is
-      if (failure !== undefined) throw failure
-    },
-  }
-}
-
-/** PEM contents of TLS_CERT/TLS_KEY, or undefined for plain http/ws. */
-function readTls(config: ServerConfig): { cert: string; key: string } | undefined {
-  if (!config.tls) return undefined
-  return { cert: readFileSync(config.tls.certPath, 'utf8'), key: readFileSync(config.tls.keyPath, 'utf8') }
-}
-
-function marketOptions(
-  config: ServerConfig,
-  tls: { cert: string; key: string } | undefined,
-  log: (line: string) => void,
-  logError: (line: string) => void,
-): MarketOptions {
-  return {
-    host: config.host,
-    port: config.marketPort,
-    source: config.marketSource,
-    replaySpeed: config.replaySpeed,
-    htxUrl: config.htxWsUrl,
-    liveTradingOnTestFeed: config.liveTradingOnTestFeed,
-    ...(tls ? { tls } : {}),
-    log: (msg) => log(`[market] ${msg}`),
-    // Errors the operator must see (auto fell back to the simulator): on stderr, marked as errors.
-    logError: (msg) => logError(`[market] ERROR ${msg}`),
-  }
-}
-
-/** The host to print in URLs: a wildcard bind address is reachable as localhost. */
-function displayHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::' || host === '') return 'localhost'
-  return host.includes(':') ? `[${host}]` : host
 }

@@ -13,74 +13,18 @@
  */
 import { randomUUID } from 'node:crypto'
 import { launch } from 'chrome-launcher'
-import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
-import { parseDecimal } from '../../common/amount'
 import { STORAGE_KEYS } from '../../common/constants'
-import { openDatabase } from '../../server/db/client'
 import { startAppServer } from '../helpers/app-server'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/browser'
-import { moneyUser, openChain, serviceCalls } from '../helpers/ledger-ops'
+import { fundedUserIn } from '../helpers/ledger-ops'
 import { createPgTestDatabase } from '../helpers/server-db'
-import { makeUser } from '../helpers/server-users'
 import { MIN_RUNS, summarize } from './stats'
 import type { BenchResult } from './types'
+import { audit, type Run } from './lighthouse'
 
 /** The screens measured warm and signed in. */
 export const WARM_ROUTES = ['/lever', '/micro', '/trade', '/assets', '/financial'] as const
-
-interface Run {
-  score: number
-  lcpMs: number
-  tbtMs: number
-  cls: number
-  lcpElement: string
-  /** The run's longest main-thread tasks as Lighthouse lists them: "url duration ms" (simulated). */
-  longTasks: string[]
-}
-
-interface NodeItem {
-  node?: { selector?: string; snippet?: string; nodeLabel?: string }
-}
-
-function lcpElementOf(details: unknown): string {
-  const list = details as { items?: { items?: NodeItem[] }[] } | undefined
-  const node = list?.items?.[0]?.items?.[0]?.node
-  if (!node) return 'none reported'
-  const label = node.nodeLabel ? ` ("${node.nodeLabel.replace(/\s+/g, ' ').slice(0, 60)}")` : ''
-  return `${node.selector ?? '?'}${label}`
-}
-
-async function audit(url: string, port: number, warm: boolean): Promise<Run> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-    disableStorageReset: warm,
-  })
-  const lhr = result?.lhr
-  if (!lhr) throw new Error('lighthouse returned no result')
-  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
-  const a = lhr.audits
-  return {
-    score: lhr.categories.performance?.score ?? 0,
-    lcpMs: a['largest-contentful-paint']?.numericValue ?? Number.NaN,
-    tbtMs: a['total-blocking-time']?.numericValue ?? Number.NaN,
-    cls: a['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-    lcpElement: lcpElementOf(a['largest-contentful-paint-element']?.details),
-    longTasks: longTasksOf(a['long-tasks']?.details),
-  }
-}
-
-/** The three longest tasks of the `long-tasks` audit: script file (or "other") and duration. */
-function longTasksOf(details: unknown): string[] {
-  const items = (details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? []
-  return [...items]
-    .sort((x, y) => (y.duration ?? 0) - (x.duration ?? 0))
-    .slice(0, 3)
-    .map((t) => `${(t.url ?? '').split('/').pop() || 'other'} ${Math.round(t.duration ?? 0)} ms`)
-}
 
 async function post(url: string, path: string, body: unknown, token: string): Promise<unknown> {
   const res = await fetch(`${url}/api/${path}`, {
@@ -163,20 +107,7 @@ export async function runTradingLighthouseBench(): Promise<BenchResult[]> {
   })
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
   try {
-    const direct = await openDatabase({ databaseUrl: database.url })
-    const user = await makeUser(direct.db)
-    try {
-      await openChain(direct.db, 'USDT', { fee: '1', min: '10' })
-      const money = await moneyUser(direct.db, user.id)
-      await serviceCalls(direct.db, new Map([[user.id, money]])).deposit(
-        user.id,
-        'USDT',
-        parseDecimal('100000'),
-        randomUUID(),
-      )
-    } finally {
-      await direct.close()
-    }
+    const user = await fundedUserIn(database.url, '100000')
     await post(
       server.url,
       'assets/transfer',

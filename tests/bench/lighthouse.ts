@@ -14,14 +14,17 @@ import type { BenchResult } from './types'
 import { summarize, MIN_RUNS } from './stats'
 import { startAppServer } from '../helpers/app-server'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/browser'
-import { runTradingLighthouseBench } from './lighthouse-trading'
 
-interface Run {
+/** One Lighthouse run's figures. */
+export interface Run {
   score: number
   lcpMs: number
   tbtMs: number
+  cls: number
   /** The LCP element as Lighthouse labels it: "selector — snippet". */
   lcpElement: string
+  /** The run's longest main-thread tasks as Lighthouse lists them: "file duration ms" (simulated). */
+  longTasks: string[]
 }
 
 interface NodeItem {
@@ -37,17 +40,38 @@ function lcpElementOf(details: unknown): string {
   return `${node.selector ?? '?'} — ${snippet}${node.nodeLabel ? ` ("${node.nodeLabel.slice(0, 60)}")` : ''}`
 }
 
-async function audit(url: string, port: number): Promise<Run> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+/** The three longest tasks of the `long-tasks` audit: script file (or "other") and duration. */
+function longTasksOf(details: unknown): string[] {
+  const items = (details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? []
+  return [...items]
+    .sort((x, y) => (y.duration ?? 0) - (x.duration ?? 0))
+    .slice(0, 3)
+    .map((t) => `${(t.url ?? '').split('/').pop() || 'other'} ${Math.round(t.duration ?? 0)} ms`)
+}
+
+/**
+ * One Lighthouse run of `url` in the Chromium on `port`: a cold load (Lighthouse clears cache, workers and storage),
+ * or with `warm` its storage reset left out (the page's worker, caches and session kept).
+ */
+export async function audit(url: string, port: number, warm = false): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: warm,
+  })
   const lhr = result?.lhr
   if (!lhr) throw new Error('lighthouse returned no result')
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
-  const audits = lhr.audits
+  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  const a = lhr.audits
   return {
     score: lhr.categories.performance?.score ?? 0,
-    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-    tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
-    lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
+    lcpMs: a['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbtMs: a['total-blocking-time']?.numericValue ?? Number.NaN,
+    cls: a['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    lcpElement: lcpElementOf(a['largest-contentful-paint-element']?.details),
+    longTasks: longTasksOf(a['long-tasks']?.details),
   }
 }
 
@@ -113,10 +137,4 @@ export async function runLighthouseBench(): Promise<BenchResult[]> {
     chrome.kill()
     await server.stop()
   }
-}
-
-/** /home (issue 9), then the trading screens (issue 24 part 10), each on a server and browser of its own. */
-export async function runLighthouseBenches(): Promise<BenchResult[]> {
-  const home = await runLighthouseBench()
-  return [...home, ...(await runTradingLighthouseBench())]
 }

@@ -27,7 +27,14 @@ const benches: Bench[] = [
   { name: 'home bundle', run: async () => (await import('./home-bundle')).runHomeBundleBench() },
   { name: 'page load', run: async () => (await import('./page-load')).runPageLoadBench() },
   { name: 'stream screen', run: async () => (await import('./stream-screen')).runStreamScreenBench() },
-  { name: 'lighthouse', run: async () => (await import('./lighthouse')).runLighthouseBenches() },
+  {
+    name: 'lighthouse',
+    // /home (issue 9), then the trading screens (issue 24 part 10), each on a server and browser of its own.
+    run: async () => [
+      ...(await (await import('./lighthouse')).runLighthouseBench()),
+      ...(await (await import('./lighthouse-trading')).runTradingLighthouseBench()),
+    ],
+  },
   { name: 'main thread', run: async () => (await import('./main-thread')).runMainThreadBench() },
   { name: 'frame fuzz', run: async () => (await import('./gateway-fuzz')).runGatewayFuzzBench() },
   { name: 'api throughput', run: async () => (await import('./api-throughput')).runApiThroughputBench() },

@@ -14,10 +14,7 @@ import { USER_EVENTS_CHANNEL } from '../../server/stream/events'
 import { createPgTestDatabase } from '../helpers/server-db'
 import { startAppServer } from '../helpers/app-server'
 import { launchPhone } from '../helpers/browser'
-import { parseDecimal } from '../../common/amount'
-import { openDatabase } from '../../server/db/client'
-import { moneyUser, openChain, serviceCalls } from '../helpers/ledger-ops'
-import { makeUser } from '../helpers/server-users'
+import { fundedUserIn } from '../helpers/ledger-ops'
 import { summarize } from './stats'
 import type { BenchResult } from './types'
 
@@ -96,20 +93,7 @@ export async function runStreamScreenBench(): Promise<BenchResult[]> {
   await listener.query(`LISTEN ${USER_EVENTS_CHANNEL}`)
   try {
     // A user with a session and 100,000 USDT, made in the server's database (migrated by the server at start).
-    const direct = await openDatabase({ databaseUrl: database.url })
-    const user = await makeUser(direct.db)
-    try {
-      await openChain(direct.db, 'USDT', { fee: '1', min: '10' })
-      const money = await moneyUser(direct.db, user.id)
-      await serviceCalls(direct.db, new Map([[user.id, money]])).deposit(
-        user.id,
-        'USDT',
-        parseDecimal('100000'),
-        randomUUID(),
-      )
-    } finally {
-      await direct.close()
-    }
+    const user = await fundedUserIn(database.url, '100000')
     await context.addInitScript((token) => localStorage.setItem('LOGIN_TOKEN', JSON.stringify(token)), user.token)
     const page = context.pages()[0] ?? (await context.newPage())
     await page.goto(`${server.url}/trade`)

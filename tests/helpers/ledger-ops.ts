@@ -5,12 +5,13 @@
  * money tables between model runs, and exact fixed-point conversions for models that must not share code with the
  * ledger.
  */
+import { randomUUID } from 'node:crypto'
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Chain, Wallet } from '../../common/api/assets'
 import type { Book } from '../../common/api/user-info'
 import { parseDecimal, type DecimalString } from '../../common/amount'
 import { hashPassword } from '../../server/auth/passwords'
-import type { Db } from '../../server/db/client'
+import { openDatabase, type Db } from '../../server/db/client'
 import type { Posting } from '../../server/ledger/post'
 import { ledgerAccounts, users } from '../../server/db/schema'
 import { saveAddress } from '../../server/money/addresses'
@@ -19,6 +20,7 @@ import { claimDeposit, reviewDeposit } from '../../server/money/deposits'
 import { transfer } from '../../server/money/transfers'
 import { requestWithdrawal, reviewWithdrawal } from '../../server/money/withdrawals'
 import { PAY_PASSWORD } from './money-calls'
+import { makeUser } from './server-users'
 
 /** A test currency: its chain, and a valid address on it (the platform's deposit address and the users' payout). */
 export const TEST_CHAINS = {
@@ -221,5 +223,28 @@ export function depositPosting(userId: number, reference: string, amount: string
       { owner: { system: 'deposits' }, currency: 'USDT', bucket: 'available', amount: parseDecimal(`-${amount}`) },
       { owner: { userId, wallet: 'spot' }, currency: 'USDT', bucket: 'available', amount: parseDecimal(amount) },
     ],
+  }
+}
+
+/**
+ * A user with a live session and `amount` USDT deposited (a reviewed claim on a chain opened for it), made straight
+ * in the PostgreSQL database at `databaseUrl` (a running server's: migrated by it at start). For benches that drive
+ * the app as a funded user.
+ */
+export async function fundedUserIn(databaseUrl: string, amount: string): Promise<{ id: number; token: string }> {
+  const direct = await openDatabase({ databaseUrl })
+  try {
+    const user = await makeUser(direct.db)
+    await openChain(direct.db, 'USDT', { fee: '1', min: '10' })
+    const money = await moneyUser(direct.db, user.id)
+    await serviceCalls(direct.db, new Map([[user.id, money]])).deposit(
+      user.id,
+      'USDT',
+      parseDecimal(amount),
+      randomUUID(),
+    )
+    return { id: user.id, token: user.token }
+  } finally {
+    await direct.close()
   }
 }

@@ -34,6 +34,8 @@ export type FakeMarket = MarketService & {
   listenerCount(): number
   /** What `priceAt(symbol, ms)` answers from now on: a price at any time, one by time, or none (no candles). */
   setPriceAt(symbol: string, price: number | ((ms: number) => number | undefined) | undefined): void
+  /** Emits a ticker of `symbol` whose every price (open, high, low, last, bid, ask) is `close`, stamped now. */
+  ticker(symbol: string, close: number): void
 }
 
 /** A fake market; `listings` can be swapped later through the returned object's `setListings`. */
@@ -69,6 +71,24 @@ export function fakeMarket(opts: FakeMarketOptions = {}): FakeMarket {
       else pastPrices.set(symbol, typeof price === 'number' ? () => price : price)
     },
     listenerCount: () => listeners.size,
+    ticker(symbol, close) {
+      const tick: TickerTick = {
+        open: close,
+        high: close,
+        low: close,
+        close,
+        amount: 1,
+        vol: close,
+        count: 1,
+        bid: close,
+        bidSize: 1,
+        ask: close,
+        askSize: 1,
+        lastPrice: close,
+        lastSize: 1,
+      }
+      this.emit({ type: 'ticker', symbol, ts: Date.now(), tick })
+    },
     emit(e) {
       if (e.type === 'book') books.set(e.symbol, { tick: e.tick, recorded: e.recorded })
       if (e.type === 'ticker') tickers.set(e.symbol, { tick: e.tick, ts: e.ts })

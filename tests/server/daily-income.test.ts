@@ -50,30 +50,6 @@ async function beforeMidnight(s: ContractSuite, userId: number) {
     )
 }
 
-function ticker(s: ContractSuite, symbol: string, close: number) {
-  const ts = Date.now()
-  s.market.emit({
-    type: 'ticker',
-    symbol,
-    ts,
-    tick: {
-      open: close,
-      high: close,
-      low: close,
-      close,
-      amount: 1,
-      vol: close,
-      count: 1,
-      bid: close,
-      bidSize: 1,
-      ask: close,
-      askSize: 1,
-      lastPrice: close,
-      lastSize: 1,
-    },
-  } as never)
-}
-
 const income = async (s: ContractSuite, token: string, tz = 'UTC') =>
   moneyCall<DailyIncome>(s.t.app, token, 'GET', `assets/daily_income?tz=${encodeURIComponent(tz)}`)
 
@@ -81,7 +57,7 @@ function describeIncome(name: string, s: ContractSuite) {
   it(`adds up a scripted day: holdings, trading, futures, options, yield and fees, transfers left out (${name})`, async () => {
     const db = s.database.db
     marketAt(s, 60000, 60010) // mark 60,005
-    ticker(s, 'btcusdt', 60005)
+    s.market.ticker('btcusdt', 60005)
     s.market.setPriceAt('btcusdt', 59000)
     await openChain(db, 'BTC', { fee: '0.0001', min: '0.0002' })
 
@@ -212,7 +188,7 @@ function describeIncome(name: string, s: ContractSuite) {
 
   it(`values a coin moved in today from its price then, and leaves out a position without a price at 00:00 (${name})`, async () => {
     marketAt(s, 60000, 60010)
-    ticker(s, 'btcusdt', 60005)
+    s.market.ticker('btcusdt', 60005)
     const u = await trader(s, '1000')
     const calls = serviceCalls(s.database.db, new Map())
     const held = await open(s, u, { amount: '0.1' })

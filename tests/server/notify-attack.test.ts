@@ -49,29 +49,6 @@ import { makeUser, type TestUser } from '../helpers/server-users'
 
 const PUSH = { subject: 'mailto:ops@example.com', endpointHosts: ['127.0.0.1'] }
 
-function ticker(market: FakeMarket, symbol: string, close: number) {
-  market.emit({
-    type: 'ticker',
-    symbol,
-    ts: Date.now(),
-    tick: {
-      open: close,
-      high: close,
-      low: close,
-      close,
-      amount: 1,
-      vol: close,
-      count: 1,
-      bid: close,
-      bidSize: 1,
-      ask: close,
-      askSize: 1,
-      lastPrice: close,
-      lastSize: 1,
-    },
-  } as never)
-}
-
 /**
  * A push service that misbehaves by path: `/hang/…` accepts the request and never answers (a black hole, as a
  * filtered port of a push service host is), `/busy/…` answers its first request 503 with `Retry-After: 1` and later
@@ -173,7 +150,7 @@ function describeAttacks(name: string, open: () => Promise<Database>) {
         }
         const good = s.endpoint.subscription()
         expect((await subscribe(s, victim.token, good.endpoint, good.keys)).body.code).toBe(CODE_OK)
-        ticker(s.market, 'ethusdt', 1800)
+        s.market.ticker('ethusdt', 1800)
         // Eight alerts of the attacker (one per notifier slot), then the victim's; one ticker fires them all.
         for (let i = 0; i < 8; i++) {
           const r = await moneyCall<PriceAlert>(s.t.app, attacker.token, 'POST', 'alert/create', {
@@ -190,7 +167,7 @@ function describeAttacks(name: string, open: () => Promise<Database>) {
         })
         expect(mine.body.code).toBe(CODE_OK)
         await s.watcher.reload()
-        ticker(s.market, 'ethusdt', 1801)
+        s.market.ticker('ethusdt', 1801)
         await s.watcher.settled()
         const [fired] = await s.database.db.select().from(priceAlerts).where(eq(priceAlerts.id, mine.body.data.id))
         expect(fired!.firedAt, 'the victim’s alert fired').not.toBeNull()
@@ -356,7 +333,7 @@ function describeAttacks(name: string, open: () => Promise<Database>) {
 
     it('8. an alert whose target is reached right after creation fires', async () => {
       const user = await makeUser(s.database.db)
-      ticker(s.market, 'solusdt', 100)
+      s.market.ticker('solusdt', 100)
       await s.watcher.settled()
       const made = await moneyCall<PriceAlert>(s.t.app, user.token, 'POST', 'alert/create', {
         symbol: 'solusdt',
@@ -365,11 +342,11 @@ function describeAttacks(name: string, open: () => Promise<Database>) {
       })
       expect(made.body.code).toBe(CODE_OK)
       // The market spikes through the target and back before the watcher's index holds the new alert.
-      ticker(s.market, 'solusdt', 102)
-      ticker(s.market, 'solusdt', 100)
+      s.market.ticker('solusdt', 102)
+      s.market.ticker('solusdt', 100)
       await s.watcher.settled()
       await s.watcher.reload()
-      ticker(s.market, 'solusdt', 100)
+      s.market.ticker('solusdt', 100)
       await s.watcher.settled()
       const [row] = await s.database.db.select().from(priceAlerts).where(eq(priceAlerts.id, made.body.data.id))
       expect(row!.firedAt, 'fired at the 102 that reached it').not.toBeNull()
@@ -377,7 +354,7 @@ function describeAttacks(name: string, open: () => Promise<Database>) {
 
     it('9. a price with leading zeros is a 422 naming price, not a 500', async () => {
       const user = await makeUser(s.database.db)
-      ticker(s.market, 'btcusdt', 28_000)
+      s.market.ticker('btcusdt', 28_000)
       for (const price of ['00.1', '030000']) {
         const r = await moneyCall(s.t.app, user.token, 'POST', 'alert/create', {
           symbol: 'btcusdt',
@@ -417,7 +394,7 @@ function describeAttacks(name: string, open: () => Promise<Database>) {
       const watcher = await startAlertWatcher({ db: counted, market: s.market, log: () => {}, reloadMs: 60_000 })
       try {
         const user = await makeUser(s.database.db)
-        ticker(s.market, 'xrpusdt', 0.5)
+        s.market.ticker('xrpusdt', 0.5)
         await watcher.settled()
         const before = selects
         for (let i = 0; i < 20; i++) {

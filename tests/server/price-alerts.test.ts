@@ -28,29 +28,6 @@ import { describePostgres, pgliteTestDb } from '../helpers/server-db'
 import { fakeMarket, type FakeMarket } from '../helpers/server-fake-market'
 import { makeUser, type TestUser } from '../helpers/server-users'
 
-function ticker(market: FakeMarket, symbol: string, close: number) {
-  market.emit({
-    type: 'ticker',
-    symbol,
-    ts: Date.now(),
-    tick: {
-      open: close,
-      high: close,
-      low: close,
-      close,
-      amount: 1,
-      vol: close,
-      count: 1,
-      bid: close,
-      bidSize: 1,
-      ask: close,
-      askSize: 1,
-      lastPrice: close,
-      lastSize: 1,
-    },
-  } as never)
-}
-
 interface Suite {
   database: Database
   market: FakeMarket
@@ -86,7 +63,7 @@ function describeAlerts(name: string, open: () => Promise<Database>) {
       ]
       s.notifier = startNotifier({ db: s.database.db, market: s.market, push, log: () => {} })
       s.user = await makeUser(s.database.db)
-      ticker(s.market, 'btcusdt', 28_000)
+      s.market.ticker('btcusdt', 28_000)
     })
     afterAll(async () => {
       for (const w of s.watchers ?? []) await w.stop()
@@ -117,7 +94,7 @@ function describeAlerts(name: string, open: () => Promise<Database>) {
 
     it('keeps at most 50 active alerts and deletes only the owner’s', async () => {
       const other = await makeUser(s.database.db)
-      ticker(s.market, 'ethusdt', 1800)
+      s.market.ticker('ethusdt', 1800)
       const made: PriceAlert[] = []
       for (let i = 0; i < 50; i++) {
         const r = await create(s, other.token, { symbol: 'ethusdt', direction: 'below', price: '1' })
@@ -147,12 +124,12 @@ function describeAlerts(name: string, open: () => Promise<Database>) {
       expect(made.body.data).toMatchObject({ state: 'active', price: '28100.5', fired_at: null })
       for (const w of s.watchers) await w.reload()
 
-      ticker(s.market, 'btcusdt', 28_100.49)
+      s.market.ticker('btcusdt', 28_100.49)
       for (const w of s.watchers) await w.settled()
       expect(s.watchers.reduce((n, w) => n + w.fired(), 0)).toBe(0)
 
-      ticker(s.market, 'btcusdt', 28_100.5)
-      ticker(s.market, 'btcusdt', 28_101)
+      s.market.ticker('btcusdt', 28_100.5)
+      s.market.ticker('btcusdt', 28_101)
       for (const w of s.watchers) await w.settled()
       expect(s.watchers.reduce((n, w) => n + w.fired(), 0)).toBe(1)
 
@@ -207,10 +184,10 @@ function describeAlerts(name: string, open: () => Promise<Database>) {
         kinds: { price_alert: false },
       })
       expect(off.body.data?.kinds).toMatchObject({ price_alert: false, deposit: true })
-      ticker(s.market, 'btcusdt', 28_000)
+      s.market.ticker('btcusdt', 28_000)
       await create(s, user.token, { symbol: 'btcusdt', direction: 'below', price: '27990' })
       for (const w of s.watchers) await w.reload()
-      ticker(s.market, 'btcusdt', 27_990)
+      s.market.ticker('btcusdt', 27_990)
       for (const w of s.watchers) await w.settled()
       // A live deposit of 0.5 BTC credited to the spot wallet: pushed (deposits stay on).
       const half = parseDecimal('0.5')

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { PriceAlert } from '../../common/api/notify'
 import type { UserEvent } from '../../common/engine-api'
 import { toastOfEvent } from '../../src/features/user-stream'
-import { alertPriceProblem, listedAlerts, prefillPrice, readPrice } from '../../src/features/notify/alert-model'
+import { readAmount } from '../../src/features/funds'
+import { alertPriceProblem, listedAlerts, prefillPrice } from '../../src/features/notify/alert-model'
 import { rememberPrecisions } from '../../src/state/market-precisions'
 
 let seq = 0
@@ -135,7 +136,7 @@ describe('the alert sheet', () => {
   })
 
   it('reads a typed price and names its first problem', () => {
-    expect(readPrice(' 28 500,5 ')).toBe('28500.5')
+    expect(readAmount(' 28 500,5 ')).toBe('28500.5')
     const cases: [string, number, ReturnType<typeof alertPriceProblem>][] = [
       ['', 2, 'required'],
       ['  ', 2, 'required'],

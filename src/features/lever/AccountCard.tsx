@@ -11,26 +11,35 @@ const TREND = { 1: 'up', 0: 'flat', [-1]: 'down' } as const
 
 /**
  * The futures (contract) wallet under cross margin: equity, available, unrealized PnL and margin ratio, live with the
- * marks; a link to move funds in (/transfer). An empty wallet says so first: orders are paid from it alone.
+ * marks; a link to move funds in (/transfer). An empty wallet says so first: orders are paid from it alone. Without
+ * `account` (still loading) the card holds its place with the figures as "--", so the form below does not move when
+ * the account arrives (issue 24 part 10: /lever's layout shift).
  */
 export function AccountCard({
   account,
   live,
+  currency,
 }: {
-  account: ContractAccount
-  /** The totals at this page's marks. */
-  live: AccountFigures
+  /** Undefined while the account loads. */
+  account?: ContractAccount | undefined
+  /** The totals at this page's marks (with `account`). */
+  live?: AccountFigures | undefined
+  /** The margin currency, shown while loading. */
+  currency: string
 }) {
   const { t, i18n } = useLingui()
   const loc = i18n.locale
-  const cur = account.currency
-  const empty = sign(live.walletBalance) === 0 && sign(parseDecimal(account.order_margin)) === 0
-  const ratio = marginRatio(live)
-  const upnl = TREND[trendOf(live.unrealizedPnl)]
+  const shown = account && live ? { account, live } : null
+  const cur = account?.currency ?? currency
+  const empty =
+    shown !== null && sign(shown.live.walletBalance) === 0 && sign(parseDecimal(shown.account.order_margin)) === 0
+  const ratio = shown && marginRatio(shown.live)
+  const upnl = shown ? TREND[trendOf(shown.live.unrealizedPnl)] : 'flat'
   return (
     <section
       className="lv-card lv-account"
       aria-label={t({ id: 'assets.wallet.contract', message: 'Contract account' })}
+      aria-busy={shown === null || undefined}
     >
       <div className="lv-account__head">
         <h2 className="lv-account__title">
@@ -53,82 +62,36 @@ export function AccountCard({
             <dt>
               <Trans id="lever.equity">Equity</Trans>
             </dt>
-            <dd data-testid="lever-equity">{formatAmount(live.equity, cur, loc)}</dd>
+            <dd data-testid={shown ? 'lever-equity' : undefined}>
+              {shown ? formatAmount(shown.live.equity, cur, loc) : '--'}
+            </dd>
           </div>
           <div>
             <dt>
               <Trans id="funds.available">Available</Trans>
             </dt>
-            <dd data-testid="lever-available">{formatAmount(account.available, cur, loc)}</dd>
+            <dd data-testid={shown ? 'lever-available' : undefined}>
+              {shown ? formatAmount(shown.account.available, cur, loc) : '--'}
+            </dd>
           </div>
           <div>
             <dt>
               <Trans id="lever.upnl">Unrealized PnL</Trans>
             </dt>
-            <dd className={`trend--${upnl}`} data-testid="lever-account-upnl">
-              {formatAmount(live.unrealizedPnl, cur, loc, { signed: true })}
+            <dd className={`trend--${upnl}`} data-testid={shown ? 'lever-account-upnl' : undefined}>
+              {shown ? formatAmount(shown.live.unrealizedPnl, cur, loc, { signed: true }) : '--'}
             </dd>
           </div>
           <div>
             <dt>
               <Trans id="lever.marginRatio">Margin ratio</Trans>
             </dt>
-            <dd data-testid="lever-margin-ratio">{ratio === null ? '--' : `${formatMoney(ratio, loc)}%`}</dd>
+            <dd data-testid={shown ? 'lever-margin-ratio' : undefined}>
+              {ratio === null ? '--' : `${formatMoney(ratio, loc)}%`}
+            </dd>
           </div>
         </dl>
       )}
-    </section>
-  )
-}
-
-/**
- * The account card's place while the account loads: the same head and four figures as "--", so the form below does
- * not move when the account arrives (issue 24 part 10: /lever's layout shift).
- */
-export function AccountCardPending({ currency }: { currency: string }) {
-  const { t } = useLingui()
-  const cur = currency
-  return (
-    <section
-      className="lv-card lv-account"
-      aria-label={t({ id: 'assets.wallet.contract', message: 'Contract account' })}
-      aria-busy="true"
-    >
-      <div className="lv-account__head">
-        <h2 className="lv-account__title">
-          <Trans id="lever.account">Futures account ({cur})</Trans>
-        </h2>
-        <Link to="/transfer" className="lv-account__transfer">
-          <Icon name="swap" size={16} />
-          <Trans id="page.transfer">Transfer</Trans>
-        </Link>
-      </div>
-      <dl className="lv-account__facts">
-        <div>
-          <dt>
-            <Trans id="lever.equity">Equity</Trans>
-          </dt>
-          <dd>--</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans id="funds.available">Available</Trans>
-          </dt>
-          <dd>--</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans id="lever.upnl">Unrealized PnL</Trans>
-          </dt>
-          <dd>--</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans id="lever.marginRatio">Margin ratio</Trans>
-          </dt>
-          <dd>--</dd>
-        </div>
-      </dl>
     </section>
   )
 }

@@ -8,7 +8,7 @@ import { setBackUrl } from '../../state/back-url'
 import { dealSymbolStore } from '../../state/deal-symbol'
 import { LoadFailed, pairName } from '../markets'
 import { useSessionView } from '../user-center'
-import { AccountCard, AccountCardPending } from './AccountCard'
+import { AccountCard } from './AccountCard'
 import { FundingLine } from './FundingLine'
 import { LeverLists } from './LeverLists'
 import { LeverLoginPrompt } from './LeverLoginPrompt'
@@ -87,12 +87,9 @@ export function LeverScreen({ markets }: { markets: readonly MarketItem[] }) {
       />
       {tradable && <FundingLine api={api} symbol={symbol} />}
       {loggedIn && acct.savedAt !== null && <KeptAge savedAt={acct.savedAt} />}
-      {loggedIn &&
-        (acct.account && live ? (
-          <AccountCard account={acct.account} live={live.totals} />
-        ) : acct.state === 'loading' ? (
-          <AccountCardPending currency={MARGIN_CURRENCY} />
-        ) : null)}
+      {loggedIn && ((acct.account && live) || acct.state === 'loading') && (
+        <AccountCard account={acct.account ?? undefined} live={live?.totals} currency={MARGIN_CURRENCY} />
+      )}
       {!tradable ? (
         <p className="lv-card lv-placeholder" role="alert">
           <Trans id="lever.pairNotOpen">Futures trading of {name} is not open. Pick another pair above.</Trans>

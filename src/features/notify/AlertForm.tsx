@@ -10,7 +10,8 @@ import { Choices } from '../../ui/Choices'
 import { appFormOptions, setFieldProblem, useAppForm } from '../../ui/form'
 import { showToast } from '../../ui/toast'
 import { priceProblemText } from '../trade'
-import { alertPriceProblem, prefillPrice, readPrice } from './alert-model'
+import { readAmount } from '../funds'
+import { alertPriceProblem, prefillPrice } from './alert-model'
 
 /**
  * A new price alert: "Rises to" or "Falls to" a price in the quote currency, starting from the last price. The price
@@ -43,7 +44,7 @@ export function AlertForm({
       },
       describe: describeFailure,
       send: async (v) => {
-        const price = readPrice(v.price)!
+        const price = readAmount(v.price)!
         const alert = await api.alertCreate({ symbol: market.extends, direction: v.direction, price }, { silent: true })
         onCreated(alert)
         const shown = formatPrice(alert.price, precision, i18n.locale)

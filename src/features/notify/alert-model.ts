@@ -4,8 +4,9 @@
  * common/decimal); a feed number is read once, as the text its sender wrote.
  */
 import type { PriceAlert } from '../../../common/api/notify'
-import { compare, parseDecimal, scaleOf, sign, type DecimalString } from '../../../common/amount'
+import { compare, parseDecimal } from '../../../common/amount'
 import { toFixed, type DecimalInput } from '../../../common/decimal'
+import { checkAmount, readAmount } from '../funds'
 
 /** Why a typed alert price cannot be sent (the same problems as an order's price, src/features/trade). */
 export type AlertPriceProblem = 'required' | 'format' | 'notPositive' | 'tooManyDecimals'
@@ -24,23 +25,12 @@ export function prefillPrice(last: DecimalInput | null | undefined, precision: n
   }
 }
 
-/** Typed text as a decimal: spaces dropped, a decimal comma read as a point ("28 500,5" → "28500.5"); else null. */
-export function readPrice(text: string): DecimalString | null {
-  try {
-    return parseDecimal(text.replace(/\s+/g, '').replace(',', '.'))
-  } catch {
-    return null
-  }
-}
-
-/** The first problem of a typed price at `precision` decimals, or null when it may be sent. */
+/**
+ * The first problem of a typed price at `precision` decimals, or null when it may be sent: the funds amount check
+ * (spaces dropped, a decimal comma read as a point) with no minimum and no balance, so only its first four problems.
+ */
 export function alertPriceProblem(text: string, precision: number): AlertPriceProblem | null {
-  if (text.trim() === '') return 'required'
-  const v = readPrice(text)
-  if (v === null) return 'format'
-  if (sign(v) <= 0) return 'notPositive'
-  if (scaleOf(v) > precision) return 'tooManyDecimals'
-  return null
+  return checkAmount(text, { scale: precision }) as AlertPriceProblem | null
 }
 
 /**
@@ -52,7 +42,7 @@ export function listedAlerts(
   symbol: string,
 ): { active: PriceAlert[]; fired: PriceAlert[] } {
   const mine = list.filter((a) => a.symbol === symbol)
-  const value = (a: PriceAlert) => readPrice(a.price) ?? parseDecimal('0')
+  const value = (a: PriceAlert) => readAmount(a.price) ?? parseDecimal('0')
   const active = mine.filter((a) => a.state === 'active').sort((a, b) => compare(value(b), value(a)))
   const fired = mine.filter((a) => a.state === 'fired').sort((a, b) => (b.fired_at ?? 0) - (a.fired_at ?? 0))
   return { active, fired }
