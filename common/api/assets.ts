@@ -7,115 +7,47 @@
  * Amount fields accept any plain decimal text here; the server then checks sign, the currency's decimals, minimum and
  * balance and names the field in a translated message (a schema pattern could only say "invalid string").
  */
-import {
-  DEPOSIT_SOURCES,
-  DEPOSIT_STATES,
-  REVIEW_STATES,
-  WITHDRAW_HOLD_REASONS,
-  WITHDRAWAL_STATES,
-} from './record-states'
+import { DEPOSIT_SOURCES, DEPOSIT_STATES, REVIEW_STATES, WITHDRAWAL_STATES } from './record-states'
 import * as z from 'zod/mini'
-import { LEDGER_SCALE } from '../amount/currency-scale'
-import { MAX_INTEGER_DIGITS } from '../amount/decimal-string'
-import { decimalString } from '../amount/schema'
-import { idSchema, NO_NUL, queryIdSchema } from './ids'
+import { idSchema } from './ids'
 import { BOOKS } from './user-info'
-import { secondFactorField } from './two-factor'
+import {
+  ADDRESS_MAX,
+  amountField,
+  LEDGER_KINDS,
+  REASON_MAX,
+  TX_HASH_MAX,
+  chainField,
+  currencyField,
+  dateField,
+  listOf,
+  money,
+  oneLine,
+  walletField,
+  pageField,
+  limitField,
+} from './asset-fields'
+import { withdrawalSchema } from './withdrawals'
 
-// ---- vocabulary ----
-
+export {
+  ADDRESS_MAX,
+  amountField,
+  CHAINS,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY,
+  LABEL_MAX,
+  LEDGER_KINDS,
+  pageQuery,
+  REASON_MAX,
+  TX_HASH_MAX,
+  WALLETS,
+  type Chain,
+  type LedgerKind,
+  type Wallet,
+} from './asset-fields'
+export * from './withdrawals'
 export { BOOKS, type Book } from './user-info'
-
-/** Wallets of a book (spec §2 Assets): coin = spot, contract/future = contract, trading/options = option. */
-export const WALLETS = ['spot', 'contract', 'option'] as const
-export type Wallet = (typeof WALLETS)[number]
-
-/**
- * Chains deposits and withdrawals go over, and the address format each one takes:
- * TRC20 = TRON (base58check, version 0x41, "T…"), ERC20/ETH = Ethereum (EIP-55 hex), BTC = Bitcoin (base58check P2PKH
- * or P2SH, bech32/bech32m segwit).
- */
-export const CHAINS = ['TRC20', 'ERC20', 'ETH', 'BTC'] as const
-export type Chain = (typeof CHAINS)[number]
-
 export * from './record-states'
-
-/**
- * Kinds of ledger transactions, i.e. of account change records: a deposit credited (`deposit`), a chain deposit's
- * credit taken back after its block left the chain, or a debt it left taken from a later deposit (`deposit_reverse`), a withdrawal requested (amount +
- * fee frozen), approved or paid on chain (paid out, fee charged), rejected (unfrozen) or failed on chain (unfrozen:
- * `withdraw_fail`), a transfer between wallets, the demo book's
- * virtual funds credited or set by an operator; a spot order's funds frozen, a fill, and what an order still held
- * given back when it is cancelled or done; a second contract's stake frozen (and fee paid), and its settlement; a
- * perpetual's funding payment paid or received at a funding time (`contract_funding`).
- */
-export const LEDGER_KINDS = [
-  'deposit',
-  'deposit_reverse',
-  'withdraw_request',
-  'withdraw_approve',
-  'withdraw_reject',
-  'withdraw_fail',
-  'transfer',
-  'demo_fund',
-  'demo_adjust',
-  'spot_order',
-  'spot_fill',
-  'spot_release',
-  'micro_order',
-  'micro_settle',
-  'contract_order',
-  'contract_open',
-  'contract_cancel',
-  'contract_close',
-  'contract_liquidation',
-  'contract_funding',
-  'financial_buy',
-  'financial_income',
-  'financial_redeem',
-] as const
-export type LedgerKind = (typeof LEDGER_KINDS)[number]
-
-/** Header every user call that moves money carries: 1–64 visible ASCII characters chosen by the client (a UUID). */
-export const IDEMPOTENCY_HEADER = 'idempotency-key'
-export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,64}$/
-
-/** Longest address, label, transaction hash and rejection reason accepted. */
-export const ADDRESS_MAX = 128
-export const LABEL_MAX = 32
-export const TX_HASH_MAX = 128
-export const REASON_MAX = 200
-
-// ---- field schemas ----
-
-/**
- * Any plain decimal text ("-1", "0.1234567") the amount columns hold exactly: at most LEDGER_SCALE (18) decimals and
- * MAX_INTEGER_DIGITS (20) integer digits, so no value the schema accepts can fail or be rounded by a NUMERIC(38,18)
- * column. Sign, the currency's own scale and the upper bound (MAX_CLAIM_UNITS) are the server's business rules.
- */
-export const amountField = decimalString({ maxScale: LEDGER_SCALE, maxIntegerDigits: MAX_INTEGER_DIGITS })
-/** A currency code as typed ("usdt" is read as "USDT"); unknown codes are refused by the server by name. */
-const currencyField = z.pipe(
-  z.string().check(z.regex(/^[A-Za-z0-9]{1,12}$/)),
-  z.transform((s: string) => s.toUpperCase()),
-)
-const chainField = z.enum(CHAINS)
-const walletField = z.enum(WALLETS)
-// eslint-disable-next-line no-control-regex -- deliberate: control characters are what this refuses
-const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/
-const oneLine = (max: number) => z.string().check(z.maxLength(max), z.regex(ONE_LINE), z.regex(NO_NUL))
-const pageField = z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1)
-const limitField = z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(50))), 20)
-const dateField = z.string()
-/** A decimal string as the server writes it (canonical: no exponent, no trailing zeros). */
-const money = z.string()
-
-function listOf<T extends z.core.$ZodType>(item: T) {
-  return z.object({ list: z.array(item), total: z.int(), page: z.int(), limit: z.int() })
-}
-
-/** A 1-based page of 1–50 rows (default 20). */
-export const pageQuery = z.object({ page: pageField, limit: limitField })
 
 // ---- assets/overview ----
 
@@ -238,117 +170,6 @@ export const depositSchema = z.object({
 })
 export type Deposit = z.infer<typeof depositSchema>
 export const depositListSchema = listOf(depositSchema)
-
-// ---- coin-address book ----
-
-export const addressSchema = z.object({
-  id: z.int(),
-  currency: z.string(),
-  chain: chainField,
-  address: z.string(),
-  label: z.string(),
-  created_at: dateField,
-})
-export type SavedAddress = z.infer<typeof addressSchema>
-export const addressListSchema = z.object({ list: z.array(addressSchema) })
-
-export const addressSaveInput = z.object({
-  currency: currencyField,
-  chain: chainField,
-  address: z.pipe(
-    z.string(),
-    z.transform((s: string) => s.trim()),
-  ),
-  label: z.optional(
-    z.pipe(
-      oneLine(LABEL_MAX),
-      z.transform((s: string) => s.trim()),
-    ),
-  ),
-})
-export type AddressSaveInput = z.input<typeof addressSaveInput>
-export const idInput = z.object({ id: idSchema })
-export const idQuery = z.object({ id: queryIdSchema })
-export const idAnswer = z.object({ id: z.int() })
-
-// ---- withdrawals ----
-
-export const withdrawOptionSchema = z.object({
-  currency: z.string(),
-  chain: chainField,
-  enabled: z.boolean(),
-  min_withdraw: money,
-  withdraw_fee: money,
-  scale: z.int(),
-  /** The spot wallet's available balance of `currency` in the current book (0 while `locked`). */
-  available: money,
-  /**
-   * Why nothing may be withdrawn now (server/money/withdraw-lock.ts), or null: `confirming` = a chain deposit of
-   * `currency` is credited but short of 6 confirmations; `debt` = a reversed deposit of `currency` still owes `amount`.
-   */
-  locked: z.nullable(
-    z.union([
-      z.object({ reason: z.literal('confirming'), currency: z.string() }),
-      z.object({ reason: z.literal('debt'), currency: z.string(), amount: money }),
-    ]),
-  ),
-})
-export const withdrawOptionsSchema = z.object({ options: z.array(withdrawOptionSchema) })
-export type WithdrawOption = z.infer<typeof withdrawOptionSchema>
-
-/** POST assets/withdraw (Idempotency-Key): pays `amount` out of the spot wallet to a saved address, fee on top. */
-export const withdrawInput = z.object({
-  currency: currencyField,
-  chain: chainField,
-  address_id: idSchema,
-  amount: amountField,
-  pay_password: z.string().check(z.maxLength(128)),
-  /** The authenticator's current code, required once two-factor authentication is on (a recovery code is not taken). */
-  totp_code: z.optional(secondFactorField),
-})
-export type WithdrawInput = z.input<typeof withdrawInput>
-
-/**
- * A withdrawal's security hold: why, and until when (UTC text and epoch ms) it is not sent by the daily automatic
- * limit (an operator may decide it before; after, it is treated as a new request). Null when not held, or no longer.
- */
-export const withdrawHoldSchema = z.nullable(
-  z.object({ reason: z.enum(WITHDRAW_HOLD_REASONS), until: dateField, until_ts: z.int() }),
-)
-export type WithdrawHold = z.infer<typeof withdrawHoldSchema>
-
-export const withdrawAnswerSchema = z.object({
-  id: z.int(),
-  /** `pending` (for review), or `sending` when within the daily limit the operator set for automatic approval. */
-  status: z.enum(WITHDRAWAL_STATES),
-  fee: money,
-  /** What reaches the address: the amount asked for (the fee is frozen on top of it). */
-  arrival_amount: money,
-  /** The security hold, if any (then `status` is `pending`). */
-  hold: z.optional(withdrawHoldSchema),
-})
-
-export const withdrawalSchema = z.object({
-  id: z.int(),
-  currency: z.string(),
-  chain: chainField,
-  address: z.string(),
-  amount: money,
-  fee: money,
-  arrival_amount: money,
-  status: z.enum(WITHDRAWAL_STATES),
-  reason: z.nullable(z.string()),
-  /** The transaction that pays it, once sent on chain (the latest when it was replaced); null before and by hand. */
-  tx_hash: z.nullable(z.string()),
-  /** Its confirmations while `sending` once mined; null otherwise. */
-  confirmations: z.nullable(z.int()),
-  created_at: dateField,
-  reviewed_at: z.nullable(dateField),
-  /** The security hold while it is pending (issue 24 part 7); null otherwise. */
-  hold: z.optional(withdrawHoldSchema),
-})
-export type Withdrawal = z.infer<typeof withdrawalSchema>
-export const withdrawListSchema = listOf(withdrawalSchema)
 
 // ---- transfers ----
 
