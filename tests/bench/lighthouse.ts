@@ -8,6 +8,8 @@
  * Targets (issue 9 table): performance score ≥ 0.85, LCP ≤ 2.5 s, TBT ≤ 300 ms. Then the trading screens
  * (lighthouse-trading.ts, issue 24 part 10).
  */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import type { BenchResult } from './types'
@@ -64,6 +66,15 @@ export async function audit(url: string, port: number, warm = false): Promise<Ru
   const lhr = result?.lhr
   if (!lhr) throw new Error('lighthouse returned no result')
   if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  // LIGHTHOUSE_DUMP=<dir> keeps every run's full report there (bootup-time, main-thread breakdown, long tasks).
+  const dump = process.env.LIGHTHOUSE_DUMP
+  if (dump) {
+    await mkdir(dump, { recursive: true })
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${warm ? 'warm' : 'cold'}-${Date.now()}.json`
+    await writeFile(join(dump, name), JSON.stringify(lhr))
+    const trace = (result.artifacts as { Trace?: unknown }).Trace
+    if (trace) await writeFile(join(dump, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace))
+  }
   const a = lhr.audits
   return {
     score: lhr.categories.performance?.score ?? 0,

@@ -92,9 +92,11 @@ test('a transfer out of the futures wallet over the cap is refused, naming the m
 
 test('a take-profit the mark has already passed is refused under the take-profit field', async ({ phone, server }) => {
   test.skip(!server.replay, 'needs the replayed recordings')
-  // Waits for the replayed mark to run past one of the opening prices by PASSED_BY: seconds in most minutes of the
-  // recording, longer in a flat stretch of it.
-  test.setTimeout(420_000)
+  // Waits for the replayed mark to run past one of the opening prices by PASSED_BY. Over every minute of the BTC/USDT
+  // recording as the replay plays it (bar-plan.ts's O→L→H→C path), a move of $1.01 either way from a minute's open
+  // takes 50 s at the median, 300 s at the 99th percentile and 852 s at most (a flat stretch): the wait covers the
+  // longest (360 s did not: one CI run of 2026-12-01 met a calm stretch).
+  test.setTimeout(1_020_000)
   const PASSED_BY = d('1') // USDT: a few replayed seconds' move
   const user = await hedgedUser(server, 'tp-passed')
   const page = await phone({ session: user, viewport: NARROW })
@@ -129,7 +131,7 @@ test('a take-profit the mark has already passed is refused under the take-profit
           }
           return false
         },
-        { message: 'the mark runs past an opening price', timeout: 360_000, intervals: [500] },
+        { message: 'the mark runs past an opening price', timeout: 900_000, intervals: [500] },
       )
       .toBe(true)
     const row = page.getByTestId(`position-${passed!.position.id}`)

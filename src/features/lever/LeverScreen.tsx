@@ -3,7 +3,7 @@ import { useNavigate, useRouteContext } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { useSnapshot } from 'valtio'
 import type { MarketItem } from '../../../common/market'
-import { useBook, useTickers } from '../../engine'
+import { useTickers } from '../../engine'
 import { setBackUrl } from '../../state/back-url'
 import { dealSymbolStore } from '../../state/deal-symbol'
 import { LoadFailed, pairName } from '../markets'
@@ -22,8 +22,6 @@ import { useLeverAccount } from './use-lever-account'
 import { useLiveBook, useMarkBoard } from './use-marks'
 import './lever.css'
 
-/** Book levels the form walks for a market order's preview (the engine's default depth). */
-const BOOK_DEPTH = 20
 /** Ticker interval of the held pairs, ms: the latest price beside each position. */
 const TICKER_MS = 1000
 /** Decimals a mark keeps beyond the market's price precision (server/trading/contract/marks.ts). */
@@ -64,7 +62,6 @@ export function LeverScreen({ markets }: { markets: readonly MarketItem[] }) {
   const markScale = useCallback((s: string) => precisionOf(s) + MARK_EXTRA_DECIMALS, [precisionOf])
   const live = useLiveBook(acct.account, acct.positions, marks, precisionOf)
   const tickers = useTickers(held, TICKER_MS)
-  const book = useBook(symbol, BOOK_DEPTH)
   const close = tickers.get(symbol)?.close
   const lastPrice = close === undefined ? null : String(close)
   const pairOf = useCallback((s: string) => pairInfo(s, markets), [markets])
@@ -108,7 +105,6 @@ export function LeverScreen({ markets }: { markets: readonly MarketItem[] }) {
           api={api}
           terms={terms}
           pair={name}
-          book={book}
           lastPrice={lastPrice}
           mark={marks.get(symbol)?.price}
           holdings={live?.holdings}

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import type { DecimalString } from '../../../common/amount'
-import type { BookSnapshot } from '../../../common/engine-api'
 import type { ContractMarket, ContractOrder } from '../../../common/api/contract'
 import type { Api } from '../../api'
+import { useBook } from '../../engine'
 import { setFieldProblem, useFormText, type FormText } from '../../ui/form'
 import { normalizeAmount } from '../funds'
 import { AtMarketNote, ShareButtons } from '../order-form'
@@ -19,6 +19,9 @@ import './lever-form.css'
 import { LivePausedNote } from '../markets'
 import { OfflinePlacing, useOnline } from '../kept'
 
+/** Book levels the form walks for a market order's preview (the engine's default depth). */
+const BOOK_DEPTH = 20
+
 const firstError = (errors: unknown[] | undefined) =>
   errors?.find((e) => e !== undefined && e !== null && e !== '') as FormText | undefined
 
@@ -31,7 +34,6 @@ export function OpenForm(props: {
   api: Pick<Api, 'contractPlace'>
   terms: ContractMarket
   pair: string
-  book: BookSnapshot | undefined
   lastPrice: string | null
   mark: DecimalString | undefined
   holdings: Holdings | undefined
@@ -39,11 +41,13 @@ export function OpenForm(props: {
   onLogin: () => void
   onPlaced: (order: ContractOrder) => void
 }) {
-  const { terms, book, holdings, mark, lastPrice } = props
+  const { terms, holdings, mark, lastPrice } = props
+  // Subscribed here, where it is shown and walked: a book snapshot re-renders the form, not the whole screen.
+  const book = useBook(terms.symbol, BOOK_DEPTH)
   const { t, i18n } = useLingui()
   const online = useOnline()
   const show = useFormText()
-  const form = useOpenForm(props)
+  const form = useOpenForm({ ...props, book })
   const { base, quote } = terms
   // A limit price starts at the latest price once one is known, unless the user has touched the field.
   useEffect(() => {

@@ -2,8 +2,8 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import type { MarketTradeConfig, OrderSide, OrderType } from '../../../common/api/trade'
-import type { BookSnapshot } from '../../../common/engine-api'
 import { describeFailure, type Api } from '../../api'
+import { useBook } from '../../engine'
 import { newIdempotencyKey } from '../../lib/idempotency-key'
 import type { DialogDetail } from '../../ui/dialog'
 import { appFormOptions, setFieldProblem, useAppForm, useFormText, type FieldTexts } from '../../ui/form'
@@ -20,10 +20,12 @@ import { SIDE_LABELS } from './labels'
 import { LivePausedNote } from '../markets'
 import { OfflinePlacing, useOnline } from '../kept'
 
+/** Book levels the form walks for a market order's preview (the engine's default depth). */
+const BOOK_DEPTH = 20
+
 export interface TradeFormProps {
   api: Pick<Api, 'orderPlace'>
   terms: MarketTradeConfig
-  book: BookSnapshot | undefined
   /** The last trade price (quote), to start a limit price from. */
   lastPrice: string | null
   /** Usable spot balance per currency; undefined when signed out. */
@@ -40,7 +42,9 @@ export interface TradeFormProps {
  * "Lack of funds" before anything is sent. Tapping a book level takes its price. A submission carries a client_oid
  * that stays the same while the order is unchanged, so sending it again after a lost answer places it once.
  */
-export function TradeForm({ api, terms, book, lastPrice, available, onLogin, onPlaced }: TradeFormProps) {
+export function TradeForm({ api, terms, lastPrice, available, onLogin, onPlaced }: TradeFormProps) {
+  // Subscribed here, where it is shown and walked: a book snapshot re-renders the form, not the whole screen.
+  const book = useBook(terms.symbol, BOOK_DEPTH)
   const { t, i18n } = useLingui()
   const online = useOnline()
   const show = useFormText()

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { marketTradeConfigSchema, type MarketTradeConfig } from '../../../common/api/trade'
 import type { MarketItem } from '../../../common/market'
 import type { Api } from '../../api'
-import { useBook, useTickers } from '../../engine'
+import { useTickers } from '../../engine'
 import { setBackUrl } from '../../state/back-url'
 import { setDealSymbol } from '../../state/deal-symbol'
 import { withKeptCopy } from '../kept'
@@ -15,9 +15,6 @@ import { PairSwitch } from './PairSwitch'
 import { TradeForm } from './TradeForm'
 import { useSpotBalances } from './use-spot-balances'
 import './trade.css'
-
-/** Book levels the form walks for a market order's preview (the engine's default depth). */
-const BOOK_DEPTH = 20
 
 /**
  * Spot trading for one pair (spec §2 Trade): the pair with its last price, the order form beside the live book, and
@@ -53,7 +50,6 @@ export function TradeScreen({
       live = false
     }
   }, [api, symbol, attempt])
-  const book = useBook(symbol, BOOK_DEPTH)
   const ticker = useTickers([symbol]).get(symbol)
   const lastPrice = ticker ? String(ticker.close) : null
   const balances = useSpotBalances(api, loggedIn)
@@ -82,7 +78,6 @@ export function TradeScreen({
             key={symbol}
             api={api}
             terms={current}
-            book={book}
             lastPrice={lastPrice}
             available={balances.available}
             onLogin={() => {
