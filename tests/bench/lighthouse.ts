@@ -25,7 +25,7 @@ export interface Run {
   cls: number
   /** The LCP element as Lighthouse labels it: "selector — snippet". */
   lcpElement: string
-  /** The run's longest main-thread tasks as Lighthouse lists them: "file duration ms" (simulated). */
+  /** The run's longest main-thread tasks as Lighthouse lists them: "file duration ms" (simulated, or as they ran). */
   longTasks: string[]
 }
 
@@ -53,15 +53,23 @@ function longTasksOf(details: unknown): string[] {
 
 /**
  * One Lighthouse run of `url` in the Chromium on `port`: a cold load (Lighthouse clears cache, workers and storage),
- * or with `warm` its storage reset left out (the page's worker, caches and session kept).
+ * or with `warm` its storage reset left out (the page's worker, caches and session kept). `throttling` 'simulate'
+ * (Lighthouse's default: an unthrottled load whose trace Lantern replays at mobileSlow4G and 4× CPU) or 'devtools'
+ * (the page really loads under those throttles; its figures are what happened, not a model of it).
  */
-export async function audit(url: string, port: number, warm = false): Promise<Run> {
+export async function audit(
+  url: string,
+  port: number,
+  warm = false,
+  throttling: 'simulate' | 'devtools' = 'simulate',
+): Promise<Run> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: warm,
+    throttlingMethod: throttling,
   })
   const lhr = result?.lhr
   if (!lhr) throw new Error('lighthouse returned no result')
@@ -70,7 +78,7 @@ export async function audit(url: string, port: number, warm = false): Promise<Ru
   const dump = process.env.LIGHTHOUSE_DUMP
   if (dump) {
     await mkdir(dump, { recursive: true })
-    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${warm ? 'warm' : 'cold'}-${Date.now()}.json`
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${warm ? 'warm' : 'cold'}-${throttling}-${Date.now()}.json`
     await writeFile(join(dump, name), JSON.stringify(lhr))
     const trace = (result.artifacts as { Trace?: unknown }).Trace
     if (trace) await writeFile(join(dump, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace))
