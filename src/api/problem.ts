@@ -1,15 +1,15 @@
 /**
  * What the user is told when a call fails, in one place: the server's own words for a refusal (under the field it
- * names, with zod's wording of that field when the answer lists issues), one message for every network failure
- * (offline, timeout, 5xx, an answer that is not ours), and nothing for a rejected session (the request layer has
- * already logged out and gone to login).
+ * names, with zod's wording of that field when the answer lists issues; a 503 "retry later" is one too), one message
+ * for every network failure (offline, timeout, other 5xx, an answer that is not ours), and nothing for a rejected
+ * session (the request layer has already logged out and gone to login).
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { CODE_SERVER_ERROR } from '../../common/constants'
+import { CODE_RETRY_LATER, CODE_SERVER_ERROR } from '../../common/constants'
 import { isApiError, type ApiError } from './errors'
 
-/** The one message for a call that did not get a usable answer: offline, timed out, 5xx, malformed. */
+/** The one message for a call that did not get a usable answer: offline, timed out, a 5xx (not 503), malformed. */
 export const NETWORK_PROBLEM = msg({
   id: 'api.networkError',
   message: 'Could not reach the server. Check your connection and try again.',
@@ -23,9 +23,15 @@ export interface Failure {
   text: string | MessageDescriptor | null
 }
 
-/** True when `err` is a refusal by the server with its own message (a 4xx envelope), not a network failure. */
+/**
+ * True when `err` is a refusal by the server with its own message, not a network failure: a 4xx envelope, or a 503
+ * "retry later" envelope (prices not up to date, a transaction to send again), whose words say what to do; never a
+ * 500, whose text is not for users.
+ */
 function isRefusal(err: ApiError): boolean {
-  return err.kind === 'envelope' && err.code < CODE_SERVER_ERROR && err.message !== ''
+  return (
+    err.kind === 'envelope' && (err.code < CODE_SERVER_ERROR || err.code === CODE_RETRY_LATER) && err.message !== ''
+  )
 }
 
 /** What the user should read for `err`, anything a call rejected with. */

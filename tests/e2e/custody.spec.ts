@@ -39,6 +39,10 @@ test('a USDT-ERC20 transfer to the user’s own address is confirming, then cred
   phone,
   server,
 }) => {
+  // Each state is looked for by reloading the record until it shows (a reload, then up to 8 s for the row): on a loaded
+  // 2-core machine a reload and its render took most of a 2 s look, and 20 s of them missed a state the chain had
+  // reached (a CI-like run of 2026-12-02).
+  test.setTimeout(300_000)
   const user = await newUser(server, 'custody')
   const rpcUrl = server.rpcUrl!
   const testClient = createTestClient({ chain: hardhat, mode: 'hardhat', transport: http(rpcUrl) })
@@ -69,8 +73,8 @@ test('a USDT-ERC20 transfer to the user’s own address is confirming, then cred
     const row = page.getByTestId('deposit-row')
     await expect(async () => {
       await page.reload()
-      await expect(row.locator('.fd-state--pending')).toBeVisible({ timeout: 2_000 })
-    }).toPass({ timeout: 20_000 })
+      await expect(row.locator('.fd-state--pending')).toBeVisible({ timeout: 8_000 })
+    }).toPass({ timeout: 60_000 })
     await expect(row.locator('dd', { hasText: /^0\/6$/ })).toBeVisible()
     await shot(page, 'custody-record-pending-360-light')
     await testClient.mine({ blocks: 1 })
@@ -80,8 +84,8 @@ test('a USDT-ERC20 transfer to the user’s own address is confirming, then cred
   const row = page.getByTestId('deposit-row')
   await expect(async () => {
     await page.reload()
-    await expect(row.locator('.fd-state--credited')).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+    await expect(row.locator('.fd-state--credited')).toBeVisible({ timeout: 8_000 })
+  }).toPass({ timeout: 60_000 })
   await expect(row.locator('dd', { hasText: /^1\/6$/ })).toBeVisible()
   await shot(page, 'custody-record-credited-360-light')
 
@@ -94,8 +98,8 @@ test('a USDT-ERC20 transfer to the user’s own address is confirming, then cred
   await page.goto('/deposit-record')
   await expect(async () => {
     await page.reload()
-    await expect(row.locator('.fd-state--withdrawable')).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+    await expect(row.locator('.fd-state--withdrawable')).toBeVisible({ timeout: 8_000 })
+  }).toPass({ timeout: 60_000 })
   // 6 or more: the signer's sweep of the address (below) mines blocks of its own.
   await expect(row.locator('dd', { hasText: /^([6-9]|\d{2,})$/ })).toBeVisible()
   await page.goto('/withdrawal')
@@ -141,15 +145,15 @@ test('a USDT-ERC20 transfer to the user’s own address is confirming, then cred
   const out = page.getByTestId('withdrawal-row')
   await expect(async () => {
     await page.reload()
-    await expect(out.locator('dd', { hasText: /^0x[0-9a-f]{64}$/ })).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+    await expect(out.locator('dd', { hasText: /^0x[0-9a-f]{64}$/ })).toBeVisible({ timeout: 8_000 })
+  }).toPass({ timeout: 60_000 })
   await expect(out.locator('.fd-state--sending')).toBeVisible()
   await shot(page, 'custody-withdrawal-sending-360-light')
   await testClient.mine({ blocks: 6 })
   await expect(async () => {
     await page.reload()
-    await expect(out.locator('.fd-state--paid')).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+    await expect(out.locator('.fd-state--paid')).toBeVisible({ timeout: 8_000 })
+  }).toPass({ timeout: 60_000 })
   await expect(out.locator('dd', { hasText: /^0x[0-9a-f]{64}$/ })).toBeVisible()
   expect(await usdtOf(recipient)).toBe(before + parseUnits('40', 6))
   await shot(page, 'custody-withdrawal-paid-360-light')

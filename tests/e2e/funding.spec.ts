@@ -7,10 +7,11 @@
  *   appears in the history tab's Funding list and in the account records (kind contract_funding).
  * Selectors avoid the screen's English words: roles, test ids and class names.
  */
-import type { ContractFundingPayment, ContractOrder } from '../../common/api/contract'
+import type { ContractFundingPayment } from '../../common/api/contract'
 import type { LedgerRecord } from '../../common/api/assets'
+import { marketOrder } from './lever-ui'
 import { expect, test } from './fixtures'
-import { adminCommand, api, fundUser, keyedCall, newUser, toFutures } from './sessions'
+import { adminCommand, api, fundUser, newUser, toFutures } from './sessions'
 
 test('the funding rate and its countdown show on /lever, and a funding payment appears in history', async ({
   phone,
@@ -31,13 +32,7 @@ test('the funding rate and its countdown show on /lever, and a funding payment a
   const first = await countdown.textContent()
   await expect.poll(() => countdown.textContent(), { message: 'the countdown ticks', timeout: 5000 }).not.toBe(first)
 
-  const opened = await keyedCall<ContractOrder>(
-    server,
-    'contract/order_place',
-    { symbol: 'btcusdt', side: 'long', type: 'market', amount: '0.01', leverage: 10, client_oid: crypto.randomUUID() },
-    user.token,
-  )
-  expect(opened, 'the long').toMatchObject({ code: 1, data: { status: 'filled' } })
+  const opened = await marketOrder(server, user, { symbol: 'btcusdt', side: 'long', amount: '0.01', leverage: 10 })
 
   // Past the next funding time: the funding job (every 2 s, in every server process) pays the long's funding.
   await adminCommand(server, ['clock', 'advance', '8h'])
@@ -50,7 +45,7 @@ test('the funding rate and its countdown show on /lever, and a funding payment a
     .poll(async () => (await payments()).length, { message: 'funding paid', timeout: 30_000 })
     .toBeGreaterThanOrEqual(1)
   const [payment] = await payments()
-  expect(payment).toMatchObject({ position_id: opened.data.position_id, side: 'long', amount: '0.01' })
+  expect(payment).toMatchObject({ position_id: opened.position_id, side: 'long', amount: '0.01' })
 
   await page.locator('.lv-lists__tabs [role="tab"]').nth(2).click()
   await page.locator('.lv-lists__subtabs [role="tab"]').nth(1).click()

@@ -202,6 +202,7 @@ test('journey: after logout the next user of the browser sees nothing of the fir
   page,
   context,
 }) => {
+  test.slow() // two users' screens online and offline: 93 s of the default 120 in a loaded e2e run of 2026-12-02
   await logIn(page, alice.email, alice.password)
   for (const path of ['/identity', '/feedlist', '/share-code']) await page.goto(path) // Alice's answers pass through
   await page.evaluate(() => navigator.serviceWorker.ready)

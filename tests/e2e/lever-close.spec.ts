@@ -8,22 +8,17 @@
 import type { Page } from '@playwright/test'
 import type { CloseOrder, ContractHistory, ContractOrder, Position } from '../../common/api/contract'
 import { animationsDone, assertNoSideScroll, settled, shot } from './context'
+import { marketOrder } from './lever-ui'
 import { expect, test, type E2EServer } from './fixtures'
-import { api, fundUser, keyedCall, newUser, type Session, toFutures } from './sessions'
+import { api, fundUser, newUser, type Session, toFutures } from './sessions'
 
 /** A user with 500 USDT in the futures account and a 10× long of 0.01 BTC open; answers the user and the order. */
 async function userWithLong(server: E2EServer): Promise<{ user: Session; order: ContractOrder }> {
   const user = await newUser(server, 'lever-close')
   await fundUser(server, user.token, '1000')
   await toFutures(server, user.token, '500')
-  const order = await keyedCall<ContractOrder>(
-    server,
-    'contract/order_place',
-    { symbol: 'btcusdt', side: 'long', type: 'market', amount: '0.01', leverage: 10, client_oid: crypto.randomUUID() },
-    user.token,
-  )
-  expect(order, 'order_place').toMatchObject({ code: 1, data: { status: 'filled' } })
-  return { user, order: order.data }
+  const order = await marketOrder(server, user, { symbol: 'btcusdt', side: 'long', amount: '0.01', leverage: 10 })
+  return { user, order }
 }
 
 /** Opens the position's Close sheet; answers it. */

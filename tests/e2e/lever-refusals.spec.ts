@@ -10,9 +10,11 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { add, compare, parseDecimal, subtract } from '../../common/amount'
-import type { ContractOrder, Position } from '../../common/api/contract'
+import type { Position } from '../../common/api/contract'
 import { shot } from './context'
+import { marketOrder } from './lever-ui'
 import { expect, test, type E2EServer } from './fixtures'
+import { printsPlayedBetween } from './replay-data'
 import { api, fundUser, keyedCall, newUser, type Session, toFutures } from './sessions'
 
 const d = parseDecimal
@@ -24,13 +26,7 @@ async function hedgedUser(server: E2EServer, prefix: string): Promise<Session> {
   await fundUser(server, user.token, '2000')
   await toFutures(server, user.token, '1000')
   for (const side of ['long', 'short'] as const) {
-    const opened = await keyedCall<ContractOrder>(
-      server,
-      'contract/order_place',
-      { symbol: 'btcusdt', side, type: 'market', amount: '0.01', leverage: 10, client_oid: crypto.randomUUID() },
-      user.token,
-    )
-    expect(opened, `the ${side}`).toMatchObject({ code: 1, data: { status: 'filled' } })
+    await marketOrder(server, user, { symbol: 'btcusdt', side, amount: '0.01', leverage: 10 })
   }
   return user
 }
@@ -92,12 +88,16 @@ test('a transfer out of the futures wallet over the cap is refused, naming the m
 
 test('a take-profit the mark has already passed is refused under the take-profit field', async ({ phone, server }) => {
   test.skip(!server.replay, 'needs the replayed recordings')
-  // Waits for the replayed mark to run past one of the opening prices by PASSED_BY. Over every minute of the BTC/USDT
-  // recording as the replay plays it (bar-plan.ts's O→L→H→C path), a move of $1.01 either way from a minute's open
-  // takes 50 s at the median, 300 s at the 99th percentile and 852 s at most (a flat stretch): the wait covers the
-  // longest (360 s did not: one CI run of 2026-12-01 met a calm stretch).
+  // Waits for the replayed mark to run PASSED_BY past one of the opening prices while the replay's coming prints
+  // (printsPlayedBetween, the server's own player run ahead) stay HELD past it for the next HOLD_MS: long enough for the
+  // sheet and the direct call to meet the mark still there. Over 600 start times in the three days of BTC/USDT that
+  // comes 2 s after the two open at the median, 2 minutes at the 95th percentile and 11 at most (BTC/USDT's calm
+  // stretches); a $1 move without the look-ahead took 50 s at the median and 14 minutes at most (the CI run of 89f35d0
+  // waited 8).
   test.setTimeout(1_020_000)
-  const PASSED_BY = d('1') // USDT: a few replayed seconds' move
+  const PASSED_BY = d('0.25') // USDT
+  const HELD = 0.15 // USDT beyond the opening price
+  const HOLD_MS = 20_000
   const user = await hedgedUser(server, 'tp-passed')
   const page = await phone({ session: user, viewport: NARROW })
   await page.goto('/lever')
@@ -122,7 +122,12 @@ test('a take-profit the mark has already passed is refused under the take-profit
             if (!p.mark_price) continue
             const open = d(p.open_price)
             const gap = p.side === 'long' ? subtract(d(p.mark_price), open) : subtract(open, d(p.mark_price))
-            if (compare(gap, PASSED_BY) >= 0) {
+            if (compare(gap, PASSED_BY) < 0) continue
+            const now = Date.now()
+            const coming = await printsPlayedBetween('btcusdt', now, now + HOLD_MS)
+            const stays = (price: number) =>
+              p.side === 'long' ? price >= Number(open) + HELD : price <= Number(open) - HELD
+            if (coming.every((t) => stays(t.price))) {
               // One cent beyond the opening price, on the profit side: a valid take-profit the mark has passed.
               const tp = String(p.side === 'long' ? add(open, d('0.01')) : subtract(open, d('0.01')))
               passed = { position: p, tp }

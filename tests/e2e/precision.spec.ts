@@ -8,8 +8,8 @@
  * Selectors avoid the screens' own words: test ids, roles and data attributes.
  */
 import type { Locator, Page } from '@playwright/test'
-import type { ContractOrder } from '../../common/api/contract'
 import { shot } from './context'
+import { marketOrder } from './lever-ui'
 import { expect, test, type E2EServer } from './fixtures'
 import { api, fundUser, keyedCall, newUser, toFutures } from './sessions'
 
@@ -51,13 +51,12 @@ test('every figure on /assets, /trade and /lever shows at its currency or market
   )
   expect(buy, 'the spot buy').toMatchObject({ code: 1 })
   await toFutures(server, user.token, '300.123457')
-  const long = await keyedCall<ContractOrder>(
+  const long = await marketOrder(
     server,
-    'contract/order_place',
-    { symbol: 'btcusdt', side: 'long', type: 'market', amount: '0.013', leverage: 7, client_oid: crypto.randomUUID() },
-    user.token,
+    user,
+    { symbol: 'btcusdt', side: 'long', amount: '0.013', leverage: 7 },
+    'the 7× long',
   )
-  expect(long, 'the 7× long').toMatchObject({ code: 1, data: { status: 'filled' } })
   const btcPrice = await pricePrecision(server, 'btcusdt')
   const page = await phone({ session: user })
 
@@ -113,7 +112,7 @@ test('every figure on /assets, /trade and /lever shows at its currency or market
 
   // /lever: the account, the position and an order's preview in USDT, prices at the market's precision.
   await page.goto('/lever')
-  const position = page.getByTestId(`position-${long.data.position_id}`)
+  const position = page.getByTestId(`position-${long.position_id}`)
   await expect(position.getByTestId('upnl')).toHaveText(/\d/)
   await expect(position.getByTestId('liq-price')).toHaveText(/\d/)
   await expectScale(facts(page, ['lever-equity', 'lever-available', 'lever-account-upnl', 'lever-margin-ratio']), 2)

@@ -1,9 +1,11 @@
 /**
- * What the end-to-end run knows of the recorded candles it replays: where they are, and the BTC/USDT recording, to
- * compare with what the gateway serves.
+ * What the end-to-end run knows of the recorded candles it replays: where they are, the BTC/USDT recording (to
+ * compare with what the gateway serves), and what the replay will print next (to plan a test's waits).
  */
 import { resolve } from 'node:path'
-import { replayIndexAt } from '../../server/market/sources/replay'
+import { REPLAY_EPOCH_MS, replayIndexAt, stepsPerBar } from '../../server/market/sources/replay'
+import { SymbolPlayer } from '../../server/market/sources/replay/player'
+import { TapePlayback } from '../../server/market/sources/replay/tape'
 import { loadReplay, type ReplaySeries } from '../../server/market/sources/replay/load'
 import type { RawBar } from '../../server/market/sources/replay/row'
 import { recordedDataPresent } from '../helpers/prerequisites'
@@ -44,4 +46,87 @@ export async function barsPlayedFrom(symbol: string, wallMs: number, count: numb
   if (!bars?.length) throw new Error(`${symbol} is not in the recordings`)
   const first = replayIndexAt(wallMs, 1)
   return Array.from({ length: count }, (_, k) => bars[(((first + k) % bars.length) + bars.length) % bars.length]!)
+}
+
+/** One trade the replay prints: its feed time (epoch ms), price and size (base units), as the gateway and matcher see it. */
+export interface PlayedPrint {
+  ts: number
+  price: number
+  amount: number
+}
+
+/**
+ * Every trade (derived from the candles, or recorded where a tape covers the minute) that the end-to-end server
+ * (REPLAY_SPEED 1) prints for `symbol` with a feed time in [`fromMs`, `toMs`] (epoch ms), oldest first: the server's own
+ * player (player.ts) run ahead on the same clock, so a test knows to the second when a price is first traded, which
+ * the whole minutes of barsPlayedFrom only bound. Throws when the symbol is not replayed.
+ */
+export async function printsPlayedBetween(symbol: string, fromMs: number, toMs: number): Promise<PlayedPrint[]> {
+  const series = (await recordings()).find((s) => s.spec.symbol === symbol)
+  if (!series?.bars.length) throw new Error(`${symbol} is not in the recordings`)
+  const tape = series.tape ? new TapePlayback(series.tape) : undefined
+  const player = new SymbolPlayer(
+    series.spec,
+    series.bars,
+    REPLAY_EPOCH_MS / 1000,
+    stepsPerBar(1),
+    replayIndexAt(fromMs, 1),
+    tape,
+  )
+  const out: PlayedPrint[] = []
+  for (let ms = fromMs; ms < toMs + 1000; ms += 1000) {
+    for (const e of player.advanceTo(Math.min(ms, toMs))) {
+      if (e.type !== 'trades') continue
+      for (const t of e.trades)
+        if (t.ts >= fromMs && t.ts <= toMs) out.push({ ts: t.ts, price: t.price, amount: t.amount })
+    }
+  }
+  return out.sort((a, b) => a.ts - b.ts)
+}
+
+/** A limit order the replay fills only after a quiet stretch: its side, price (decimal text) and fill time (epoch ms). */
+export interface RestingLimit {
+  side: 'buy' | 'sell'
+  price: string
+  /** When the replay's prints through `price` since `from` first add up to the amount. */
+  fillsAt: number
+}
+
+/**
+ * The limit order of `amount` (base units) on `symbol` that the replay fills soonest after `quietMs`: a buy one tick
+ * below every price printed from a minute before `from` (epoch ms) to `from + quietMs`, or a sell one tick above them, whichever the
+ * coming prints fill first (a print fills resting orders at or through its price, up to its size: spot/matcher.ts).
+ * Looks `horizonMs` ahead; throws when neither fills in it.
+ */
+export async function restingLimit(
+  symbol: string,
+  from: number,
+  quietMs: number,
+  amount: number,
+  horizonMs = 20 * 60_000,
+): Promise<RestingLimit> {
+  // The book at `from` sits around the last print before it (derive-book.ts: best bid ≤ last ≤ best ask), so the
+  // quiet stretch starts a whole bar earlier: a sell above a falling market's coming prints but below its current bid
+  // would cross at placement (CI once placed a sell at 28001.32 under the bid and it filled at once).
+  const prints = await printsPlayedBetween(symbol, from - 60_000, from + horizonMs)
+  const spec = (await recordings()).find((s) => s.spec.symbol === symbol)!.spec
+  const tick = 10 ** -spec.price_precision
+  const quiet = prints.filter((p) => p.ts <= from + quietMs)
+  const later = prints.filter((p) => p.ts > from + quietMs)
+  const low = Math.min(...quiet.map((p) => p.price))
+  const high = Math.max(...quiet.map((p) => p.price))
+  const plans = (['buy', 'sell'] as const).map((side) => {
+    const price = (side === 'buy' ? low - tick : high + tick).toFixed(spec.price_precision)
+    const limit = Number(price)
+    let filled = 0
+    for (const p of later) {
+      if (side === 'buy' ? p.price <= limit : p.price >= limit) filled += p.amount
+      if (filled >= amount - 1e-12) return { side, price, fillsAt: p.ts }
+    }
+    return { side, price, fillsAt: Infinity }
+  })
+  const best = plans[0]!.fillsAt <= plans[1]!.fillsAt ? plans[0]! : plans[1]!
+  if (!Number.isFinite(best.fillsAt))
+    throw new Error(`${symbol} prints within ${low}–${high} for ${horizonMs / 60_000} minutes from ${from}`)
+  return best
 }

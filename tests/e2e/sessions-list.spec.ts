@@ -24,6 +24,8 @@ test('signed-in devices: both phones listed, "This device" on one, the other sig
   phone,
   server,
 }) => {
+  // Ten languages' screens on top of the two phones: 120 s, the default budget, in a loaded e2e run of 2026-12-02.
+  test.setTimeout(360_000)
   const user = await newUser(server, 'devices')
   // The account was opened through the API: that session ends, so the list holds the two phones only.
   expect(await api(server, 'POST', 'user/logout', {}, user.token)).toMatchObject({ code: 1 })

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { request } from 'node:http'
 import { expect } from '@playwright/test'
+import { CODE_RETRY_LATER } from '../../common/constants'
 import { runViaAdminSocket } from '../../server/cli/admin-socket'
 import type { E2EServer } from './fixtures'
 
@@ -150,14 +151,29 @@ export async function newUser(
 /** A TRON address (base58check) used as the platform's deposit address and the user's sending address. */
 const FUND_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8'
 
-/** A money POST as `token` with a fresh Idempotency-Key. */
+/**
+ * A money POST as `token` with a fresh Idempotency-Key. A 503 "retry later" (a book older than its price age on a
+ * loaded machine, a transaction to send again) is sent again with the same key and body, as a client does, until
+ * the server answers otherwise (20 s at most); every other answer is returned as it came.
+ */
 export async function keyedCall<T>(server: E2EServer, path: string, body: unknown, token: string): Promise<Env<T>> {
-  const res = await fetch(`${server.url}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'accept-language': 'en', token, 'idempotency-key': randomUUID() },
-    body: JSON.stringify(body),
-  })
-  return (await res.json()) as Env<T>
+  const key = randomUUID()
+  const send = async () => {
+    const res = await fetch(`${server.url}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en', token, 'idempotency-key': key },
+      body: JSON.stringify(body),
+    })
+    return (await res.json()) as Env<T>
+  }
+  let answer = await send()
+  if (answer.code === CODE_RETRY_LATER) {
+    await expect(async () => {
+      answer = await send()
+      expect(answer.code, `${path}: still "retry later"`).not.toBe(CODE_RETRY_LATER)
+    }).toPass({ intervals: [500, 1_000], timeout: 20_000 })
+  }
+  return answer
 }
 
 /**

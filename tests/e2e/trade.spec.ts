@@ -61,7 +61,9 @@ async function newestOrderId(server: Parameters<typeof api>[0], token: string, s
 }
 
 async function place(page: Page, button: 'Buy BTC' | 'Sell BTC', done: string) {
-  await page.getByRole('button', { name: button }).click()
+  // Exactly the form's button: an order row just cancelled, still listed for a moment, is a button named "Sell BTC/USDT
+  // Limit Open" (a faster machine got there first).
+  await page.getByRole('button', { name: button, exact: true }).click()
   const dialog = page.getByRole('alertdialog')
   await expect(dialog).toContainText('Do you confirm the order?')
   await dialog.getByRole('button', { name: 'Confirm' }).click()

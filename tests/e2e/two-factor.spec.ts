@@ -21,6 +21,9 @@ test('two-factor authentication: set up with a QR code and key, recovery codes o
   phone,
   server,
 }) => {
+  // Ten languages' screens on top of setup, sign-in and recovery: it ran out of the default 120 s in a loaded e2e run of
+  // 2026-12-02 (125 s, at the anti-phishing toast; 2.0 min in CI of 89f35d0).
+  test.setTimeout(360_000)
   const user = await newUser(server, 'totp')
   const page = await phone({ session: user, viewport: { width: 360, height: 740 } })
   await page.goto('/secure-center')

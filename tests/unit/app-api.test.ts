@@ -55,6 +55,13 @@ describe('app API', () => {
     expect(toast.toastStore.current).toMatchObject({ kind: 'error', text: { id: 'api.networkError' } })
   })
 
+  it('shows the server words of a "retry later" refusal (503: prices not up to date), not the network message', async () => {
+    const words = 'Prices are not up to date right now. Please try again in a moment'
+    const { app, toast } = await loadApp(() => envelope(503, { field: 'type', issues: [] }, words))
+    await expect(app.getConfig()).rejects.toMatchObject({ code: 503, field: 'type' })
+    expect(toast.toastStore.current).toMatchObject({ kind: 'error', text: words })
+  })
+
   it('parses currency_list with the shared schema and names the bad field of a malformed answer', async () => {
     const good = btcUsdt
     const { app: okApp, calls } = await loadApp(() => envelope(1, [good]))
