@@ -64,10 +64,14 @@ export async function pageBackwards(
   return out.flat().slice(-count)
 }
 
-/** The latest ≤ 300 bars up to `nowSec`. */
+/**
+ * The latest ≤ 300 bars up to `nowSec`, from no earlier than REQ_MIN_SEC: 300 months reach back to 2001, and a
+ * `from` before 2017-07-27 is refused (the 1M chart then had no history at all).
+ */
 export function latestBars(req: Requester, symbol: string, period: KlinePeriod, nowSec: number): Promise<KlineTick[]> {
   const to = Math.min(Math.floor(nowSec), REQ_MAX_SEC)
-  return requestBars(req, symbol, period, to - KLINE_REQ_MAX_BARS * PERIOD_SECONDS[period] + 1, to)
+  const from = Math.max(REQ_MIN_SEC, to - KLINE_REQ_MAX_BARS * PERIOD_SECONDS[period] + 1)
+  return requestBars(req, symbol, period, from, to)
 }
 
 /** Latest trades (`req` on trade.detail): accepts a list of trades or of trade.detail ticks. */

@@ -119,9 +119,9 @@ export class NatsMarketPublisher implements SourceSink {
     this.sink.history(symbol, bars)
   }
 
-  earlierDays(symbol: string, days: KlineTick[]): void {
-    this.publish(symbol, { t: 'days', days })
-    this.sink.earlierDays?.(symbol, days)
+  earlierBars(symbol: string, period: KlinePeriod, bars: KlineTick[]): void {
+    this.publish(symbol, { t: 'earlier', period, bars })
+    this.sink.earlierBars?.(symbol, period, bars)
   }
 
   seedPeriod(symbol: string, period: KlinePeriod, bar: KlineTick, minuteThen: KlineTick | undefined): void {
@@ -168,7 +168,9 @@ export class NatsMarketPublisher implements SourceSink {
       const symbol = record.symbol
       chunks.push({ k: 'head', o, head: record.head(after) })
       for (const bars of splitToFit(record.barsAfter(after), this.budget)) chunks.push({ k: 'bars', o, symbol, bars })
-      for (const days of splitToFit(record.daysAfter(after), this.budget)) chunks.push({ k: 'days', o, symbol, days })
+      for (const [period, all] of record.earlierAfter(after)) {
+        for (const bars of splitToFit(all, this.budget)) chunks.push({ k: 'earlier', o, symbol, period, bars })
+      }
     }
     chunks.push({ k: 'end', o })
     try {

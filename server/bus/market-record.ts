@@ -1,7 +1,7 @@
 /**
  * What ingest keeps of one symbol's source calls so a process that starts later (or lost messages) can be brought to
  * the same state: the 1min bars (from history and candle events, the last `maxBars`), each coarser period's latest
- * seed, the day bars, the latest book and ticker and the last 300 trades — each with the sequence number of the call
+ * seed, the earlier bars of each period, the latest book and ticker and the last 300 trades — each with the sequence number of the call
  * that last set it, so a re-sync asks only for what changed after the last number it has.
  */
 import type { KlineTick, TradeItem } from '../../common/feed/messages'
@@ -21,7 +21,7 @@ export class SymbolRecord {
   /** Ascending by bar id (seconds); each with the seq of the call that last set it. */
   private readonly bars: { bar: KlineTick; seq: number }[] = []
   private readonly seeds = new Map<KlinePeriod, SeedEntry>()
-  private days: { days: KlineTick[]; seq: number } | undefined
+  private readonly earlier = new Map<KlinePeriod, { bars: KlineTick[]; seq: number }>()
   private book: { e: MarketEvent; seq: number } | undefined
   private ticker: { e: MarketEvent; seq: number } | undefined
   /** In arrival order, each batch sorted by (ts, tradeId); at most TRADE_REQ_MAX. */
@@ -36,7 +36,7 @@ export class SymbolRecord {
   record(c: SourceCall): number {
     const seq = ++this.seq
     if (c.t === 'history') for (const bar of c.bars) this.upsertBar(bar, seq)
-    else if (c.t === 'days') this.days = { days: c.days, seq }
+    else if (c.t === 'earlier') this.earlier.set(c.period, { bars: c.bars, seq })
     else if (c.t === 'seed') this.seeds.set(c.period, { period: c.period, bar: c.bar, then: c.then, seq })
     else if (c.t === 'event') {
       const e = c.e
@@ -59,7 +59,7 @@ export class SymbolRecord {
       ...(this.book && this.book.seq > after ? { book: this.book.e } : {}),
       ...(this.ticker && this.ticker.seq > after ? { ticker: this.ticker.e } : {}),
       trades: this.trades.filter((t) => t.seq > after).map((t) => t.item),
-      days: !!this.days && this.days.seq > after,
+      earlier: [...this.earlier].filter(([, e]) => e.seq > after).map(([period]) => period),
     }
   }
 
@@ -70,9 +70,9 @@ export class SymbolRecord {
     return out
   }
 
-  /** The day bars when they were set after `after`. */
-  daysAfter(after: number): KlineTick[] {
-    return this.days && this.days.seq > after ? this.days.days : []
+  /** The earlier bars of each period set after `after`. */
+  earlierAfter(after: number): [KlinePeriod, KlineTick[]][] {
+    return [...this.earlier].filter(([, e]) => e.seq > after).map(([period, e]) => [period, e.bars])
   }
 
   private upsertBar(bar: KlineTick, seq: number): void {

@@ -4,6 +4,7 @@
  */
 import { createInbox } from '@nats-io/transport-node'
 import type { KlineTick } from '../../common/feed/messages'
+import type { KlinePeriod } from '../../common/feed/topics'
 import type { SourceSink } from '../market/sources/source'
 import { MARKET_WIRE_VERSION, type SnapshotRequest, type SourceMeta, type SymbolHead } from './market-wire'
 import { decodeWith, snapshotChunkSchema } from './market-wire-schema'
@@ -14,7 +15,8 @@ export interface SymbolSnapshot {
   head: SymbolHead
   /** 1min bars ascending by id, each with the seq of the call that last set it. */
   bars: [KlineTick, number][]
-  days: KlineTick[]
+  /** Earlier bars of each period the head lists (SourceSink.earlierBars), ascending. */
+  earlier: Map<KlinePeriod, KlineTick[]>
 }
 
 /** A whole answer: from publisher `origin`. */
@@ -66,10 +68,12 @@ export function requestSnapshot(
         if (c.o !== origin) return
         wait()
         if (c.k === 'meta') meta = c.meta
-        else if (c.k === 'head') symbols.set(c.head.symbol, { head: c.head, bars: [], days: [] })
+        else if (c.k === 'head') symbols.set(c.head.symbol, { head: c.head, bars: [], earlier: new Map() })
         else if (c.k === 'bars') symbols.get(c.symbol)?.bars.push(...c.bars)
-        else if (c.k === 'days') symbols.get(c.symbol)?.days.push(...c.days)
-        else if (c.k === 'end' && meta) done()
+        else if (c.k === 'earlier') {
+          const earlier = symbols.get(c.symbol)?.earlier
+          earlier?.set(c.period, [...(earlier.get(c.period) ?? []), ...c.bars])
+        } else if (c.k === 'end' && meta) done()
       },
     })
     wait()
@@ -85,7 +89,7 @@ export function requestSnapshot(
 
 /**
  * Replays one symbol's snapshot into `sink`, as ingest's sink saw the calls: the 1min bars in runs split at each
- * coarser period's seed (bars up to the seed's `then` minute, the seed, the bars after), the day bars, the kept
+ * coarser period's seed (bars up to the seed's `then` minute, the seed, the bars after), the earlier bars, the kept
  * trades (silently, through `recentTrades`: they are not new), then the latest book and ticker as events (they are
  * the market now: listeners such as the mark price should see them).
  *
@@ -108,7 +112,7 @@ export function applySymbolSnapshot(sink: SourceSink, snap: SymbolSnapshot): voi
     sink.seedPeriod?.(symbol, seed.period, seed.bar, seed.then)
   }
   if (from < bars.length) sink.history(symbol, from === 0 ? bars : bars.slice(from))
-  if (head.days) sink.earlierDays?.(symbol, snap.days)
+  for (const period of head.earlier) sink.earlierBars?.(symbol, period, snap.earlier.get(period) ?? [])
   if (head.trades.length > 0) sink.recentTrades?.(symbol, head.trades)
   if (head.book) sink.event(head.book)
   if (head.ticker) sink.event(head.ticker)

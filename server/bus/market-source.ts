@@ -188,7 +188,7 @@ export class NatsMarketSource implements MarketSource {
     const c = m.c
     if (c.t === 'event') sink.event(c.e)
     else if (c.t === 'history') sink.history(symbol, c.bars)
-    else if (c.t === 'days') sink.earlierDays?.(symbol, c.days)
+    else if (c.t === 'earlier') sink.earlierBars?.(symbol, c.period, c.bars)
     else if (c.t === 'seed') sink.seedPeriod?.(symbol, c.period, c.bar, c.then)
   }
 

@@ -74,7 +74,7 @@ export const marketEventSchema: z.ZodMiniType<MarketEvent> = z.discriminatedUnio
 const sourceCall: z.ZodMiniType<SourceCall> = z.discriminatedUnion('t', [
   z.object({ t: z.literal('event'), e: marketEventSchema }),
   z.object({ t: z.literal('history'), bars: z.array(bar) }),
-  z.object({ t: z.literal('days'), days: z.array(bar) }),
+  z.object({ t: z.literal('earlier'), period, bars: z.array(bar) }),
   z.object({ t: z.literal('seed'), period, bar, then: z.optional(bar) }),
   z.object({ t: z.literal('big') }),
 ])
@@ -117,7 +117,7 @@ const head: z.ZodMiniType<SymbolHead> = z.object({
   book: z.optional(marketEventSchema),
   ticker: z.optional(marketEventSchema),
   trades: z.array(trade),
-  days: z.boolean(),
+  earlier: z.array(period),
 })
 const origin = z.string().check(z.minLength(1), z.maxLength(64))
 
@@ -126,7 +126,7 @@ export const snapshotChunkSchema: z.ZodMiniType<SnapshotChunk> = z.discriminated
   z.object({ k: z.literal('meta'), o: origin, meta }),
   z.object({ k: z.literal('head'), o: origin, head }),
   z.object({ k: z.literal('bars'), o: origin, symbol, bars: z.array(z.tuple([bar, int])) }),
-  z.object({ k: z.literal('days'), o: origin, symbol, days: z.array(bar) }),
+  z.object({ k: z.literal('earlier'), o: origin, symbol, period, bars: z.array(bar) }),
   z.object({ k: z.literal('end'), o: origin }),
 ])
 

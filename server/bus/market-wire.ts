@@ -12,13 +12,13 @@ import type { MarketEvent } from '../market/types'
 import { decodeWith, liveMessageSchema } from './market-wire-schema'
 
 /** Version of these messages; a receiver drops messages of another version. */
-export const MARKET_WIRE_VERSION = 1
+export const MARKET_WIRE_VERSION = 2
 
 /** One call of the source into its sink (SourceSink), as published. */
 export type SourceCall =
   | { t: 'event'; e: MarketEvent }
   | { t: 'history'; bars: KlineTick[] }
-  | { t: 'days'; days: KlineTick[] }
+  | { t: 'earlier'; period: KlinePeriod; bars: KlineTick[] }
   | { t: 'seed'; period: KlinePeriod; bar: KlineTick; then?: KlineTick }
   /** A call too large for one message (a long history): receivers take it from the snapshot. */
   | { t: 'big' }
@@ -80,20 +80,20 @@ export interface SymbolHead {
   ticker?: MarketEvent
   /** Trades kept (oldest first) that arrived after `after`. */
   trades: TradeItem[]
-  /** True when the day bars changed after `after` (they follow in `days` chunks). */
-  days: boolean
+  /** The periods whose earlier bars (SourceSink.earlierBars) changed after `after`; they follow in `earlier` chunks. */
+  earlier: KlinePeriod[]
 }
 
 /**
  * The answer to a snapshot request: several messages to the request's reply subject, in this order: `meta`, then
  * per symbol its `head`, its `bars` (1min bars with the sequence number of the call that last set them, ascending
- * by id, split to fit the server's max_payload) and its `days`, and last `end`.
+ * by id, split to fit the server's max_payload) and its `earlier` bars of each period, and last `end`.
  */
 export type SnapshotChunk =
   | { k: 'meta'; o: string; meta: SourceMeta }
   | { k: 'head'; o: string; head: SymbolHead }
   | { k: 'bars'; o: string; symbol: string; bars: [KlineTick, number][] }
-  | { k: 'days'; o: string; symbol: string; days: KlineTick[] }
+  | { k: 'earlier'; o: string; symbol: string; period: KlinePeriod; bars: KlineTick[] }
   | { k: 'end'; o: string }
 
 /** Request on `tc.market-history`: kline history (`from`/`to` epoch seconds), as HistoryProvider takes it. */

@@ -39,6 +39,18 @@ export async function engineCandles(page: Page, symbol: string): Promise<Record<
   )
 }
 
+/** How many bars the engine holds for `symbol` and `period` (`engine.caches.candles`; 0 before any). */
+export async function engineCandleCount(page: Page, symbol: string, period: string): Promise<number> {
+  const worker = await engineWorker(page)
+  return worker.evaluate(
+    (key) =>
+      (self as unknown as { engine: { caches: { candles: Record<string, { bars: number }> } } }).engine.caches.candles[
+        key
+      ]?.bars ?? 0,
+    `${symbol} ${period}`,
+  )
+}
+
 /** Feed topics the engine is subscribed to (`engine.topics`). */
 export async function engineTopics(page: Page): Promise<string[]> {
   const worker = await engineWorker(page)

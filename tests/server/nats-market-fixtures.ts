@@ -34,9 +34,9 @@ export class CallLog {
         log(symbol, 'history', [bars])
         target.history(symbol, bars)
       },
-      earlierDays: (symbol, days) => {
-        log(symbol, 'earlierDays', [days])
-        target.earlierDays?.(symbol, days)
+      earlierBars: (symbol, period, bars) => {
+        log(symbol, 'earlierBars', [period, bars])
+        target.earlierBars?.(symbol, period, bars)
       },
       seedPeriod: (symbol, period, bar, then) => {
         log(symbol, 'seedPeriod', [period, bar, then])
@@ -64,6 +64,7 @@ export async function hubView(hub: Hub, symbol: string) {
     last300: await hub.request({ channel: 'kline', symbol, period: '1min' }).catch(() => 'history from upstream'),
     current: kline,
     seeded: [...state.seeded].sort(),
+    earlier: Object.fromEntries(state.earlier),
     trades: await hub.request({ channel: 'trade', symbol }),
     book: hub.lastBook(symbol),
     ticker: hub.lastTicker(symbol),

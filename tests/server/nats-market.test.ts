@@ -34,6 +34,20 @@ await describeNats('market over NATS', (open) => {
     await sim.start(publisher)
     try {
       await expect.poll(() => publisher.position('btcusdt'), { timeout: 10_000 }).toBeGreaterThan(40)
+      // Bars from before the minutes (a replay's loop read backwards): live to the early process, in the late one's
+      // snapshot.
+      const day = 86_400 * Math.floor(Date.now() / 86_400_000) - 8 * 3600
+      const earlier = [0, 1].map((k) => ({
+        id: day - (2 - k) * 86_400,
+        open: 1,
+        close: 1.5,
+        low: 0.5,
+        high: 2,
+        amount: 3,
+        vol: 4,
+        count: 5,
+      }))
+      publisher.earlierBars('btcusdt', '1day', earlier)
       const late = await NatsMarketSource.connect(await open('gateway'), { prefix })
       const lateHub = hubFor(late)
       const lateLog = new CallLog()
@@ -62,12 +76,18 @@ await describeNats('market over NATS', (open) => {
         const snapSeq = lateCalls[0]!.seq
         expect(lateCalls.filter((c) => c.seq > snapSeq)).toEqual(ingest.filter((c) => c.seq > snapSeq))
         expect(lateCalls.filter((c) => c.seq <= snapSeq).map((c) => c.call.split(' ')[0])).toEqual(
-          expect.arrayContaining(['history', 'recentTrades', 'event']),
+          expect.arrayContaining([
+            'history',
+            'recentTrades',
+            'event',
+            ...(symbol === 'btcusdt' ? ['earlierBars'] : []),
+          ]),
         )
         const want = await hubView(ingestHub, symbol)
         expect(await hubView(earlyHub, symbol)).toEqual(want)
         expect(await hubView(lateHub, symbol)).toEqual(want)
       }
+      for (const hub of [earlyHub, lateHub]) expect(hub.state('btcusdt')!.earlier.get('1day')).toEqual(earlier)
       expect(early.gaps + late.gaps).toBe(0)
       await Promise.all([early.stop(), late.stop(), publisher.stop()])
     } finally {

@@ -49,16 +49,18 @@ function withField(base: unknown, path: (string | number)[], value: unknown): st
 }
 
 describe('NATS market messages', () => {
-  it('pass as published: events, seeds, history and the "big" marker', () => {
+  it('pass as published: events, seeds, history, earlier bars and the "big" marker', () => {
     for (const m of [
       trades,
       book,
       { ...trades, c: { t: 'seed', period: '1day', bar, then: bar } },
       { ...trades, c: { t: 'history', bars: [bar] } },
+      { ...trades, c: { t: 'earlier', period: '1mon', bars: [bar] } },
       { ...trades, c: { t: 'big' } },
     ]) {
       expect(decodeLive(JSON.stringify(m))).toEqual(m)
     }
+    expect(decodeLive(JSON.stringify({ ...trades, c: { t: 'earlier', period: '2mon', bars: [bar] } }))).toBeUndefined()
   })
 
   it.each([
@@ -86,6 +88,9 @@ describe('NATS market messages', () => {
     const bars = { k: 'bars', o: 'x', symbol: 'btcusdt', bars: [[bar, 3]] }
     expect(decodeWith(snapshotChunkSchema, JSON.stringify(bars))).toEqual(bars)
     expect(decodeWith(snapshotChunkSchema, withField(bars, ['bars', 0, 1], 'three'))).toBeUndefined()
+    const earlier = { k: 'earlier', o: 'x', symbol: 'btcusdt', period: '4hour', bars: [bar] }
+    expect(decodeWith(snapshotChunkSchema, JSON.stringify(earlier))).toEqual(earlier)
+    expect(decodeWith(snapshotChunkSchema, withField(earlier, ['bars', 0, 'high'], 'x'))).toBeUndefined()
     expect(decodeWith(snapshotChunkSchema, JSON.stringify({ k: 'meta', o: 'x', meta: {} }))).toBeUndefined()
     expect(decodeWith(snapshotRequestSchema, JSON.stringify({ v: 1, symbol: 'btcusdt', after: 4 }))).toBeDefined()
     expect(decodeWith(snapshotRequestSchema, JSON.stringify({ v: 1, after: -1 }))).toBeUndefined()

@@ -1,7 +1,8 @@
 /**
- * Day bars from before a market's 1min history (a replay's daily files), so the 1day, 1week and 1mon charts reach
- * back further than the minutes do. Weeks and months are folded from the days on the calendar of periods.ts; a
- * `req` answer joins them to the bars aggregated from the minutes, merging the one week or month the two share.
+ * Bars from before a market's 1min history, so the coarser charts reach back further than the minutes kept do
+ * (SourceSink.earlierBars: a replay's loop read backwards, its daily files). Weeks and months of recorded days are
+ * folded on the calendar of periods.ts (earlierPeriods); a `req` answer joins a period's earlier bars to those
+ * aggregated from the minutes (joinEarlier), merging the one bucket the two share.
  */
 import type { KlineTick } from '../../../common/feed/messages'
 import type { KlinePeriod } from '../../../common/feed/topics'
@@ -14,11 +15,6 @@ import { bucketStart } from './periods'
 /** The periods day bars can make. */
 export const DAY_PERIODS = ['1day', '1week', '1mon'] as const satisfies readonly KlinePeriod[]
 export type DayPeriod = (typeof DAY_PERIODS)[number]
-
-/** True for the periods `earlierPeriods` makes. */
-export function isDayPeriod(period: KlinePeriod): period is DayPeriod {
-  return (DAY_PERIODS as readonly KlinePeriod[]).includes(period)
-}
 
 /**
  * The day bars (ids at 1day bucket starts, strictly ascending) as 1day, 1week and 1mon bars, sums exact and rounded

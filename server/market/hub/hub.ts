@@ -16,7 +16,7 @@ import {
 import { KLINE_REQ_MAX_BARS, TRADE_REQ_MAX } from '../../../common/constants'
 import type { MarketEvent } from '../types'
 import type { HistoryProvider, SourceSink, SymbolSpec } from '../sources/source'
-import { earlierPeriods, isDayPeriod, joinEarlier } from './earlier-days'
+import { joinEarlier } from './earlier-days'
 import { SymbolState } from './symbol-state'
 
 /** Receiver of topic pushes (the gateway). `wants` lets the hub skip building frames nobody subscribed to. */
@@ -84,9 +84,8 @@ export class Hub implements SourceSink {
     if (!this.opts.history) s.refreshTicker()
   }
 
-  earlierDays(symbol: string, days: KlineTick[]): void {
-    const s = this.symbols.get(symbol)
-    if (s) s.earlier = earlierPeriods(days, s.precision)
+  earlierBars(symbol: string, period: KlinePeriod, bars: KlineTick[]): void {
+    this.symbols.get(symbol)?.earlier.set(period, bars)
   }
 
   seedPeriod(symbol: string, period: KlinePeriod, bar: KlineTick, minuteThen: KlineTick | undefined): void {
@@ -152,7 +151,7 @@ export class Hub implements SourceSink {
       if (this.opts.history) return this.opts.history(topic.symbol, topic.period, from, to)
       const lo = from !== undefined && to !== undefined ? from : -Infinity
       const recent = s.series.range(topic.period, lo, to ?? Infinity, KLINE_REQ_MAX_BARS)
-      const earlier = isDayPeriod(topic.period) ? s.earlier?.get(topic.period) : undefined
+      const earlier = s.earlier.get(topic.period)
       if (!earlier) return recent
       const first = s.series.first(topic.period)
       return joinEarlier(earlier, recent, first, lo, to ?? Infinity, KLINE_REQ_MAX_BARS, s.precision)

@@ -8,7 +8,6 @@ import { TRADE_REQ_MAX } from '../../../common/constants'
 import type { SymbolSpec } from '../sources/source'
 import type { BarPrecision } from './bar-agg'
 import { CandleSeries } from './candle-series'
-import type { DayPeriod } from './earlier-days'
 import { RollingTicker } from './rolling-ticker'
 
 export class SymbolState {
@@ -23,8 +22,8 @@ export class SymbolState {
   private readonly trades: TradeItem[] = []
   /** Coarser periods whose current bar is trustworthy (all of them unless the source seeds from upstream). */
   readonly seeded = new Set<KlinePeriod>()
-  /** Day, week and month bars from before the minutes (a replay's daily files), when the source has them. */
-  earlier: Map<DayPeriod, KlineTick[]> | undefined
+  /** Bars of coarser periods from before the minutes (SourceSink.earlierBars: a replay's loop and daily files). */
+  readonly earlier = new Map<KlinePeriod, KlineTick[]>()
 
   constructor(readonly spec: SymbolSpec) {
     this.precision = { price: spec.price_precision, volume: spec.volume_decimals, turnover: spec.turnover_decimals }

@@ -24,10 +24,11 @@ export interface SourceSink {
   /** Completed 1min bars before the play head, ascending `id` (seconds); loaded silently as history for `req`. */
   history(symbol: string, bars: KlineTick[]): void
   /**
-   * Day bars from before the 1min history (ids at 1day bucket starts, ascending), for the 1day/1week/1mon history
-   * `req` serves (a replay's daily files).
+   * Bars of a coarser `period` from before the 1min history (ids at the period's bucket starts, ascending; the last
+   * may be the part before the first minute of a bucket the minutes finish), for the history `req` serves beyond the
+   * minutes kept (a replay's loop read backwards, its daily files). Replaces what the period had.
    */
-  earlierDays?(symbol: string, days: KlineTick[]): void
+  earlierBars?(symbol: string, period: KlinePeriod, bars: KlineTick[]): void
   /**
    * The current bar of a coarser period, taken from upstream (htx relay): `minuteThen` is the upstream 1min bar it
    * already includes. Until seeded, that period's live bars are not pushed.

@@ -12,7 +12,9 @@
  *   (`replayIndexAt`): bar i of the endless loop plays in minute i after REPLAY_EPOCH_MS, so a restart resumes
  *   where the last run would be now instead of rewinding, and a bar keeps its open time across restarts (what the
  *   app kept offline still lines up). The ~3 days of bars before the play head (HISTORY_BARS, or all but one bar of a
- *   shorter recording) are history. Gaps between files (2023 → 2024 → 2025) vanish, so prices jump at file
+ *   shorter recording) are history; before them, the loop read backwards gives the 30min to 1mon periods EARLIER_BARS
+ *   bars each (loop-history.ts: the same minutes again, as the loop plays them), and a series with daily files has
+ *   its days there instead, with their weeks and months (dayHistory). Gaps between files (2023 → 2024 → 2025) vanish, so prices jump at file
  *   boundaries and at the loop: that is the data, not a glitch. REPLAY_SPEED multiplies the clock: the file position
  *   still follows the wall clock (× speed) across restarts, but bar times run ahead of the wall clock from the
  *   start of each run.
@@ -37,6 +39,9 @@ import type { FeedMakeup, FeedPart } from '../../../../common/api/public'
 import { loadReplay, type ReplaySeries } from './load'
 import type { RawBar } from './row'
 import { SymbolPlayer } from './player'
+import type { WholeMinute } from './bar-plan'
+import { EARLIER_BARS, EARLIER_PERIODS, type EarlierPeriod, LoopHistory } from './loop-history'
+import { earlierPeriods } from '../../hub/earlier-days'
 import { TapePlayback } from './tape'
 
 /** Bars before the play head served as history at start (3 days of 1min bars). */
@@ -85,6 +90,7 @@ export async function createReplaySource(path: string, opts: ReplayOptions): Pro
   const now = opts.now ?? Date.now
   const steps = stepsPerBar(opts.speed)
   let timers: NodeJS.Timeout[] = []
+  let earlierTurn: NodeJS.Immediate | undefined
   return {
     kind: 'replay',
     detail: path,
@@ -98,13 +104,14 @@ export async function createReplaySource(path: string, opts: ReplayOptions): Pro
       // The bar playing now opens at the current minute (for speed 1 that makes baseId REPLAY_EPOCH_MS in seconds).
       const current = replayIndexAt(startWall, opts.speed)
       const baseId = Math.floor(startWall / 60_000) * 60 - current * 60
+      const earlierDue: { s: ReplaySeries; player: SymbolPlayer; firstMinuteId: number }[] = []
       const players = series.map((s) => {
         const head = Math.min(HISTORY_BARS, s.bars.length - 1)
         const tape = s.tape ? new TapePlayback(s.tape) : undefined
         const player = new SymbolPlayer(s.spec, s.bars, baseId, steps, current - 1, tape)
         const history = player.history(head)
         sink.history(s.spec.symbol, history)
-        if (s.daily && history[0]) sink.earlierDays?.(s.spec.symbol, dayHistory(s.daily, history[0].id))
+        if (history[0]) earlierDue.push({ s, player, firstMinuteId: history[0].id })
         return player
       })
       const play = () => {
@@ -118,25 +125,75 @@ export async function createReplaySource(path: string, opts: ReplayOptions): Pro
       play()
       books()
       timers = [setInterval(play, Math.max(50, 60_000 / (steps * opts.speed))), setInterval(books, BOOK_MS)]
+      // The bars before the minutes (earlierBars) once the market plays: a symbol per turn of the event loop (a few
+      // hundred ms for the whole data folder), so neither the start nor a request waits for them.
+      const nextEarlier = () => {
+        const due = earlierDue.shift()
+        if (!due) return
+        for (const [period, bars] of earlierBars(due.s, due.player.fileMinutes(), baseId, due.firstMinuteId))
+          sink.earlierBars?.(due.s.spec.symbol, period, bars)
+        earlierTurn = setImmediate(nextEarlier)
+      }
+      if (sink.earlierBars) earlierTurn = setImmediate(nextEarlier)
       opts.log?.(`market: replaying ${series.length} symbols from ${path} at speed ${opts.speed}`)
     },
     async stop() {
       for (const t of timers) clearInterval(t)
       timers = []
+      if (earlierTurn) clearImmediate(earlierTurn)
     },
   }
 }
 
 /**
+ * The bars of each EARLIER_PERIODS period before the 1min history that starts at `firstMinuteId` (epoch s), each
+ * list ascending, EARLIER_BARS long or more: the loop read backwards (loop-history.ts) from `minutes` (the
+ * recording's whole 1min bars, player.ts fileMinutes; virtual bar 0 opens at `baseId`, epoch s), except the day,
+ * week and month of a series with recorded day bars (forex daily files): its days laid back to back before the
+ * minutes (dayHistory), folded into weeks and months.
+ */
+export function earlierBars(
+  s: ReplaySeries,
+  minutes: readonly WholeMinute[],
+  baseId: number,
+  firstMinuteId: number,
+): Map<EarlierPeriod, KlineTick[]> {
+  const loop = new LoopHistory(minutes, s.spec, baseId)
+  const out = new Map<EarlierPeriod, KlineTick[]>()
+  for (const period of EARLIER_PERIODS) out.set(period, loop.before(period, firstMinuteId, EARLIER_BARS))
+  if (s.daily?.length) {
+    const precision = {
+      price: s.spec.price_precision,
+      volume: s.spec.volume_decimals,
+      turnover: s.spec.turnover_decimals,
+    }
+    for (const [period, bars] of earlierPeriods(dayHistory(s.daily, firstMinuteId), precision)) out.set(period, bars)
+  }
+  return out
+}
+
+/**
+ * Days of recorded day bars served before the minutes: enough for EARLIER_BARS months (a 1mon bar holds at most 31
+ * days), the recording looped when it is shorter (3,738 days of EUR/USD make 123 months).
+ */
+export const EARLIER_DAYS = Math.ceil(EARLIER_BARS * 30.44) + 31
+
+/**
  * Recorded day bars as history before the minutes that start at `firstMinuteId` (epoch s): laid back to back, the
- * newest on the day before the minutes' first day (1day buckets of periods.ts), like the minutes re-timed by index.
- * Their own dates (the daily files run 2007–2018) are not kept: like the gaps between minute files, they vanish.
- * `vol` is the recorded quote volume, else 0 (LEAN's daily quote files carry no volume at all).
+ * newest on the day before the minutes' first day (1day buckets of periods.ts), like the minutes re-timed by index,
+ * and looped backwards like them to EARLIER_DAYS days when there are fewer. Their own dates (the daily files run
+ * 2007–2018) are not kept: like the gaps between minute files, they vanish. `vol` is the recorded quote volume,
+ * else 0 (LEAN's daily quote files carry no volume at all).
  */
 export function dayHistory(days: readonly RawBar[], firstMinuteId: number): KlineTick[] {
   const firstDay = bucketStart('1day', firstMinuteId)
-  return days.map((d, k) => ({
-    id: firstDay - (days.length - k) * 86_400,
+  const total = Math.max(days.length, EARLIER_DAYS)
+  const looped = Array.from(
+    { length: total },
+    (_, k) => days[(((k - total) % days.length) + days.length) % days.length]!,
+  )
+  return looped.map((d, k) => ({
+    id: firstDay - (total - k) * 86_400,
     open: Number(d.open),
     high: Number(d.high),
     low: Number(d.low),

@@ -11,7 +11,7 @@ import { deriveBook } from '../derive-book'
 import { toUnits } from '../units'
 import { type Rand, hash32, mulberry32 } from '../prng'
 import type { SymbolSpec } from '../source'
-import { type BarPlan, barAt, cumVolume, planBar } from './bar-plan'
+import { type BarPlan, type WholeMinute, barAt, cumVolume, planBar, wholeMinute } from './bar-plan'
 import type { RawBar } from './row'
 import type { TapeTrade } from './parse-capture'
 import type { TapeMinute, TapePlayback } from './tape'
@@ -65,6 +65,11 @@ export class SymbolPlayer {
       this.noteVolume(plan.volumeUnits)
     }
     return out
+  }
+
+  /** Every bar of the recording as the whole 1min bar it plays as (units), in file order, for LoopHistory to fold. */
+  fileMinutes(): WholeMinute[] {
+    return this.bars.map((raw) => wholeMinute(raw, this.spec, this.steps))
   }
 
   /** Emits everything due up to replay time `ms`: the running bar(s) and the derived trades since the last call. */
