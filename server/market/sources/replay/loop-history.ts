@@ -22,8 +22,8 @@ import type { WholeMinute } from './bar-plan'
 export const EARLIER_BARS = 300
 
 /**
- * Periods whose history the 1min bars kept at start (index.ts HISTORY_BARS, 3 days) do not fill to EARLIER_BARS:
- * 5min and 15min already have 864 and 288 bars.
+ * Periods to which the 1min bars kept at start (index.ts HISTORY_BARS, 3 days) give fewer than 200 bars: 5min and
+ * 15min already have 864 and 288.
  */
 export const EARLIER_PERIODS = [
   '30min',
