@@ -72,7 +72,8 @@ export function requestSnapshot(
         else if (c.k === 'bars') symbols.get(c.symbol)?.bars.push(...c.bars)
         else if (c.k === 'earlier') {
           const earlier = symbols.get(c.symbol)?.earlier
-          earlier?.set(c.period, [...(earlier.get(c.period) ?? []), ...c.bars])
+          if (earlier && !earlier.has(c.period)) earlier.set(c.period, [])
+          earlier?.get(c.period)!.push(...c.bars)
         } else if (c.k === 'end' && meta) done()
       },
     })
