@@ -26,7 +26,7 @@ import { batchStats } from '../../server/trading/spot/place-batch'
 import { fakeMarket } from '../helpers/server-fake-market'
 import { createPgTestDatabase, PG_ADMIN_URL } from '../helpers/server-db'
 import { makeUser } from '../helpers/server-users'
-import { cpuMeter, cpuNote, type CpuReading } from './machine-cpu'
+import { cpuMeter, cpuNote, cpuPerCall, type CpuReading } from './machine-cpu'
 import { alternating, medianOf, MIN_RUNS, percentile, summarize } from './stats'
 import { inTransaction } from './bare-sql'
 import { statementCounter } from './statement-count'
@@ -230,7 +230,16 @@ export async function runTradingBench(): Promise<BenchResult[]> {
           `service/bare ${ratio.median.toFixed(2)}× (${ratio.spread}); ${WORKERS} workers of one account, ` +
           `${((batchStats.orders - before.orders) / Math.max(1, batchStats.batches - before.batches)).toFixed(1)} orders per group commit, ` +
           `statements per order ${medianOf(svc.map((r) => r.statements)).toFixed(1)} (service) vs ${medianOf(bare.map((r) => r.statements)).toFixed(1)} (bare); ` +
-          `service: ${cpuNote(svc.map((r) => r.cpu))}, bare: ${cpuNote(bare.map((r) => r.cpu))}: with the cores part idle the bound is ` +
+          `service: ${cpuNote(svc.map((r) => r.cpu))}, bare: ${cpuNote(bare.map((r) => r.cpu))}; service ` +
+          `${cpuPerCall(
+            svc.map((r) => r.cpu),
+            svc.map((r) => r.perSecond),
+            'order',
+          )}; bare ${cpuPerCall(
+            bare.map((r) => r.cpu),
+            bare.map((r) => r.perSecond),
+            'order',
+          )}: with the cores part idle the bound is ` +
           `the wait, not the CPU: an order waits for its batch (9 statements and a commit) and, when it comes while ` +
           `another is written, for that one too; ${WORKERS} workers in a closed loop place at most ${WORKERS} orders per batch cycle`,
       },

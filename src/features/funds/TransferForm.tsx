@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { compare, parseDecimal } from '../../../common/amount'
 import type { Overview, Wallet } from '../../../common/api/assets'
 import { describeFailure } from '../../api/problem'
@@ -37,23 +37,30 @@ export function TransferForm({ overview, onDone }: { overview: Overview | null; 
   const currencies = transferCurrencies(overview)
   // Out of the futures wallet only what the open positions do not need may leave (issue 21 part 2): the server's cap
   // (`contract/account` max_transfer_out) bounds what "Available" shows and "All" fills in. Read again with the
-  // overview (after each transfer).
+  // overview (after each transfer) and when "All" is tapped: the cap moves with the mark, and a read the server could
+  // not answer (a stale mark: null) would otherwise offer the whole wallet until the next transfer.
   const [maxOut, setMaxOut] = useState<string | null>(null)
+  const readCap = useCallback(
+    () =>
+      api.contractAccount({ silent: true }).then(
+        (a) => a.max_transfer_out,
+        () => null,
+      ),
+    [api],
+  )
   useEffect(() => {
     let live = true
-    api.contractAccount({ silent: true }).then(
-      (a) => live && setMaxOut(a.max_transfer_out),
-      () => live && setMaxOut(null),
-    )
+    void readCap().then((cap) => live && setMaxOut(cap))
     return () => {
       live = false
     }
-  }, [api, overview])
-  const usable = (from: Wallet, currency: string) => {
+  }, [readCap, overview])
+  const capped = (cap: string | null, from: Wallet, currency: string) => {
     const inWallet = usableIn(overview, from, currency)
-    if (from !== 'contract' || currency !== 'USDT' || maxOut === null) return inWallet
-    return compare(parseDecimal(maxOut), parseDecimal(inWallet)) < 0 ? maxOut : inWallet
+    if (from !== 'contract' || currency !== 'USDT' || cap === null) return inWallet
+    return compare(parseDecimal(cap), parseDecimal(inWallet)) < 0 ? cap : inWallet
   }
+  const usable = (from: Wallet, currency: string) => capped(maxOut, from, currency)
   const form = useAppForm(
     appFormOptions<Values>({
       defaultValues: { from: 'spot', to: 'contract', currency: currencies[0] ?? 'USDT', amount: '' },
@@ -119,9 +126,22 @@ export function TransferForm({ overview, onDone }: { overview: Overview | null; 
                         type="button"
                         className="fd-all"
                         onClick={() => {
-                          const all = allOf(usable(v.from, v.currency), transferScale(v.currency))
-                          form.setFieldValue('amount', all)
-                          setFieldProblem(form, 'amount', undefined)
+                          const fill = (amount: string) => {
+                            const all = allOf(amount, transferScale(v.currency))
+                            form.setFieldValue('amount', all)
+                            setFieldProblem(form, 'amount', undefined)
+                            return all
+                          }
+                          const first = fill(usable(v.from, v.currency))
+                          if (v.from !== 'contract' || v.currency !== 'USDT') return
+                          // The cap of this moment replaces the one read with the overview, unless the user has
+                          // changed the amount or the wallet meanwhile.
+                          void readCap().then((cap) => {
+                            setMaxOut(cap)
+                            const untouched =
+                              form.getFieldValue('amount') === first && form.getFieldValue('from') === 'contract'
+                            if (untouched) fill(capped(cap, 'contract', v.currency))
+                          })
                         }}
                       >
                         <Trans id="funds.all">All</Trans>
