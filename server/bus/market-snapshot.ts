@@ -72,8 +72,11 @@ export function requestSnapshot(
         else if (c.k === 'bars') symbols.get(c.symbol)?.bars.push(...c.bars)
         else if (c.k === 'earlier') {
           const earlier = symbols.get(c.symbol)?.earlier
-          if (earlier && !earlier.has(c.period)) earlier.set(c.period, [])
-          earlier?.get(c.period)!.push(...c.bars)
+          if (earlier) {
+            let list = earlier.get(c.period)
+            if (!list) earlier.set(c.period, (list = []))
+            list.push(...c.bars)
+          }
         } else if (c.k === 'end' && meta) done()
       },
     })

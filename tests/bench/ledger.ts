@@ -250,15 +250,7 @@ export async function runLedgerBench(): Promise<BenchResult[]> {
           `bare SQL ${bRate.median.toFixed(0)} transfers/s (${bRate.spread}), p99 ${bP99.median.toFixed(1)} ms; ` +
           `${load.what}, ${SECONDS} s per run; statements per transfer ${perCall(service)} (service) vs ` +
           `${perCall(bare)} (bare); service: ${cpuNote(service.map((r) => r.cpu))}, bare: ` +
-          `${cpuNote(bare.map((r) => r.cpu))}; service ${cpuPerCall(
-            service.map((r) => r.cpu),
-            service.map((r) => r.perSecond),
-            'transfer',
-          )}; bare ${cpuPerCall(
-            bare.map((r) => r.cpu),
-            bare.map((r) => r.perSecond),
-            'transfer',
-          )}; ${ANCHOR}${failed ? `; ${failed} transfers FAILED` : ''}`,
+          `${cpuNote(bare.map((r) => r.cpu))}; service ${cpuPerCall(service, 'transfer')}; bare ${cpuPerCall(bare, 'transfer')}; ${ANCHOR}${failed ? `; ${failed} transfers FAILED` : ''}`,
       })
     }
     // Both variants kept the books: every balance equals its entries, each currency sums to zero.

@@ -97,15 +97,14 @@ export function cpuNote(readings: readonly CpuReading[], self = 'this process'):
 }
 
 /**
- * CPU time per call in ms, split "this process + PostgreSQL", from readings and the calls per second of the same
- * rounds (medians): "1.20 + 2.10 = 3.30 ms CPU per transfer, so 2 cores allow at most 606/s". The ceiling is what
+ * CPU time per call in ms, split "this process + PostgreSQL", from each round's reading and calls per second
+ * (medians): "1.20 + 2.10 = 3.30 ms CPU per transfer, so 2 cores allow at most 606/s". The ceiling is what
  * the machine's cores allow if nothing else ran: a rate near it is bound by CPU, one far below it by waiting.
  */
-export function cpuPerCall(readings: readonly CpuReading[], perSecond: readonly number[], what: string): string {
-  const self = medianOf(readings.map((r, i) => (r.self * 1000) / Math.max(perSecond[i]!, 1e-9)))
-  const pg = readings.map((r, i) =>
-    r.postgres === undefined ? undefined : (r.postgres * 1000) / Math.max(perSecond[i]!, 1e-9),
-  )
+export function cpuPerCall(runs: readonly { cpu: CpuReading; perSecond: number }[], what: string): string {
+  const perCall = (cores: number, perSecond: number) => (cores * 1000) / Math.max(perSecond, 1e-9)
+  const self = medianOf(runs.map((r) => perCall(r.cpu.self, r.perSecond)))
+  const pg = runs.map((r) => (r.cpu.postgres === undefined ? undefined : perCall(r.cpu.postgres, r.perSecond)))
   if (pg.some((v) => v === undefined)) return `${self.toFixed(2)} ms CPU of this process per ${what}`
   const postgres = medianOf(pg as number[])
   const total = self + postgres

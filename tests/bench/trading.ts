@@ -231,15 +231,7 @@ export async function runTradingBench(): Promise<BenchResult[]> {
           `${((batchStats.orders - before.orders) / Math.max(1, batchStats.batches - before.batches)).toFixed(1)} orders per group commit, ` +
           `statements per order ${medianOf(svc.map((r) => r.statements)).toFixed(1)} (service) vs ${medianOf(bare.map((r) => r.statements)).toFixed(1)} (bare); ` +
           `service: ${cpuNote(svc.map((r) => r.cpu))}, bare: ${cpuNote(bare.map((r) => r.cpu))}; service ` +
-          `${cpuPerCall(
-            svc.map((r) => r.cpu),
-            svc.map((r) => r.perSecond),
-            'order',
-          )}; bare ${cpuPerCall(
-            bare.map((r) => r.cpu),
-            bare.map((r) => r.perSecond),
-            'order',
-          )}: with the cores part idle the bound is ` +
+          `${cpuPerCall(svc, 'order')}; bare ${cpuPerCall(bare, 'order')}: with the cores part idle the bound is ` +
           `the wait, not the CPU: an order waits for its batch (9 statements and a commit) and, when it comes while ` +
           `another is written, for that one too; ${WORKERS} workers in a closed loop place at most ${WORKERS} orders per batch cycle`,
       },

@@ -79,33 +79,26 @@ test('a transfer out of the futures wallet over the cap is refused, naming the m
   expect(compare(max, d('0'))).toBeGreaterThan(0)
   await shotBoth(page, 'transfer-over-cap-360')
   expect(compare(await futures(), available), 'nothing left the futures wallet').toBe(0)
-  // "All" offers what may leave now (contract/account max_transfer_out, read again on the tap), not the whole
-  // balance. The cap moves with the mark (and equals the balance at a mark where neither leg loses: the derived book
-  // can open both at one price), so the figure is compared with the server's cap of the same moment, tapping again
-  // until the two reads agree.
-  const cap = async () => {
-    const a = await api<{ max_transfer_out: string | null }>(server, 'GET', 'contract/account', undefined, user.token)
-    return a.data.max_transfer_out
-  }
+  // "All" offers what may leave now, not the whole balance: the tap reads the cap again (contract/account
+  // max_transfer_out) and fills in exactly the figure the server answered. The cap moves with the mark (and equals the
+  // balance at a mark where neither leg loses: the derived book can open both at one price), so the field is compared
+  // with the page's own read, tapping again while that read could not value the positions (null: a stale mark).
   const input = page.locator('input[name="amount"]')
   await expect
     .poll(
       async () => {
-        const before = await cap()
         await input.fill('')
+        const reread = page.waitForResponse((r) => r.url().endsWith('/api/contract/account'))
         await page.locator('.fd-all').click()
-        await expect(input).not.toHaveValue('')
-        // The re-read on the tap lands a moment later: the field settles on it.
-        const after = await cap()
-        await expect(input)
-          .toHaveValue(after ?? String(available), { timeout: 5000 })
-          .catch(() => undefined)
-        const all = await input.inputValue()
-        return before === after && after !== null ? compare(d(all), d(after)) : `cap ${before} → ${after}, All ${all}`
+        const cap = ((await (await reread).json()) as { data: { max_transfer_out: string | null } }).data
+          .max_transfer_out
+        if (cap === null) return 'no cap: the mark was stale'
+        await expect.poll(async () => compare(d(await input.inputValue()), d(cap))).toBe(0)
+        return 'filled with the cap'
       },
       { message: 'All fills in the cap the server answers', timeout: 60_000 },
     )
-    .toBe(0)
+    .toBe('filled with the cap')
   expect(compare(d(await input.inputValue()), d('0'))).toBeGreaterThan(0)
 })
 
