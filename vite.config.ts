@@ -5,6 +5,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { availableParallelism } from 'node:os'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { build as esbuild } from 'esbuild'
@@ -15,11 +16,15 @@ import { lingui } from '@lingui/vite-plugin'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { compression } from 'vite-plugin-compression2'
 import { HeavyFirstSequencer } from './tests/helpers/heavy-first.ts'
+import { testFilesByIsolation } from './tests/helpers/isolation.ts'
 
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>
 const apiPort = Number(process.env.PORT ?? 8080)
+
+/** vitest's files, split by tests/helpers/isolation.ts into those sharing a worker and those with a process each. */
+const TEST_FILES = testFilesByIsolation(fileURLToPath(new URL('.', import.meta.url)))
 
 /**
  * Fewer, larger chunks on the critical path (issue 9 part 1). Left alone, the router's per-route splitting and the
@@ -233,8 +238,6 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,
@@ -244,5 +247,11 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // The long files first (tests/helpers/heavy-first.ts): the run ends when its longest worker does.
     sequence: { sequencer: HeavyFirstSequencer },
+    // Most files share their worker's modules (`isolate: false`); those that change the process for the files after
+    // them get one each (tests/helpers/isolation.ts says which, and why).
+    projects: [
+      { extends: true, test: { name: 'shared', include: TEST_FILES.shared, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: TEST_FILES.isolated } },
+    ],
   },
 })
