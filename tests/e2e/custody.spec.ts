@@ -135,6 +135,13 @@ test('a USDT-ERC20 transfer to the user’s own address is confirming, then cred
   await page.getByRole('button', { name: 'Add address' }).click()
   await page.getByRole('dialog').getByLabel('Address', { exact: true }).fill(recipient)
   await page.getByRole('button', { name: 'Save address' }).click()
+  // The form selects the saved address once the list is read again: a tap on Withdraw before that is refused ("Set
+  // your coin address first"), as it was on a loaded machine (a CI-like run of 2026-12-02: no confirmation came).
+  await expect(
+    page
+      .getByRole('radiogroup', { name: 'Withdrawal address' })
+      .getByRole('radio', { name: new RegExp(recipient, 'i') }),
+  ).toBeChecked()
   await page.getByLabel('Amount (USDT)').fill('40')
   await page.getByLabel('Transaction password', { exact: true }).fill(PAY_PASSWORD)
   await page.locator('form').getByRole('button', { name: 'Withdraw', exact: true }).click()
