@@ -11,7 +11,7 @@
  *   a variable set in a hook and restored after it is fine.
  * Every shared file builds its own app, databases and servers and closes them, as before.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const TEST_DIRS = ['tests/server', 'tests/unit', 'tests/worker', 'tests/bench'] as const
@@ -30,7 +30,7 @@ export function needsOwnProcess(source: string): boolean {
 export function testFilesByIsolation(root: string): { shared: string[]; isolated: string[] } {
   const shared: string[] = []
   const isolated: string[] = []
-  for (const dir of TEST_DIRS) {
+  for (const dir of TEST_DIRS.filter((d) => existsSync(join(root, d)))) {
     for (const name of readdirSync(join(root, dir))
       .filter((n) => TEST_FILE.test(n))
       .sort()) {
