@@ -14,7 +14,7 @@ describe('which vitest files get a process of their own', () => {
     expect(needsOwnProcess("vi.useFakeTimers({ toFake: ['Date'] })")).toBe(false)
   })
 
-  it('sorts the repository: the server suites share, the futures-clock and mocked ones do not', () => {
+  it('sorts the repository: the server suites share, the clock-controlled and mocked ones do not', () => {
     const { shared, isolated } = testFilesByIsolation(process.cwd())
     expect(shared).toContain('tests/server/contract-model-pg.test.ts')
     expect(isolated).toEqual(
