@@ -3,7 +3,7 @@
  * the market engine and the router with its context ({ api, engine, i18n }), the start-up sequence and the service
  * worker.
  */
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { boot } from './boot'
@@ -55,13 +55,18 @@ if (!root) throw new Error('index.html has no #root')
 // Mounted once the catalog, the config and the first route are in: the first screen renders with its content at
 // once over index.html's splash, so no start-up text is painted to become the largest paint (issue 9: LCP on real
 // content).
-void ready.then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App router={router} ready={ready} settled />
-    </StrictMode>,
-  ),
-)
+// A transition: the first screen renders in slices that yield to the page, not as one long task (issue 24 part 10:
+// /lever's first render was a 250–300 ms task on a 4× slower CPU).
+void ready.then(() => {
+  const app = createRoot(root)
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <App router={router} ready={ready} settled />
+      </StrictMode>,
+    ),
+  )
+})
 
 // After the first screen, once the main thread is idle: the service worker's install downloads the whole precache
 // (and workbox-window is a chunk of its own), and the manifest link has the browser fetch the manifest and its icon;

@@ -3,7 +3,7 @@
  * a subscription still being registered when the component unmounts is cancelled as soon as it resolves.
  */
 import { useRouteContext } from '@tanstack/react-router'
-import { useEffect, useEffectEvent, useState } from 'react'
+import { startTransition, useEffect, useEffectEvent, useState } from 'react'
 import type { BookSnapshot, EngineStatus, TickerSnapshot, TradesSnapshot } from '../../common/engine-api'
 import type { EngineClient, Unsubscribe } from './types'
 
@@ -11,6 +11,14 @@ import type { EngineClient, Unsubscribe } from './types'
 export function useEngine(): EngineClient {
   return useRouteContext({ from: '__root__', select: (c) => c.engine })
 }
+
+/**
+ * Applies a feed snapshot's state update as a transition: React renders it in slices of a few ms, yielding to input
+ * and to the page between them, so a screen re-rendered by a tick is never one long task (a 4× slower phone CPU
+ * turned each book or ticker render of /lever into a 50–110 ms task: Lighthouse TBT, issue 24 part 10). A newer
+ * snapshot arriving mid-render replaces the one being rendered; typing and taps stay urgent.
+ */
+const feedUpdate = startTransition
 
 /** Last ticker seen per symbol on this page, so a remounting list paints at once. */
 const lastTickers = new Map<string, TickerSnapshot>()
@@ -68,15 +76,17 @@ export function useTickers(symbols: string[], intervalMs?: number): Map<string, 
   useSubscription(async () => {
     const wanted = new Set(symbols)
     const merge = (snaps: TickerSnapshot[], onlyMissing: boolean) =>
-      setMap((prev) => {
-        const next = new Map(prev)
-        for (const s of snaps) {
-          if (!wanted.has(s.symbol) || (onlyMissing && next.has(s.symbol))) continue
-          next.set(s.symbol, s)
-          if (!onlyMissing) lastTickers.set(s.symbol, s)
-        }
-        return next
-      })
+      feedUpdate(() =>
+        setMap((prev) => {
+          const next = new Map(prev)
+          for (const s of snaps) {
+            if (!wanted.has(s.symbol) || (onlyMissing && next.has(s.symbol))) continue
+            next.set(s.symbol, s)
+            if (!onlyMissing) lastTickers.set(s.symbol, s)
+          }
+          return next
+        }),
+      )
     void engine.cachedTickers().then(
       (c) => merge(c, true),
       () => undefined,
@@ -91,7 +101,10 @@ export function useBook(symbol: string, depth?: number): BookSnapshot | undefine
   const engine = useEngine()
   const [snap, setSnap] = useState<BookSnapshot>()
   if (useKeyChanged(symbol)) setSnap(undefined)
-  useSubscription(() => engine.onBook(symbol, setSnap, depth ? { depth } : undefined), `${symbol}|${depth}`)
+  useSubscription(
+    () => engine.onBook(symbol, (b) => feedUpdate(() => setSnap(b)), depth ? { depth } : undefined),
+    `${symbol}|${depth}`,
+  )
   return snap
 }
 
@@ -100,7 +113,10 @@ export function useTrades(symbol: string, limit?: number): TradesSnapshot | unde
   const engine = useEngine()
   const [snap, setSnap] = useState<TradesSnapshot>()
   if (useKeyChanged(symbol)) setSnap(undefined)
-  useSubscription(() => engine.onTrades(symbol, setSnap, limit ? { limit } : undefined), `${symbol}|${limit}`)
+  useSubscription(
+    () => engine.onTrades(symbol, (t) => feedUpdate(() => setSnap(t)), limit ? { limit } : undefined),
+    `${symbol}|${limit}`,
+  )
   return snap
 }
 
@@ -108,6 +124,6 @@ export function useTrades(symbol: string, limit?: number): TradesSnapshot | unde
 export function useEngineStatus(): EngineStatus | undefined {
   const engine = useEngine()
   const [status, setStatus] = useState<EngineStatus>()
-  useSubscription(() => engine.onStatus(setStatus), 'status')
+  useSubscription(() => engine.onStatus((st) => feedUpdate(() => setStatus(st))), 'status')
   return status
 }

@@ -173,7 +173,7 @@ describe('/trade', () => {
 
   it('tapping a book level takes its price; an open order is cancelled from the list', async () => {
     const app = await open(undefined, [order()])
-    await app.user.click(screen.getByRole('button', { name: /^99\.50/ }))
+    await app.user.click(await screen.findByRole('button', { name: /^99\.50/ }))
     expect(price().value).toBe('99.50')
     const row = await screen.findByTestId('trade-order')
     expect(row.textContent).toContain('Entrust quantity2 BTC')

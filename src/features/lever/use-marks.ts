@@ -3,7 +3,7 @@
  * with their live PnL and liquidation prices, the account's totals, and the account as the order form's preview
  * needs it. Recomputed on every new mark or account answer.
  */
-import { useCallback, useMemo, useState } from 'react'
+import { startTransition, useCallback, useMemo, useState } from 'react'
 import { parseDecimal, type DecimalString } from '../../../common/amount'
 import type { ContractAccount, Position } from '../../../common/api/contract'
 import type { AccountFigures } from '../../../common/trading/contract-math'
@@ -16,7 +16,10 @@ export function useMarkBoard(): [ReadonlyMap<string, Mark>, (symbol: string, mar
   const [marks, setMarks] = useState<ReadonlyMap<string, Mark>>(() => new Map())
   const onMark = useCallback(
     (symbol: string, mark: Mark) =>
-      setMarks((prev) => (prev.get(symbol)?.price === mark.price ? prev : new Map(prev).set(symbol, mark))),
+      // A transition, as the feed snapshots it follows (engine/hooks.ts feedUpdate).
+      startTransition(() =>
+        setMarks((prev) => (prev.get(symbol)?.price === mark.price ? prev : new Map(prev).set(symbol, mark))),
+      ),
     [],
   )
   return [marks, onMark]
