@@ -16,9 +16,10 @@ export function useEngine(): EngineClient {
  * Applies a feed snapshot's state update as a transition: React renders it in slices of a few ms, yielding to input
  * and to the page between them, so a screen re-rendered by a tick is never one long task (a 4× slower phone CPU
  * turned each book or ticker render of /lever into a 50–110 ms task: Lighthouse TBT, issue 24 part 10). A newer
- * snapshot arriving mid-render replaces the one being rendered; typing and taps stay urgent.
+ * snapshot arriving mid-render replaces the one being rendered; typing and taps stay urgent. For state a screen derives
+ * from the feed too (the marks of /lever).
  */
-const feedUpdate = startTransition
+export const feedUpdate: (update: () => void) => void = startTransition
 
 /** Last ticker seen per symbol on this page, so a remounting list paints at once. */
 const lastTickers = new Map<string, TickerSnapshot>()

@@ -2,7 +2,7 @@
 export { startWorkerEngine, wrapRemote } from './client'
 export { createFakeEngine } from './fake-engine'
 export type { FakeEngine } from './fake-engine'
-export { useBook, useEngine, useEngineStatus, useTickers, useTrades } from './hooks'
+export { feedUpdate, useBook, useEngine, useEngineStatus, useTickers, useTrades } from './hooks'
 export type { EngineClient, Unsubscribe, UserClient } from './types'
 export type {
   BookSnapshot,

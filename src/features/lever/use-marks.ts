@@ -3,11 +3,12 @@
  * with their live PnL and liquidation prices, the account's totals, and the account as the order form's preview
  * needs it. Recomputed on every new mark or account answer.
  */
-import { startTransition, useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { parseDecimal, type DecimalString } from '../../../common/amount'
 import type { ContractAccount, Position } from '../../../common/api/contract'
 import type { AccountFigures } from '../../../common/trading/contract-math'
 import type { Mark } from '../../../common/trading/mark-price'
+import { feedUpdate } from '../../engine'
 import type { Holdings } from './open-math'
 import { figuresOf, livePositions, type LivePosition } from './position-math'
 
@@ -16,8 +17,7 @@ export function useMarkBoard(): [ReadonlyMap<string, Mark>, (symbol: string, mar
   const [marks, setMarks] = useState<ReadonlyMap<string, Mark>>(() => new Map())
   const onMark = useCallback(
     (symbol: string, mark: Mark) =>
-      // A transition, as the feed snapshots it follows (engine/hooks.ts feedUpdate).
-      startTransition(() =>
+      feedUpdate(() =>
         setMarks((prev) => (prev.get(symbol)?.price === mark.price ? prev : new Map(prev).set(symbol, mark))),
       ),
     [],
